@@ -1,0 +1,45 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+import mavunoServer from './src/server/integration.mjs';
+
+export default defineConfig({
+  site: process.env.PUBLIC_URL || 'http://localhost:4321',
+  output: 'server',
+  // @astrojs/node supplies the request handler; src/server/integration.mjs makes our own
+  // src/server/main.ts the built entry point, so the HTTP server, the API and the pages share one bundle.
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react(), mavunoServer()],
+  // Sessions live in our database (issue: accounts), not in Astro's file store.
+  session: false,
+  trailingSlash: 'ignore',
+  build: { inlineStylesheets: 'never', format: 'file' },
+  server: { port: Number(process.env.PORT) || 4321, host: process.env.HOST || 'localhost' },
+  security: {
+    // Astro's origin check would reject form posts from mobile clients; src/server/http/csrf.ts applies our own rule.
+    checkOrigin: false,
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob: https://*.tile.openstreetmap.org https://server.arcgisonline.com",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "manifest-src 'self'",
+        "worker-src 'self'",
+        "frame-ancestors 'none'",
+      ],
+      scriptDirective: { resources: ["'self'"] },
+      styleDirective: { resources: ["'self'"] },
+    },
+  },
+  vite: {
+    plugins: [tailwindcss()],
+    build: { assetsInlineLimit: 0 },
+  },
+});

@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// `npm start`: builds when the build is missing or older than the sources, then runs the server.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const entry = path.join(root, 'dist/server/entry.mjs');
+
+function newest(target) {
+  const full = path.join(root, target);
+  if (!existsSync(full)) return 0;
+  const info = statSync(full);
+  if (!info.isDirectory()) return info.mtimeMs;
+  return Math.max(info.mtimeMs, ...readdirSync(full).map((name) => newest(path.join(target, name))));
+}
+
+const sourcesChanged = () => Math.max(...['src', 'public', 'locales', 'astro.config.mjs', 'tailwind.config.ts', 'package.json'].map(newest)) > statSync(entry).mtimeMs;
+if (!existsSync(entry) || sourcesChanged()) {
+  console.log('[start] building the site (first start, or the sources changed)…');
+  execSync('npm run build', { cwd: root, stdio: 'inherit' });
+}
+process.env.NODE_ENV ??= 'production';
+await import(entry);

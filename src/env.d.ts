@@ -1,0 +1,13 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** The interface language of this request, from the URL prefix (none = English). */
+    locale: import('./i18n/config').Locale;
+    /** The requested path without its locale prefix, e.g. `/board` for `/sw/board`. */
+    path: string;
+    t: import('./i18n/t').Translate;
+    /** The signed-in user, or null. Filled by the accounts capability; guards in src/server/http/guards.ts read it. */
+    user: { id: number; email: string } | null;
+  }
+}

@@ -1,0 +1,7 @@
+/** The chunk-reload guard (spec §9): at most one reload per 60 s after a failed chunk load. */
+export const CHUNK_RELOAD_GUARD_MS = 60_000;
+
+export function shouldReloadAfterChunkError(lastReloadAt: number, now: number): { reload: boolean; stamp: number } {
+  if (Number.isFinite(lastReloadAt) && now - lastReloadAt < CHUNK_RELOAD_GUARD_MS) return { reload: false, stamp: lastReloadAt };
+  return { reload: true, stamp: now };
+}

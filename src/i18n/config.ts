@@ -1,0 +1,16 @@
+export const LOCALES = ['en', 'sw', 'fr'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+/** The cookie that remembers the chosen language (spec §9), for 365 days. */
+export const LOCALE_COOKIE = 'i18n_redirected';
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+export const LOCALE_META: Record<Locale, { label: string; flag: string; intl: string }> = {
+  en: { label: 'English', flag: '🇬🇧', intl: 'en-GB' },
+  sw: { label: 'Kiswahili', flag: '🇰🇪', intl: 'sw' },
+  fr: { label: 'Français', flag: '🇫🇷', intl: 'fr' },
+};
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}

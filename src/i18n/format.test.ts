@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMoney, formatNumber } from './format';
+import { createTranslator } from './t';
+
+describe('locale formatting', () => {
+  it('formats money from integer minor units with the currency’s decimals', () => {
+    // Intl separates currency codes and French thousands with no-break spaces; compare with plain ones.
+    const plain = (text: string) => text.replace(/\s/g, ' ');
+    expect(plain(formatMoney(123456789, { code: 'KES', decimals: 2 }, 'en'))).toBe('KES 1,234,567.89');
+    expect(plain(formatMoney(1500000, { code: 'UGX', decimals: 0 }, 'en'))).toBe('UGX 1,500,000');
+    expect(plain(formatMoney(123456, { code: 'EUR', decimals: 2 }, 'fr'))).toBe('1 234,56 €');
+  });
+
+  it('formats numbers and dates for the locale', () => {
+    expect(formatNumber(1234.5, 'fr').replace(/\s/g, ' ')).toBe('1 234,5');
+    expect(formatNumber(1234.5, 'sw')).toBe('1,234.5');
+    const date = new Date('2026-03-05T12:00:00Z');
+    expect(formatDate(date, 'sw', { dateStyle: 'long', timeZone: 'UTC' })).toBe('5 Machi 2026');
+    expect(formatDate(date, 'fr', { dateStyle: 'long', timeZone: 'UTC' })).toBe('5 mars 2026');
+  });
+
+  it('translates with placeholders and falls back to English for an unknown locale message', () => {
+    const sw = createTranslator('sw');
+    expect(sw('errors.status_code', { status: 503 })).toContain('503');
+    expect(sw('errors.page_not_found')).not.toBe(createTranslator('en')('errors.page_not_found'));
+  });
+});

@@ -1,0 +1,20 @@
+import { LOCALE_META, type Locale } from './config';
+
+/** Locale-aware formatting with Intl. Money is kept in integer minor units (DESIGN.md: money is integers). */
+export function formatNumber(value: number, locale: Locale, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(LOCALE_META[locale].intl, options).format(value);
+}
+
+export function formatMoney(minorUnits: number, currency: { code: string; decimals: number }, locale: Locale): string {
+  const amount = minorUnits / 10 ** currency.decimals;
+  return new Intl.NumberFormat(LOCALE_META[locale].intl, {
+    style: 'currency',
+    currency: currency.code,
+    minimumFractionDigits: currency.decimals,
+    maximumFractionDigits: currency.decimals,
+  }).format(amount);
+}
+
+export function formatDate(value: Date | string | number, locale: Locale, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+  return new Intl.DateTimeFormat(LOCALE_META[locale].intl, options).format(new Date(value));
+}

@@ -1,0 +1,58 @@
+import { defineMiddleware } from 'astro:middleware';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, isLocale } from './i18n/config';
+import { localizePath, negotiateLocale, splitLocale } from './i18n/paths';
+import { createTranslator } from './i18n/t';
+import { getEnv } from './server/env';
+import { isCrossSiteUnsafeRequest } from './server/http/csrf';
+
+/** Paths that are not pages: they have no locale and no page chrome. */
+const NON_PAGE = /^\/(api-v2|healthz|uploads|_astro|_image|sw\.js|workbox-|sitemap\.xml|robots\.txt|manifest\.webmanifest|favicon|icons\/)/;
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { pathname, search } = context.url;
+  context.locals.user = null;
+  if (NON_PAGE.test(pathname)) {
+    context.locals.locale = DEFAULT_LOCALE;
+    context.locals.path = pathname;
+    context.locals.t = createTranslator(DEFAULT_LOCALE);
+    return next();
+  }
+
+  // `/en/...` is the English page without its (never used) prefix.
+  if (pathname === '/en' || pathname.startsWith('/en/')) {
+    return context.redirect((pathname.slice(3) || '/') + search, 301);
+  }
+
+  const { locale, path } = splitLocale(pathname);
+  context.locals.locale = locale;
+  context.locals.path = path;
+  context.locals.t = createTranslator(locale);
+
+  if (isCrossSiteUnsafeRequest(context.request, getEnv().publicUrl)) {
+    return new Response(context.locals.t('errors.forbidden'), { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  }
+
+  // Browser-language detection runs only on the root (spec §9): a remembered choice wins, then Accept-Language.
+  if (pathname === '/') {
+    const remembered = context.cookies.get(LOCALE_COOKIE)?.value;
+    const chosen = isLocale(remembered) ? remembered : (negotiateLocale(context.request.headers.get('accept-language')) ?? DEFAULT_LOCALE);
+    if (!isLocale(remembered)) {
+      context.cookies.set(LOCALE_COOKIE, chosen, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: 'lax', httpOnly: false });
+    }
+    if (chosen !== DEFAULT_LOCALE) {
+      const response = context.redirect(localizePath('/', chosen) + search, 302);
+      response.headers.set('Cache-Control', 'private, no-store');
+      return response;
+    }
+  }
+
+  // Each page is written once: `/sw/board` renders `/board` with the Swahili locale.
+  const response = locale === DEFAULT_LOCALE ? await next() : await next(path + search);
+  if (!response.headers.has('Cache-Control')) {
+    // The root answer depends on the visitor's cookie and language; other anonymous pages may be cached by a CDN.
+    response.headers.set('Cache-Control', pathname === '/' ? 'private, no-cache' : 'public, max-age=60, stale-while-revalidate=300');
+  }
+  if (pathname === '/') response.headers.set('Vary', 'Cookie, Accept-Language');
+  response.headers.set('Content-Language', locale);
+  return response;
+});

@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { DEFAULT_LOCALE } from '../../i18n/config';
+import { negotiateLocale } from '../../i18n/paths';
+import { createTranslator } from '../../i18n/t';
+import { getEnv } from '../env';
+import { AppError } from '../errors';
+import type { ApiEnv } from './context';
+import { errorResponse } from './errors';
+import { buildOpenApiDocument } from './openapi';
+import { referenceRoutes } from './routes/reference';
+
+/** Largest request body: offer documents may be 50 MB (spec §5); multipart overhead on top. */
+const MAX_BODY_BYTES = 55 * 1024 * 1024;
+
+/** The /api-v2 application (seed-spec §7). Sub-apps per resource are mounted here. */
+export function createApiApp() {
+  const app = new Hono<ApiEnv>().basePath('/api-v2');
+
+  app.use(async (c, next) => {
+    const locale = negotiateLocale(c.req.header('accept-language')) ?? DEFAULT_LOCALE;
+    c.set('locale', locale);
+    c.set('t', createTranslator(locale));
+    await next();
+    c.header('Content-Language', locale);
+    c.header('Vary', 'Accept-Language', { append: true });
+  });
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError('payload_too_large', 'errors.payload_too_large');
+      },
+    }),
+  );
+
+  app.route('/', referenceRoutes());
+
+  app.get('/openapi.json', (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json(buildOpenApiDocument(getEnv().publicUrl));
+  });
+
+  app.notFound((c) => errorResponse(c, new AppError('not_found', 'errors.api_not_found', { vars: { path: c.req.path } }), c.get('t') ?? createTranslator(DEFAULT_LOCALE)));
+  app.onError((error, c) => errorResponse(c, error, c.get('t') ?? createTranslator(DEFAULT_LOCALE)));
+  return app;
+}
+
+let singleton: ReturnType<typeof createApiApp> | undefined;
+/** The one API app of this process. */
+export function getApiApp() {
+  singleton ??= createApiApp();
+  return singleton;
+}

@@ -1,0 +1,45 @@
+import type { Hono } from 'hono';
+import qs from 'qs';
+import type { z } from 'zod';
+import { readBody } from './body';
+import type { ApiContext, ApiEnv } from './context';
+import { type EndpointDoc, registerEndpoint } from './openapi';
+import { parseInput } from './validate';
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface EndpointOptions<Q extends z.ZodType | undefined, B extends z.ZodType | undefined> extends EndpointDoc {
+  query?: Q;
+  body?: B;
+  /** `Cache-Control` of a successful answer; API answers are `no-store` unless an endpoint says otherwise. */
+  cache?: string;
+  /** Status a validation failure answers with (422 unless the spec's clients expect 400). */
+  invalidStatus?: number;
+}
+
+/**
+ * Declares one API endpoint: the same zod schemas validate the query and the body and describe them in the
+ * OpenAPI document. The handler gets parsed input and returns data (sent as JSON) or a Response.
+ */
+export function endpoint<Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+  app: Hono<ApiEnv>,
+  options: EndpointOptions<Q, B>,
+  handler: (c: ApiContext, input: { query: Infer<Q>; body: Infer<B> }) => unknown | Promise<unknown>,
+): void {
+  registerEndpoint(options);
+  app.on(options.method.toUpperCase(), options.path, async (c) => {
+    const status = options.invalidStatus;
+    const rawQuery = qs.parse(new URL(c.req.url).search.slice(1), { depth: 5, arrayLimit: 200, parameterLimit: 500 });
+    const query = options.query ? parseInput(options.query, rawQuery, { status }) : undefined;
+    let body: unknown;
+    if (options.body) {
+      const raw = await readBody(c);
+      const wrapped = options.bodyWrapper && typeof raw[options.bodyWrapper] === 'object' ? raw[options.bodyWrapper] : raw;
+      body = parseInput(options.body, wrapped, { status });
+    }
+    const result = await handler(c, { query: query as Infer<Q>, body: body as Infer<B> });
+    if (result instanceof Response) return result;
+    c.header('Cache-Control', options.cache ?? 'no-store');
+    return c.json(result as object);
+  });
+}

@@ -1,0 +1,49 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { MessageKey, Translate } from '../../i18n/t';
+import { AppError, type ErrorCode, isAppError } from '../errors';
+
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+const STATUS_ERRORS: Record<number, [ErrorCode, MessageKey]> = {
+  400: ['bad_request', 'errors.bad_request'],
+  401: ['unauthorized', 'errors.unauthorized'],
+  403: ['forbidden', 'errors.forbidden'],
+  404: ['not_found', 'errors.not_found'],
+  405: ['method_not_allowed', 'errors.method_not_allowed'],
+  409: ['conflict', 'errors.conflict'],
+  413: ['payload_too_large', 'errors.payload_too_large'],
+  415: ['unsupported_media_type', 'errors.unsupported_media_type'],
+  422: ['validation_failed', 'errors.validation_failed'],
+  429: ['rate_limited', 'errors.rate_limited'],
+};
+
+/** Normalizes anything thrown into an AppError; unknown errors become a logged 500 with no details. */
+export function toAppError(error: unknown): AppError {
+  if (isAppError(error)) return error;
+  if (error instanceof HTTPException) {
+    const known = STATUS_ERRORS[error.status];
+    if (known) return new AppError(known[0], known[1], { cause: error });
+  }
+  console.error('[api] unexpected error:', error);
+  return new AppError('internal_error', 'errors.internal_error', { cause: error });
+}
+
+export function toErrorBody(error: AppError, t: Translate): ErrorBody {
+  const body: ErrorBody = { code: error.code, message: t(error.messageKey, error.vars) };
+  if (error.fields) {
+    body.errors = Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages.map((m) => t(m.key, m.vars))]));
+  }
+  return body;
+}
+
+export function errorResponse(c: Context, error: unknown, t: Translate): Response {
+  const appError = toAppError(error);
+  for (const [name, value] of Object.entries(appError.headers ?? {})) c.header(name, value);
+  c.header('Cache-Control', 'no-store');
+  return c.json(toErrorBody(appError, t), appError.status as 400);
+}

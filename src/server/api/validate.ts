@@ -1,0 +1,19 @@
+import type { z } from 'zod';
+import { issueField, issueToMessage } from '../../features/validation/messages';
+import { hasMessage } from '../../i18n/t';
+import { AppError, type LocalizedMessage } from '../errors';
+
+/**
+ * Parses input with a zod schema, or throws a `validation_failed` AppError whose per-field messages are
+ * dictionary keys (translated when the answer is written). `status` lets an endpoint answer 400 where the
+ * spec's clients expect it.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, data: unknown, options: { status?: number } = {}): z.output<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const fields: Record<string, LocalizedMessage[]> = {};
+  for (const issue of result.error.issues) {
+    (fields[issueField(issue)] ??= []).push(issueToMessage(issue, hasMessage));
+  }
+  throw new AppError('validation_failed', 'errors.validation_failed', { fields, status: options.status });
+}

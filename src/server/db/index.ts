@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { getEnv } from '../env';
+import { onShutdown } from '../lifecycle';
+import { type Database, type DatabaseHandle, migrateDatabase, openDatabase } from './client';
+import { ensureSeeded } from './seed';
+
+export type { Database, DatabaseHandle, Executor } from './client';
+
+const KEY = Symbol.for('mavuno.database');
+type Slot = { handle?: Promise<DatabaseHandle> };
+const slot = ((globalThis as Record<symbol, unknown>)[KEY] ??= {}) as Slot;
+
+async function openFromEnvironment(): Promise<DatabaseHandle> {
+  const env = getEnv();
+  const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR, 'pglite') });
+  await migrateDatabase(handle);
+  await ensureSeeded(handle.db, { demo: env.SEED_DEMO });
+  onShutdown('database', () => handle.close());
+  return handle;
+}
+
+/**
+ * The process-wide database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite.
+ * The first call opens it, applies migrations and loads reference (and demo) data.
+ */
+export function getDatabaseHandle(): Promise<DatabaseHandle> {
+  slot.handle ??= openFromEnvironment().catch((error) => {
+    slot.handle = undefined;
+    throw error;
+  });
+  return slot.handle;
+}
+
+export async function getDb(): Promise<Database> {
+  return (await getDatabaseHandle()).db;
+}
+
+/** Tests install a database of their own (see tests/fixtures/database.ts). */
+export function installDatabase(handle: DatabaseHandle | undefined): void {
+  slot.handle = handle ? Promise.resolve(handle) : undefined;
+}

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../client';
+import { categories, countries, currencies, exchangeRates, perUnits, regions, villages } from '../schema';
+import type { CategoryKind } from '../schema';
+import { BOARD_CATEGORIES, FERTILIZER_CATEGORIES, SEED_CATEGORIES, TECHNIC_CATEGORIES } from './reference/categories';
+import { COUNTRY_CODES } from './reference/country-codes';
+import { CURRENCIES, RATES_AS_OF } from './reference/currencies';
+import { REGIONS } from './reference/regions';
+import type { CategorySeed } from './reference/types';
+import { UNITS } from './reference/units';
+
+const CATEGORY_TREES: Record<CategoryKind, CategorySeed[]> = {
+  board: BOARD_CATEGORIES,
+  seed: SEED_CATEGORIES,
+  fertilizer: FERTILIZER_CATEGORIES,
+  technic: TECHNIC_CATEGORIES,
+};
+
+function countryNames(code: string) {
+  const name = (locale: string) => new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  return { nameEn: name('en'), nameSw: name('sw'), nameFr: name('fr') };
+}
+
+function flattenCategories(kind: CategoryKind, nodes: CategorySeed[], parentId: number | null = null) {
+  return nodes.flatMap((node, index): (typeof categories.$inferInsert)[] => [
+    {
+      kind,
+      id: node.id,
+      parentId,
+      slug: node.slug,
+      nameEn: node.name.en,
+      nameSw: node.name.sw,
+      nameFr: node.name.fr,
+      sortOrder: index,
+    },
+    ...flattenCategories(kind, node.children ?? [], node.id),
+  ]);
+}
+
+/**
+ * Loads the reference data every capability relies on: countries, regions, villages, currencies with rates,
+ * category trees and units. Idempotent: rows that exist are updated in place, so running it again after a
+ * data fix corrects names without breaking references.
+ */
+export async function seedReferenceData(db: Executor): Promise<void> {
+  await db
+    .insert(countries)
+    .values(COUNTRY_CODES.map((code) => ({ code, ...countryNames(code) })))
+    .onConflictDoUpdate({
+      target: countries.code,
+      set: { nameEn: sql`excluded.name_en`, nameSw: sql`excluded.name_sw`, nameFr: sql`excluded.name_fr` },
+    });
+  const countryIds = new Map(
+    (await db.select({ id: countries.id, code: countries.code }).from(countries)).map((row) => [row.code, row.id]),
+  );
+
+  for (const [code, regionSeeds] of Object.entries(REGIONS)) {
+    const countryId = countryIds.get(code);
+    if (!countryId) throw new Error(`Reference data: unknown country ${code}`);
+    const inserted = await db
+      .insert(regions)
+      .values(regionSeeds.map((r) => ({ countryId, name: r.name, latitude: r.lat, longitude: r.lng })))
+      .onConflictDoUpdate({
+        target: [regions.countryId, regions.name],
+        set: { latitude: sql`excluded.latitude`, longitude: sql`excluded.longitude` },
+      })
+      .returning({ id: regions.id, name: regions.name });
+    const regionIds = new Map(inserted.map((row) => [row.name, row.id]));
+    const villageRows = regionSeeds.flatMap((r) =>
+      r.villages.map((v) => ({ regionId: regionIds.get(r.name)!, name: v.name, latitude: v.lat, longitude: v.lng })),
+    );
+    if (villageRows.length > 0) {
+      await db
+        .insert(villages)
+        .values(villageRows)
+        .onConflictDoUpdate({
+          target: [villages.regionId, villages.name],
+          set: { latitude: sql`excluded.latitude`, longitude: sql`excluded.longitude` },
+        });
+    }
+  }
+
+  await db
+    .insert(currencies)
+    .values(CURRENCIES.map(({ perUsd: _rate, ...currency }) => currency))
+    .onConflictDoUpdate({
+      target: currencies.id,
+      set: { code: sql`excluded.code`, symbol: sql`excluded.symbol`, decimals: sql`excluded.decimals`, sortOrder: sql`excluded.sort_order` },
+    });
+  await db
+    .insert(exchangeRates)
+    .values(CURRENCIES.map((c) => ({ currencyId: c.id, perUsd: c.perUsd, asOf: RATES_AS_OF })))
+    .onConflictDoUpdate({ target: [exchangeRates.currencyId, exchangeRates.asOf], set: { perUsd: sql`excluded.per_usd` } });
+
+  const categoryRows = Object.entries(CATEGORY_TREES).flatMap(([kind, tree]) => flattenCategories(kind as CategoryKind, tree));
+  await db
+    .insert(categories)
+    .values(categoryRows)
+    .onConflictDoUpdate({
+      target: [categories.kind, categories.id],
+      set: {
+        parentId: sql`excluded.parent_id`,
+        slug: sql`excluded.slug`,
+        nameEn: sql`excluded.name_en`,
+        nameSw: sql`excluded.name_sw`,
+        nameFr: sql`excluded.name_fr`,
+        sortOrder: sql`excluded.sort_order`,
+      },
+    });
+
+  await db
+    .insert(perUnits)
+    .values(
+      UNITS.map((u, index) => ({
+        id: u.id,
+        code: u.code,
+        nameEn: u.name.en,
+        nameSw: u.name.sw,
+        nameFr: u.name.fr,
+        shortEn: u.short.en,
+        shortSw: u.short.sw,
+        shortFr: u.short.fr,
+        forBoard: u.forBoard,
+        forSeed: u.forSeed,
+        forFertilizer: u.forFertilizer,
+        forMachinery: u.forMachinery,
+        sortOrder: index,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: perUnits.id,
+      set: {
+        code: sql`excluded.code`,
+        nameEn: sql`excluded.name_en`,
+        nameSw: sql`excluded.name_sw`,
+        nameFr: sql`excluded.name_fr`,
+        shortEn: sql`excluded.short_en`,
+        shortSw: sql`excluded.short_sw`,
+        shortFr: sql`excluded.short_fr`,
+        forBoard: sql`excluded.for_board`,
+        forSeed: sql`excluded.for_seed`,
+        forFertilizer: sql`excluded.for_fertilizer`,
+        forMachinery: sql`excluded.for_machinery`,
+        sortOrder: sql`excluded.sort_order`,
+      },
+    });
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env';
+
+describe('environment configuration', () => {
+  it('applies the documented defaults', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 4321, HOST: 'localhost', DATA_DIR: './data', SEED_DEMO: true, publicUrl: 'http://localhost:4321', isHttps: false });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('treats empty variables as unset and reads flags', () => {
+    const env = parseEnv({ DATABASE_URL: '', PORT: '8080', SEED_DEMO: 'false', PUBLIC_URL: 'https://mavuno.example/' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SEED_DEMO).toBe(false);
+    expect(env.publicUrl).toBe('https://mavuno.example');
+    expect(env.isHttps).toBe(true);
+  });
+
+  it('fails with a message naming every bad variable', () => {
+    let error: unknown;
+    try {
+      parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', PUBLIC_URL: 'ftp://x' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const message = (error as Error).message;
+    for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL']) expect(message).toContain(name);
+    expect(message).toContain('README.md');
+  });
+});

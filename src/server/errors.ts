@@ -1,0 +1,63 @@
+import type { MessageKey, MessageVars } from '../i18n/t';
+
+/** Stable error codes of the API (clients switch on them) and the HTTP status each answers with. */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** A message to translate when the answer is written, in the caller's language. */
+export interface LocalizedMessage {
+  key: MessageKey;
+  vars?: MessageVars;
+}
+
+export interface AppErrorOptions {
+  vars?: MessageVars;
+  /** Per-field messages, keyed by the field's name inside the submitted object (e.g. `price`). */
+  fields?: Record<string, LocalizedMessage[]>;
+  /** Overrides the code's usual status (e.g. 400 where the spec's clients expect it for field errors). */
+  status?: number;
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+/**
+ * The one error type of the server (DESIGN.md convention 3). Services throw it; the API's error handler and
+ * the pages turn it into a response with a stable `code`, a localized `message` and per-field `errors`.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly messageKey: MessageKey;
+  readonly vars?: MessageVars;
+  readonly fields?: Record<string, LocalizedMessage[]>;
+  readonly status: number;
+  readonly headers?: Record<string, string>;
+
+  constructor(code: ErrorCode, messageKey: MessageKey, options: AppErrorOptions = {}) {
+    super(`${code}: ${messageKey}`, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.messageKey = messageKey;
+    this.vars = options.vars;
+    this.fields = options.fields;
+    this.status = options.status ?? ERROR_STATUS[code];
+    this.headers = options.headers;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { createTranslator } from '../../i18n/t';
+import { loginUrl, requireGuest, requireSignedIn } from './guards';
+
+function context(user: App.Locals['user'], locale: App.Locals['locale'], path: string, search = '') {
+  return {
+    locals: { user, locale, path, t: createTranslator(locale) },
+    url: new URL(`http://localhost${path}${search}`),
+    redirect: (to: string, status = 302) => new Response(null, { status, headers: { Location: to } }),
+  };
+}
+
+describe('page guards', () => {
+  it('sends a logged-out visitor of a protected page to login, remembering the localized path', () => {
+    const response = requireSignedIn(context(null, 'sw', '/user/offers', '?tab=active'));
+    expect(response?.status).toBe(302);
+    expect(response?.headers.get('Location')).toBe(`/sw/signin/login?redirect=${encodeURIComponent('/sw/user/offers?tab=active')}`);
+  });
+
+  it('lets a signed-in user through a protected page and sends them home from a guest-only page', () => {
+    const user = { id: 1, email: 'a@b.c' };
+    expect(requireSignedIn(context(user, 'en', '/user/offers'))).toBeUndefined();
+    expect(requireGuest(context(user, 'fr', '/signin/login'))?.headers.get('Location')).toBe('/fr');
+    expect(requireGuest(context(null, 'fr', '/signin/login'))).toBeUndefined();
+  });
+
+  it('drops an unsafe return path from the login link', () => {
+    expect(loginUrl('en', '//evil.example')).toBe('/signin/login');
+    expect(loginUrl('en', '/board')).toBe('/signin/login?redirect=%2Fboard');
+  });
+});

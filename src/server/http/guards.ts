@@ -1,0 +1,31 @@
+import { localizePath } from '../../i18n/paths';
+import { safeReturnPath } from './return-path';
+
+interface GuardContext {
+  locals: App.Locals;
+  url: URL;
+  redirect(path: string, status?: 301 | 302 | 303 | 307 | 308): Response;
+}
+
+/** The login page, remembering where to come back to (when that path is safe to return to). */
+export function loginUrl(locale: App.Locals['locale'], returnTo?: string): string {
+  const login = localizePath('/signin/login', locale);
+  const safe = safeReturnPath(returnTo);
+  return safe ? `${login}?redirect=${encodeURIComponent(safe)}` : login;
+}
+
+/**
+ * For protected pages: a logged-out visitor is sent to the login page, which brings them back here after.
+ * Returns the redirect to answer with, or undefined when the visitor may stay.
+ */
+export function requireSignedIn(context: GuardContext): Response | undefined {
+  if (context.locals.user) return undefined;
+  const here = localizePath(context.locals.path, context.locals.locale) + context.url.search;
+  return context.redirect(loginUrl(context.locals.locale, here), 302);
+}
+
+/** For guest-only pages (sign-in, sign-up): a signed-in user is sent home. */
+export function requireGuest(context: GuardContext): Response | undefined {
+  if (!context.locals.user) return undefined;
+  return context.redirect(localizePath('/', context.locals.locale), 302);
+}

@@ -1,0 +1,86 @@
+/**
+ * The production server (`npm start`): one Node process serving pages, /api-v2 and /uploads.
+ * Built by Astro as the server entry (see src/server/integration.mjs), so it shares modules with the pages.
+ */
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+// @ts-expect-error the node adapter's server module has no type declarations for its middleware-mode exports
+import { handler as astroHandler, options as adapterOptions } from '@astrojs/node/server.js';
+import { getRequestListener } from '@hono/node-server';
+import compression from 'compression';
+import sirv from 'sirv';
+import { getApiApp } from './api/app';
+import { getDatabaseHandle } from './db';
+import { EnvError, getEnv } from './env';
+import { setSecurityHeaders } from './http/security-headers';
+import { setStaticCacheHeaders } from './http/static-cache';
+import { runShutdownHooks } from './lifecycle';
+
+type Next = (error?: unknown) => void;
+
+async function start() {
+  let env;
+  try {
+    env = getEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await getDatabaseHandle();
+  const api = getRequestListener(getApiApp().fetch);
+  const compress = compression({ threshold: 512 });
+  const clientDir = fileURLToPath(adapterOptions.client);
+  // Precompressed .br/.gz siblings are written after each build (scripts/postbuild.mjs).
+  const serveStatic = sirv(clientDir, { brotli: true, gzip: true, etag: true, dotfiles: false, extensions: [], setHeaders: setStaticCacheHeaders });
+
+  let shuttingDown = false;
+  const server = http.createServer((req, res) => {
+    setSecurityHeaders(res, { isHttps: env.isHttps });
+    if (shuttingDown) res.setHeader('Connection', 'close');
+    compress(req as never, res as never, () => {
+      const path = (req.url ?? '/').split('?')[0];
+      if (path === '/api-v2' || path.startsWith('/api-v2/')) {
+        void api(req, res);
+        return;
+      }
+      serveStatic(req, res, () => {
+        void astroHandler(req, res, ((error?: unknown) => {
+          if (error) console.error(error);
+          if (!res.headersSent) res.writeHead(500);
+          res.end();
+        }) satisfies Next);
+      });
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    console.log(`[mavuno] ${signal}: finishing open requests, then closing the database`);
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    force.unref();
+    server.close(async () => {
+      await runShutdownHooks();
+      console.log('[mavuno] stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+
+  server.listen(env.PORT, env.HOST, () => {
+    const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
+    console.log(`[mavuno] listening on http://${env.HOST}:${env.PORT} (database: ${where}; public URL ${env.publicUrl})`);
+  });
+}
+
+start().catch((error) => {
+  console.error('[mavuno] failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

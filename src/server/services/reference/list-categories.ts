@@ -1,0 +1,44 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Locale } from '../../../i18n/config';
+import type { Executor } from '../../db';
+import { localizedColumn } from '../../db/localized';
+import { type CategoryKind, categories } from '../../db/schema';
+
+export interface CategoryNode {
+  id: number;
+  parent_id: number | null;
+  slug: string;
+  name: string;
+  level: number;
+  children?: CategoryNode[];
+}
+
+async function loadKind(db: Executor, kind: CategoryKind, locale: Locale) {
+  return db
+    .select({ id: categories.id, parent_id: categories.parentId, slug: categories.slug, name: localizedColumn(categories, 'name', locale) })
+    .from(categories)
+    .where(eq(categories.kind, kind))
+    .orderBy(asc(categories.sortOrder), asc(categories.id));
+}
+
+/** A kind's whole tree as nested nodes, roots first, each level in its editorial order. */
+export async function getCategoryTree(db: Executor, kind: CategoryKind, locale: Locale): Promise<CategoryNode[]> {
+  const rows = await loadKind(db, kind, locale);
+  const build = (parentId: number | null, level: number): CategoryNode[] =>
+    rows.filter((row) => row.parent_id === parentId).map((row) => ({ ...row, level, children: build(row.id, level + 1) }));
+  return build(null, 0);
+}
+
+/** The tree flattened depth-first with each node's level: what a multi-level select shows. */
+export async function listCategoriesFlat(db: Executor, kind: CategoryKind, locale: Locale): Promise<CategoryNode[]> {
+  const flatten = (nodes: CategoryNode[]): CategoryNode[] => nodes.flatMap(({ children, ...node }) => [node, ...flatten(children ?? [])]);
+  return flatten(await getCategoryTree(db, kind, locale));
+}
+
+export async function listRootCategories(db: Executor, kind: CategoryKind, locale: Locale) {
+  return db
+    .select({ id: categories.id, slug: categories.slug, name: localizedColumn(categories, 'name', locale) })
+    .from(categories)
+    .where(and(eq(categories.kind, kind), isNull(categories.parentId)))
+    .orderBy(asc(categories.sortOrder));
+}

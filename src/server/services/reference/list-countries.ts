@@ -1,0 +1,27 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Locale } from '../../../i18n/config';
+import type { Executor } from '../../db';
+import { localizedColumn } from '../../db/localized';
+import { countries, regions } from '../../db/schema';
+
+export interface CountryOption {
+  id: number;
+  code: string;
+  name: string;
+  has_regions: boolean;
+}
+
+/** Every country, named in the caller's language; countries Mavuno has regions for come first. */
+export async function listCountries(db: Executor, locale: Locale): Promise<CountryOption[]> {
+  const name = localizedColumn(countries, 'name', locale);
+  const hasRegions = sql<boolean>`exists (select 1 from ${regions} where ${regions.countryId} = ${countries.id})`;
+  return db
+    .select({ id: countries.id, code: countries.code, name, has_regions: hasRegions })
+    .from(countries)
+    .orderBy(sql`${hasRegions} desc`, asc(name));
+}
+
+export async function findCountry(db: Executor, id: number) {
+  const [country] = await db.select().from(countries).where(eq(countries.id, id));
+  return country;
+}

@@ -1,0 +1,51 @@
+import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db';
+import { type Page, type PageRequest, pageOffset, toPage } from '../../db/pagination';
+import { regions, villages } from '../../db/schema';
+
+export interface RegionRow {
+  id: number;
+  country_id: number;
+  name: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+const regionColumns = {
+  id: regions.id,
+  country_id: regions.countryId,
+  name: regions.name,
+  latitude: regions.latitude,
+  longitude: regions.longitude,
+};
+
+/** Regions, optionally of one country and matching a name, a page at a time, by name. */
+export async function listRegions(
+  db: Executor,
+  filter: { countryId?: number; q?: string },
+  page: PageRequest,
+): Promise<Page<RegionRow>> {
+  const conditions: SQL[] = [];
+  if (filter.countryId) conditions.push(eq(regions.countryId, filter.countryId));
+  if (filter.q) conditions.push(ilike(regions.name, `%${filter.q.replace(/[%_\\]/g, '\\$&')}%`));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [items, [{ total }]] = await Promise.all([
+    db.select(regionColumns).from(regions).where(where).orderBy(asc(regions.name), asc(regions.id)).limit(page.perPage).offset(pageOffset(page)),
+    db.select({ total: count() }).from(regions).where(where),
+  ]);
+  return toPage(items, total, page);
+}
+
+/** All regions of one country, for a drop-down. */
+export async function listCountryRegions(db: Executor, countryId: number): Promise<RegionRow[]> {
+  return db.select(regionColumns).from(regions).where(eq(regions.countryId, countryId)).orderBy(asc(regions.name));
+}
+
+/** All villages and towns of one region, for a drop-down. */
+export async function listRegionVillages(db: Executor, regionId: number) {
+  return db
+    .select({ id: villages.id, region_id: villages.regionId, name: villages.name, latitude: villages.latitude, longitude: villages.longitude })
+    .from(villages)
+    .where(eq(villages.regionId, regionId))
+    .orderBy(asc(villages.name));
+}

@@ -1,0 +1,69 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { getEnv } from '../env';
+
+/** Where uploaded files live. The default keeps them in DATA_DIR/uploads; an S3-compatible store fits the same shape. */
+export interface FileStorage {
+  put(key: string, bytes: Uint8Array): Promise<void>;
+  /** The file as a web stream with its size, or undefined when there is no such file. */
+  get(key: string): Promise<{ body: ReadableStream<Uint8Array>; size: number } | undefined>;
+  delete(key: string): Promise<void>;
+}
+
+/** Keys are relative paths of plain segments: `avatars/ab12/cd34.webp`. Anything else is refused. */
+const SAFE_KEY = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+export function isSafeStorageKey(key: string): boolean {
+  return key.length <= 300 && SAFE_KEY.test(key) && !key.split('/').some((segment) => segment === '..' || segment === '.');
+}
+
+export function createLocalStorage(root: string): FileStorage {
+  const resolve = (key: string) => {
+    if (!isSafeStorageKey(key)) throw new Error(`Unsafe storage key: ${key}`);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, bytes) {
+      const file = resolve(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, bytes);
+    },
+    async get(key) {
+      if (!isSafeStorageKey(key)) return undefined;
+      const file = resolve(key);
+      try {
+        const info = await stat(file);
+        if (!info.isFile()) return undefined;
+        return { body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, size: info.size };
+      } catch {
+        return undefined;
+      }
+    },
+    async delete(key) {
+      await rm(resolve(key), { force: true });
+    },
+  };
+}
+
+let storage: FileStorage | undefined;
+export function getStorage(): FileStorage {
+  storage ??= createLocalStorage(path.resolve(getEnv().DATA_DIR, 'uploads'));
+  return storage;
+}
+/** Tests point storage at a temporary directory. */
+export function installStorage(next: FileStorage | undefined): void {
+  storage = next;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  pdf: 'application/pdf',
+};
+/** Stored files are written by our own upload code, so the extension it chose is the type. */
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+}
