@@ -14,6 +14,8 @@ export default defineConfig({
   integrations: [react(), mavunoServer()],
   // Sessions live in our database (issue: accounts), not in Astro's file store.
   session: false,
+  // Shiki writes inline styles, which the CSP forbids; editorial Markdown needs no code highlighting.
+  markdown: { syntaxHighlight: false },
   trailingSlash: 'ignore',
   build: { inlineStylesheets: 'never', format: 'file' },
   server: { port: Number(process.env.PORT) || 4321, host: process.env.HOST || 'localhost' },

@@ -10,7 +10,10 @@ const client = path.resolve(import.meta.dirname, '../dist/client');
 
 const { count, size, warnings } = await generateSW({
   globDirectory: client,
-  globPatterns: ['_astro/**/*.{js,css,woff2,svg}', 'offline.html', 'icons/*.{svg,png}', 'manifest.webmanifest', 'images/*.svg'],
+  // Precache what every page needs (styles, the offline page, icons); island code is cached when first used,
+  // so a visitor on a slow network never downloads scripts of pages they do not open.
+  globPatterns: ['_astro/**/*.css', 'offline.html', 'icons/*.{svg,png}', 'manifest.webmanifest', 'images/*.svg'],
+  sourcemap: false,
   swDest: path.join(client, 'sw.js'),
   // Hashed assets never change, so the hash in their name is their revision.
   dontCacheBustURLsMatching: /^_astro\//,
@@ -29,6 +32,12 @@ const { count, size, warnings } = await generateSW({
         expiration: { maxEntries: 40, maxAgeSeconds: 7 * 24 * 3600 },
         precacheFallback: { fallbackURL: '/offline.html' },
       },
+    },
+    {
+      // Hashed build assets never change.
+      urlPattern: ({ url }) => url.pathname.startsWith('/_astro/'),
+      handler: 'CacheFirst',
+      options: { cacheName: 'assets', expiration: { maxEntries: 120, maxAgeSeconds: 365 * 24 * 3600 } },
     },
     {
       // Uploaded photos are immutable (unique keys): serve from cache, fetch once.

@@ -1,2 +1,3 @@
 export * from './reference';
 export * from './system';
+export * from './market';

@@ -87,7 +87,7 @@ export const BOARD_CATEGORIES: CategorySeed[] = [
     { id: 62, slug: 'cotton-lint', name: { en: 'Cotton lint', sw: 'Pamba nyuzi', fr: 'Coton fibre' } },
     { id: 63, slug: 'cottonseed', name: { en: 'Cottonseed', sw: 'Mbegu za pamba', fr: 'Graines de coton' } },
   ] },
-  { id: 64, slug: 'spices-nuts', name: { en: 'Spices and nuts', sw: 'Viungo na karanga', fr: 'Épices et noix' }, children: [
+  { id: 64, slug: 'spices-nuts', name: { en: 'Spices and nuts', sw: 'Viungo na kokwa', fr: 'Épices et noix' }, children: [
     { id: 65, slug: 'cashew-nuts', name: { en: 'Cashew nuts', sw: 'Korosho', fr: 'Noix de cajou' } },
     { id: 66, slug: 'macadamia', name: { en: 'Macadamia nuts', sw: 'Makadamia', fr: 'Noix de macadamia' } },
     { id: 67, slug: 'ginger', name: { en: 'Ginger', sw: 'Tangawizi', fr: 'Gingembre' } },
