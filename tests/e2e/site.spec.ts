@@ -31,7 +31,7 @@ test.describe('[SITE] home and languages', () => {
 
   test('the language switch keeps the page and remembers the choice', async ({ page, context }) => {
     await page.goto('/faq');
-    await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: /SW/ }).click();
+    await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Kiswahili' }).click();
     await expect(page).toHaveURL(/\/sw\/faq$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
     const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected');
@@ -40,7 +40,7 @@ test.describe('[SITE] home and languages', () => {
     // Back at the root, the remembered language wins over the browser's.
     await page.goto('/');
     await expect(page).toHaveURL(/\/sw$/);
-    await page.getByRole('navigation', { name: 'Lugha' }).getByRole('link', { name: /EN/ }).click();
+    await page.getByRole('navigation', { name: 'Lugha' }).getByRole('link', { name: 'English' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });

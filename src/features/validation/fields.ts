@@ -3,16 +3,23 @@ import { z } from 'zod';
 /** Form posts send every value as a string and an empty input as ''. These read such values. */
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
+/** '12' becomes 12; '' and null become undefined (so the message says "required"); anything else stays for zod to reject. */
+const toNumber = (value: unknown) => {
+  const present = emptyToUndefined(value);
+  if (typeof present === 'string' && present.trim() !== '' && Number.isFinite(Number(present))) return Number(present);
+  return present;
+};
+
 /** Largest value of a PostgreSQL integer column: ids above it can match nothing and must not reach the query. */
 export const MAX_INT = 2_147_483_647;
-export const optionalInt = (min = 1) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(MAX_INT).optional());
-export const requiredInt = (min = 1) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(MAX_INT));
+export const optionalInt = (min = 1) => z.preprocess(toNumber, z.number().int().min(min).max(MAX_INT).optional());
+export const requiredInt = (min = 1) => z.preprocess(toNumber, z.number().int().min(min).max(MAX_INT));
 export const optionalText = (max = 200) => z.preprocess(emptyToUndefined, z.string().trim().max(max).optional());
 
 /** `page`, `per-page` (12 by default, 100 at most) and `sort` of every list endpoint. */
 export const listQuery = z.object({
-  page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(MAX_INT).default(1)),
-  'per-page': z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(12)),
+  page: z.preprocess(toNumber, z.number().int().min(1).max(MAX_INT).default(1)),
+  'per-page': z.preprocess(toNumber, z.number().int().min(1).max(100).default(12)),
   sort: z.preprocess(emptyToUndefined, z.string().regex(/^-?[a-z_]+$/).default('-created_at')),
 });
 export type ListQuery = z.infer<typeof listQuery>;

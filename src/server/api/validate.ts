@@ -9,7 +9,8 @@ import { AppError, type LocalizedMessage } from '../errors';
  * spec's clients expect it.
  */
 export function parseInput<S extends z.ZodType>(schema: S, data: unknown, options: { status?: number } = {}): z.output<S> {
-  const result = schema.safeParse(data);
+  // reportInput lets the message tell a missing value ("required") from a wrong one ("enter a number").
+  const result = schema.safeParse(data, { reportInput: true });
   if (result.success) return result.data;
   const fields: Record<string, LocalizedMessage[]> = {};
   for (const issue of result.error.issues) {

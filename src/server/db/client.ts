@@ -25,8 +25,6 @@ export interface OpenOptions {
   url?: string;
   /** PGlite data directory; `memory://` (or undefined) keeps the database in memory. */
   dataDir?: string;
-  /** PostgreSQL only: put every table in this schema (tests give each suite its own). */
-  schemaName?: string;
 }
 
 /** Migrations are read from the source tree; the server always runs from the project root. */
@@ -34,17 +32,7 @@ export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'src/server/db/migrati
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    if (options.schemaName) {
-      const admin = new pg.Client({ connectionString: options.url });
-      await admin.connect();
-      await admin.query(`CREATE SCHEMA IF NOT EXISTS "${options.schemaName}"`);
-      await admin.end();
-    }
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: 10,
-      options: options.schemaName ? `-c search_path="${options.schemaName}"` : undefined,
-    });
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
     await db.execute(sql`select 1`);
     return { db, kind: 'postgres', close: () => pool.end() };
@@ -57,8 +45,8 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
-export async function migrateDatabase(handle: DatabaseHandle, schemaName?: string): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: schemaName };
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
   if (handle.kind === 'postgres') await migratePg(handle.db as never, config);
   else await migratePglite(handle.db as never, config);
 }

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../../i18n/config';
 import type { Executor } from '../../db';
 import { localizedColumn } from '../../db/localized';
-import { countries, regions } from '../../db/schema';
+import { countries } from '../../db/schema';
 
 export interface CountryOption {
   id: number;
@@ -14,7 +14,8 @@ export interface CountryOption {
 /** Every country, named in the caller's language; countries Mavuno has regions for come first. */
 export async function listCountries(db: Executor, locale: Locale): Promise<CountryOption[]> {
   const name = localizedColumn(countries, 'name', locale);
-  const hasRegions = sql<boolean>`exists (select 1 from ${regions} where ${regions.countryId} = ${countries.id})`;
+  // Written out: drizzle leaves columns unqualified inside a select's sql, which would compare regions.id here.
+  const hasRegions = sql<boolean>`exists (select 1 from regions r where r.country_id = "countries"."id")`;
   return db
     .select({ id: countries.id, code: countries.code, name, has_regions: hasRegions })
     .from(countries)

@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// `npm run bench`: builds, starts the production server on a fresh embedded database and prints, for a few
+// representative pages and an API list: HTML bytes (raw and brotli), the CSS and JS the page loads (brotli),
+// and requests per second with p99 latency under a fixed load. It prints figures and asserts nothing.
+import { execSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PORT = Number(process.env.BENCH_PORT ?? 4610);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const base = `http://127.0.0.1:${PORT}`;
+const TARGETS = [
+  { name: 'home page', path: '/' },
+  { name: 'content page (FAQ)', path: '/faq' },
+  { name: 'API list (regions)', path: '/api-v2/region/index?per-page=12' },
+];
+
+if (process.env.BENCH_SKIP_BUILD !== '1') execSync('npm run build', { cwd: root, stdio: 'inherit' });
+const dataDir = mkdtempSync(path.join(tmpdir(), 'mavuno-bench-'));
+const server = spawn(process.execPath, ['dist/server/entry.mjs'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true', NODE_ENV: 'production' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+async function waitForServer() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('server did not start');
+}
+
+async function fetchText(url) {
+  return (await fetch(url, { headers: { 'Accept-Language': 'en' } })).text();
+}
+
+/** Transfer size of a response with the given Accept-Encoding, measured on the raw socket bytes. */
+async function transferSize(url, encoding) {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { 'Accept-Encoding': encoding, 'Accept-Language': 'en' } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk) => (bytes += chunk.length));
+      res.on('end', () => resolve({ bytes, encoding: res.headers['content-encoding'] ?? 'identity' }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+try {
+  await waitForServer();
+  const rows = [];
+  for (const target of TARGETS) {
+    const url = base + target.path;
+    const raw = await transferSize(url, 'identity');
+    const br = await transferSize(url, 'br');
+    let css = 0;
+    let js = 0;
+    if (!target.path.startsWith('/api-v2')) {
+      const html = await fetchText(url);
+      const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+      const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+      for (const href of styles) css += (await transferSize(new URL(href, base).toString(), 'br')).bytes;
+      for (const src of scripts) js += (await transferSize(new URL(src, base).toString(), 'br')).bytes;
+      // Inline scripts count too (the service-worker registration may be inlined).
+      js += [...html.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g)].reduce((sum, m) => sum + m[1].length, 0);
+    }
+    const load = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { 'Accept-Encoding': 'br, gzip', 'Accept-Language': 'en' } });
+    rows.push({
+      target: target.name,
+      'body raw': kib(raw.bytes),
+      [`body ${br.encoding}`]: kib(br.bytes),
+      'CSS (br)': target.path.startsWith('/api-v2') ? '—' : kib(css),
+      'JS (br, incl. inline)': target.path.startsWith('/api-v2') ? '—' : kib(js),
+      'req/s': Math.round(load.requests.average),
+      'p99 ms': load.latency.p99,
+      errors: load.errors + load.non2xx,
+    });
+  }
+  console.log(`\nMavuno bench: ${CONNECTIONS} connections × ${DURATION} s per target, PGlite, ${process.version}\n`);
+  console.table(rows);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
