@@ -4,7 +4,6 @@
  */
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-// @ts-expect-error the node adapter's server module has no type declarations for its middleware-mode exports
 import { handler as astroHandler, options as adapterOptions } from '@astrojs/node/server.js';
 import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
