@@ -1,0 +1,61 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+// These start their own server processes from the build the web server step made.
+const ENTRY = path.resolve('dist/server/entry.mjs');
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, [ENTRY], { env: { ...process.env, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForHealth(port: number) {
+  for (let i = 0; i < 60; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
+    } catch {
+      /* starting */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('server did not become healthy');
+}
+
+test.describe('[SERVER] start-up and shutdown', () => {
+  test('refuses to start with bad configuration and names the variable', async () => {
+    const server = startServer({ PORT: 'eighty', DATABASE_URL: 'mysql://nope' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('PORT');
+    expect(server.output()).toContain('DATABASE_URL');
+  });
+
+  test('finishes on SIGTERM, closes the database, and starts again on the same data', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'mavuno-life-'));
+    let server: { child: ChildProcess; exited: Promise<number | null>; output: () => string } | undefined;
+    try {
+      const port = 4420 + Math.floor(Math.random() * 50);
+      server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false' });
+      await waitForHealth(port);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('stopped');
+
+      server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false' });
+      await waitForHealth(port);
+      const countries = await (await fetch(`http://127.0.0.1:${port}/api-v2/country-dropdown`)).json();
+      expect(countries.items.length).toBeGreaterThan(240);
+      server.child.kill('SIGINT');
+      expect(await server.exited).toBe(0);
+    } finally {
+      server?.child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
