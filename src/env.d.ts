@@ -8,6 +8,6 @@ declare namespace App {
     path: string;
     t: import('./i18n/t').Translate;
     /** The signed-in user, or null. Filled by the accounts capability; guards in src/server/http/guards.ts read it. */
-    user: { id: number; email: string } | null;
+    user: import('./server/services/accounts/users').SessionUser | null;
   }
 }

@@ -3,7 +3,10 @@ import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, isLocale } from '
 import { localizePath, negotiateLocale, splitLocale } from './i18n/paths';
 import { createTranslator } from './i18n/t';
 import { getEnv } from './server/env';
+import { getDb } from './server/db';
 import { isCrossSiteUnsafeRequest } from './server/http/csrf';
+import { sessionCookie } from './server/http/session-cookie';
+import { resolveUser } from './server/services/accounts/authenticate';
 
 /** Paths that are not pages: they have no locale and no page chrome. */
 const NON_PAGE = /^\/(api-v2|healthz|uploads|_astro|_image|sw\.js|workbox-|sitemap\.xml|robots\.txt|manifest\.webmanifest|favicon|icons\/)/;
@@ -28,6 +31,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.path = path;
   context.locals.t = createTranslator(locale);
 
+  const cookie = context.cookies.get(sessionCookie().name)?.value;
+  if (cookie) context.locals.user = await resolveUser(await getDb(), { cookie });
+
   if (isCrossSiteUnsafeRequest(context.request, getEnv().publicUrl)) {
     return new Response(context.locals.t('errors.forbidden'), { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }
@@ -48,11 +54,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   // Each page is written once: `/sw/board` renders `/board` with the Swahili locale.
   const response = locale === DEFAULT_LOCALE ? await next() : await next(path + search);
-  if (!response.headers.has('Cache-Control')) {
+  if (context.locals.user) {
+    // A signed-in user's page carries their name and menu: never stored by a shared cache.
+    response.headers.set('Cache-Control', 'private, no-store');
+  } else if (!response.headers.has('Cache-Control')) {
     // The root answer depends on the visitor's cookie and language; other anonymous pages may be cached by a CDN.
     response.headers.set('Cache-Control', pathname === '/' ? 'private, no-cache' : 'public, max-age=60, stale-while-revalidate=300');
   }
-  if (pathname === '/') response.headers.set('Vary', 'Cookie, Accept-Language');
+  response.headers.set('Vary', pathname === '/' ? 'Cookie, Accept-Language' : 'Cookie');
   response.headers.set('Content-Language', locale);
   return response;
 });

@@ -19,9 +19,30 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   SEED_DEMO: booleanFlag.default(true),
+  /** Behind a reverse proxy: take the client's IP from X-Forwarded-For (for rate limits). */
+  TRUST_PROXY: booleanFlag.default(false),
+  /** Sender of every e-mail. */
+  MAIL_FROM: z.string().min(3).default('Mavuno <no-reply@mavuno.local>'),
+  /** Shows the outbox at /dev/mailbox (only without SMTP_URL and never over https). */
+  DEV_MAILBOX: booleanFlag.default(false),
+  CAPTCHA_PROVIDER: z.enum(['none', 'recaptcha', 'turnstile']).default('none'),
+  CAPTCHA_SITE_KEY: z.string().optional(),
+  CAPTCHA_SECRET: z.string().optional(),
+  /** Africa's Talking SMS: username and API key switch SMS from the outbox to the provider. */
+  AFRICASTALKING_USERNAME: z.string().optional(),
+  AFRICASTALKING_API_KEY: z.string().optional(),
+  AFRICASTALKING_SENDER_ID: z.string().optional(),
+}).refine((env) => env.CAPTCHA_PROVIDER === 'none' || (env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET), {
+  message: 'CAPTCHA_SITE_KEY and CAPTCHA_SECRET are needed when CAPTCHA_PROVIDER is set',
+  path: ['CAPTCHA_PROVIDER'],
 });
 
-export type Env = z.infer<typeof EnvSchema> & { publicUrl: string; isHttps: boolean };
+export type Env = z.infer<typeof EnvSchema> & {
+  publicUrl: string;
+  isHttps: boolean;
+  /** The development mailbox (/dev/mailbox) may be shown: mail stays in the outbox and the site is not public over https. */
+  isMailboxOpen: boolean;
+};
 
 /** Empty strings count as unset, so `DATABASE_URL= npm start` means "use the embedded database". */
 function withoutEmpty(source: Record<string, string | undefined>) {
@@ -38,7 +59,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const env = result.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
-  return { ...env, publicUrl, isHttps: publicUrl.startsWith('https://') };
+  const isHttps = publicUrl.startsWith('https://');
+  return { ...env, publicUrl, isHttps, isMailboxOpen: !env.SMTP_URL && !isHttps && (env.DEV_MAILBOX || env.NODE_ENV === 'development') };
 }
 
 let cached: Env | undefined;

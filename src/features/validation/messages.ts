@@ -3,7 +3,7 @@ import type { MessageKey, MessageVars } from '../../i18n/t';
 
 /**
  * Turns a zod issue into a dictionary key and its values. Shared schemas write dictionary keys as their
- * custom messages (`message: 'validation.volume_range'`), so the island and the API show the same text.
+ * custom messages (`message: 'validation.two_decimals'`), so the island and the API show the same text.
  */
 export function issueToMessage(issue: z.core.$ZodIssue, isKnownKey: (key: string) => boolean): { key: MessageKey; vars?: MessageVars } {
   if (issue.message && isKnownKey(issue.message)) return { key: issue.message as MessageKey };

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { contentTypeOf, getStorage } from '../../server/storage';
+import { contentTypeOf, getStorage, isPublicStorageKey } from '../../server/storage';
 
-/** Serves stored uploads. Keys are unique per upload, so an answer may be cached for a year. */
+/** Serves public uploads (photos). Keys are unique per upload, so an answer may be cached for a year. Private files 404 here. */
 export const GET: APIRoute = async ({ params }) => {
   const key = params.key ?? '';
-  const file = await getStorage().get(key);
+  const file = isPublicStorageKey(key) ? await getStorage().get(key) : undefined;
   if (!file) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
   return new Response(file.body, {
     headers: {

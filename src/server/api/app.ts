@@ -8,14 +8,18 @@ import { AppError } from '../errors';
 import type { ApiEnv } from './context';
 import { errorResponse } from './errors';
 import { buildOpenApiDocument } from './openapi';
+import { authenticate } from './auth';
 import { referenceRoutes } from './routes/reference';
+import { userDocumentRoutes } from './routes/user-documents';
+import { userRoutes } from './routes/user';
 
 /** Largest request body: offer documents may be 50 MB (spec §5); multipart overhead on top. */
 const MAX_BODY_BYTES = 55 * 1024 * 1024;
 
 /** The /api-v2 application (seed-spec §7). Sub-apps per resource are mounted here. */
 export function createApiApp() {
-  const app = new Hono<ApiEnv>().basePath('/api-v2');
+  // strict: false — the spec's clients call some paths with a trailing slash (`/user/signup/`).
+  const app = new Hono<ApiEnv>({ strict: false }).basePath('/api-v2');
 
   app.use(async (c, next) => {
     const locale = negotiateLocale(c.req.header('accept-language')) ?? DEFAULT_LOCALE;
@@ -34,7 +38,11 @@ export function createApiApp() {
     }),
   );
 
+  app.use(authenticate);
+
   app.route('/', referenceRoutes());
+  app.route('/', userRoutes());
+  app.route('/', userDocumentRoutes());
 
   app.get('/openapi.json', (c) => {
     c.header('Cache-Control', 'public, max-age=300');

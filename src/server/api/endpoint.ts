@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import { readBody } from './body';
 import type { ApiContext, ApiEnv } from './context';
 import { type EndpointDoc, registerEndpoint } from './openapi';
+import { AppError } from '../errors';
+import type { SessionUser } from '../services/accounts/users';
 import { parseInput } from './validate';
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -17,6 +19,14 @@ export interface EndpointOptions<Q extends z.ZodType | undefined, B extends z.Zo
   invalidStatus?: number;
 }
 
+export { requireUser };
+/** The signed-in user, or a 401 'You must be logged in to perform this action'. */
+function requireUser(c: ApiContext): SessionUser {
+  const user = c.get('user');
+  if (!user) throw new AppError('unauthorized', 'errors.unauthorized');
+  return user;
+}
+
 /**
  * Declares one API endpoint: the same zod schemas validate the query and the body and describe them in the
  * OpenAPI document. The handler gets parsed input and returns data (sent as JSON) or a Response.
@@ -24,20 +34,23 @@ export interface EndpointOptions<Q extends z.ZodType | undefined, B extends z.Zo
 export function endpoint<Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
   app: Hono<ApiEnv>,
   options: EndpointOptions<Q, B>,
-  handler: (c: ApiContext, input: { query: Infer<Q>; body: Infer<B> }) => unknown | Promise<unknown>,
+  handler: (c: ApiContext, input: { query: Infer<Q>; body: Infer<B>; user: SessionUser | null; raw: Record<string, unknown> }) => unknown | Promise<unknown>,
 ): void {
   registerEndpoint(options);
   app.on(options.method.toUpperCase(), options.path, async (c) => {
+    // Who may call comes before what they sent: an anonymous call to a members' endpoint is a 401.
+    const user = options.auth ? requireUser(c) : c.get('user');
     const status = options.invalidStatus;
     const rawQuery = qs.parse(new URL(c.req.url).search.slice(1), { depth: 5, arrayLimit: 200, parameterLimit: 500 });
     const query = options.query ? parseInput(options.query, rawQuery, { status }) : undefined;
     let body: unknown;
+    let raw: Record<string, unknown> = {};
     if (options.body) {
-      const raw = await readBody(c);
+      raw = await readBody(c);
       const wrapped = options.bodyWrapper && typeof raw[options.bodyWrapper] === 'object' ? raw[options.bodyWrapper] : raw;
       body = parseInput(options.body, wrapped, { status });
     }
-    const result = await handler(c, { query: query as Infer<Q>, body: body as Infer<B> });
+    const result = await handler(c, { query: query as Infer<Q>, body: body as Infer<B>, user, raw });
     if (result instanceof Response) return result;
     c.header('Cache-Control', options.cache ?? 'no-store');
     return c.json(result as object);

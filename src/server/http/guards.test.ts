@@ -18,7 +18,19 @@ describe('page guards', () => {
   });
 
   it('lets a signed-in user through a protected page and sends them home from a guest-only page', () => {
-    const user = { id: 1, email: 'a@b.c' };
+    const user: App.Locals['user'] = {
+      id: 1,
+      email: 'a@b.c',
+      phone: null,
+      firstName: 'Amina',
+      emailVerified: true,
+      phoneVerified: false,
+      tier: 'basic',
+      role: 'user',
+      locale: 'fr',
+      scope: [],
+      sessionId: 1,
+    };
     expect(requireSignedIn(context(user, 'en', '/user/offers'))).toBeUndefined();
     expect(requireGuest(context(user, 'fr', '/signin/login'))?.headers.get('Location')).toBe('/fr');
     expect(requireGuest(context(null, 'fr', '/signin/login'))).toBeUndefined();

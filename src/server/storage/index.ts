@@ -67,3 +67,14 @@ const CONTENT_TYPES: Record<string, string> = {
 export function contentTypeOf(key: string): string {
   return CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 }
+
+/** Folders whose files anyone may fetch under /uploads; everything else (documents) is served by access-checked endpoints. */
+export const PUBLIC_STORAGE_FOLDERS = ['avatars'];
+export function isPublicStorageKey(key: string): boolean {
+  return isSafeStorageKey(key) && PUBLIC_STORAGE_FOLDERS.includes(key.split('/')[0]);
+}
+
+/** The public address of a stored file. */
+export function storageUrl(key: string): string {
+  return `/uploads/${key}`;
+}

@@ -1,3 +1,4 @@
 export * from './reference';
 export * from './system';
 export * from './market';
+export * from './accounts';

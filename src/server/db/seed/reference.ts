@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { categories, countries, currencies, exchangeRates, perUnits, regions, villages } from '../schema';
+import { categories, countries, currencies, documentTypes, exchangeRates, perUnits, regions, villages } from '../schema';
 import type { CategoryKind } from '../schema';
 import { BOARD_CATEGORIES, FERTILIZER_CATEGORIES, SEED_CATEGORIES, TECHNIC_CATEGORIES } from './reference/categories';
 import { COUNTRY_CODES } from './reference/country-codes';
+import { DOCUMENT_TYPES } from './reference/document-types';
 import { CURRENCIES, RATES_AS_OF } from './reference/currencies';
 import { REGIONS } from './reference/regions';
 import type { CategorySeed } from './reference/types';
@@ -143,5 +144,13 @@ export async function seedReferenceData(db: Executor): Promise<void> {
         forMachinery: sql`excluded.for_machinery`,
         sortOrder: sql`excluded.sort_order`,
       },
+    });
+
+  await db
+    .insert(documentTypes)
+    .values(DOCUMENT_TYPES.map((d) => ({ id: d.id, typeCategoryId: d.typeCategoryId, nameEn: d.name.en, nameSw: d.name.sw, nameFr: d.name.fr })))
+    .onConflictDoUpdate({
+      target: documentTypes.id,
+      set: { typeCategoryId: sql`excluded.type_category_id`, nameEn: sql`excluded.name_en`, nameSw: sql`excluded.name_sw`, nameFr: sql`excluded.name_fr` },
     });
 }

@@ -1,0 +1,134 @@
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import {
+  ACTIVITIES,
+  ADDRESS_LABELS,
+  AGE_RANGES,
+  GENDERS,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PIN_LENGTH,
+  TRADER_STATUSES,
+  TURNOVER_PERIODS,
+} from './constants';
+
+/**
+ * Zod schemas of the accounts forms, shared by the islands (react-hook-form) and the API. Custom messages are
+ * dictionary keys; both sides translate them.
+ */
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value === null ? undefined : value);
+const toNumber = (value: unknown) => {
+  const present = blankToUndefined(value);
+  if (typeof present === 'string' && Number.isFinite(Number(present.replace(',', '.')))) return Number(present.replace(',', '.'));
+  return present;
+};
+const toBoolean = (value: unknown) => (value === 'true' || value === '1' || value === 1 || value === true || value === 'on' ? true : value === 'false' || value === '0' || value === 0 || value === false || value === '' ? false : value);
+
+export const emailField = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'validation.email' }));
+/** Phone numbers in international form (+254…); a number without country code is read as Kenyan. */
+export const phoneField = z
+  .string()
+  .trim()
+  .max(32)
+  .refine((value) => isValidPhoneNumber(value, 'KE'), { message: 'accounts.phone_invalid' });
+export const passwordField = z.string().min(PASSWORD_MIN, { message: 'accounts.password_too_short' }).max(PASSWORD_MAX);
+const nameField = z.string().trim().min(1, { message: 'validation.required' }).max(80);
+const optionalId = z.preprocess(toNumber, z.number().int().min(1).max(2_147_483_647).optional());
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess(blankToUndefined, z.enum(values).optional());
+
+export const loginSchema = z.object({
+  /** The e-mail address, or the phone number of an account made with a phone only. */
+  email: z.string().trim().min(1, { message: 'validation.required' }).max(254),
+  password: z.string().min(1, { message: 'validation.required' }).max(PASSWORD_MAX),
+  remember_me: z.preprocess(toBoolean, z.boolean().default(false)),
+});
+
+export const addressSchema = z
+  .object({
+    label: z.enum(ADDRESS_LABELS).default('home'),
+    country_id: z.preprocess(toNumber, z.number().int().min(1).max(2_147_483_647)),
+    region_id: optionalId,
+    village_id: optionalId,
+    city: z.preprocess(blankToUndefined, z.string().trim().max(120).optional()),
+    street: z.preprocess(blankToUndefined, z.string().trim().max(160).optional()),
+    house: z.preprocess(blankToUndefined, z.string().trim().max(40).optional()),
+    latitude: z.preprocess(toNumber, z.number().min(-90).max(90).optional()),
+    longitude: z.preprocess(toNumber, z.number().min(-180).max(180).optional()),
+  })
+  .refine((a) => (a.latitude === undefined) === (a.longitude === undefined), { message: 'accounts.point_incomplete', path: ['latitude'] })
+  .refine((a) => a.village_id !== undefined || a.city !== undefined || a.latitude !== undefined, {
+    message: 'accounts.address_place_required',
+    path: ['village_id'],
+  });
+export type AddressInput = z.infer<typeof addressSchema>;
+
+const profileFields = {
+  locale: optionalEnum(['en', 'sw', 'fr'] as const),
+  currency_id: optionalId,
+  activity: optionalEnum(ACTIVITIES),
+  farm_size_acres: z.preprocess(toNumber, z.number().min(0).max(1_000_000).multipleOf(0.01, { message: 'validation.two_decimals' }).optional()),
+  turnover_amount: z.preprocess(toNumber, z.number().min(0).max(1e12).multipleOf(0.01, { message: 'validation.two_decimals' }).optional()),
+  turnover_period: optionalEnum(TURNOVER_PERIODS),
+  gender: optionalEnum(GENDERS),
+  age_range: optionalEnum(AGE_RANGES),
+};
+
+/** `SignupForm[...]`: the quick path needs a name, an e-mail or a phone, and a password; the wizard sends the rest. */
+export const signupSchema = z
+  .object({
+    first_name: nameField,
+    last_name: z.preprocess(blankToUndefined, z.string().trim().max(80).optional()),
+    email: z.preprocess(blankToUndefined, emailField.optional()),
+    phone: z.preprocess(blankToUndefined, phoneField.optional()),
+    /** Proof that the phone's PIN was entered (from /user/verify-phone-pin). */
+    phone_token: z.preprocess(blankToUndefined, z.string().max(100).optional()),
+    password: passwordField,
+    password_repeat: z.string(),
+    trader_status: z.enum(TRADER_STATUSES, { message: 'accounts.choose_kind' }),
+    address: addressSchema.optional(),
+    captcha_token: z.preprocess(blankToUndefined, z.string().max(4000).optional()),
+    ...profileFields,
+  })
+  .refine((s) => s.email !== undefined || s.phone !== undefined, { message: 'accounts.email_or_phone', path: ['email'] })
+  .refine((s) => s.password === s.password_repeat, { message: 'accounts.passwords_differ', path: ['password_repeat'] });
+export type SignupInput = z.infer<typeof signupSchema>;
+
+export const sendPinSchema = z.object({ phone: phoneField, captcha_token: z.preprocess(blankToUndefined, z.string().max(4000).optional()) });
+export const verifyPinSchema = z.object({
+  phone: phoneField,
+  pin: z.string().trim().length(PIN_LENGTH, { message: 'accounts.pin_length' }),
+});
+
+export const requestResetSchema = z.object({ email: emailField, captcha_token: z.preprocess(blankToUndefined, z.string().max(4000).optional()) });
+export const resetPasswordSchema = z
+  .object({ token: z.string().min(10).max(200), password: passwordField, password_repeat: z.string() })
+  .refine((s) => s.password === s.password_repeat, { message: 'accounts.passwords_differ', path: ['password_repeat'] });
+export const changePasswordSchema = z
+  .object({ current_password: z.string().min(1, { message: 'validation.required' }).max(PASSWORD_MAX), password: passwordField, password_repeat: z.string() })
+  .refine((s) => s.password === s.password_repeat, { message: 'accounts.passwords_differ', path: ['password_repeat'] });
+
+/** `User[...]` of /user/update-main-info. */
+export const mainInfoUserSchema = z.object({
+  email: z.preprocess(blankToUndefined, emailField.optional()),
+  phone: z.preprocess(blankToUndefined, phoneField.optional()),
+  trader_status: z.enum(TRADER_STATUSES).optional(),
+  currency_id: optionalId,
+  news_notification: z.preprocess(toBoolean, z.boolean().optional()),
+  favorite_application_notification: z.preprocess(toBoolean, z.boolean().optional()),
+});
+/** `UserProfile[...]` of /user/update-main-info. */
+export const mainInfoProfileSchema = z.object({
+  locale: optionalEnum(['en', 'sw', 'fr'] as const),
+  firstname: z.preprocess(blankToUndefined, nameField.optional()),
+  lastname: z.preprocess(blankToUndefined, z.string().trim().max(80).optional()),
+  activity: profileFields.activity,
+  farm_size_acres: profileFields.farm_size_acres,
+  turnover_amount: profileFields.turnover_amount,
+  turnover_period: profileFields.turnover_period,
+  gender: profileFields.gender,
+  age_range: profileFields.age_range,
+});
+
+export const favoriteCategoriesSchema = z.object({
+  index: z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? v : [v]), z.array(z.preprocess(toNumber, z.number().int().min(1).max(2_147_483_647))).min(1).max(100)),
+});

@@ -1,0 +1,27 @@
+import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { getDb } from '../db';
+import { getEnv } from '../env';
+import { AppError } from '../errors';
+import { clientIp } from '../http/client-ip';
+import { isCrossSiteUnsafeRequest } from '../http/csrf';
+import { sessionCookie } from '../http/session-cookie';
+import { resolveUser } from '../services/accounts/authenticate';
+import type { ApiEnv } from './context';
+
+/**
+ * Identifies the caller: `Authorization: Bearer <access token>` (mobile apps, integrations) or the web session
+ * cookie. A cookie-authenticated unsafe request from another origin is refused (CSRF); Bearer requests need
+ * no Origin. An unknown or expired credential leaves the caller anonymous; endpoints that need a user say 401.
+ */
+export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  c.set('ip', clientIp(c.req.raw.headers, c.env?.incoming?.socket?.remoteAddress ?? c.env?.clientAddress));
+  const authorization = c.req.header('authorization');
+  const bearer = authorization?.match(/^Bearer\s+([A-Za-z0-9_-]{20,200})$/)?.[1];
+  const cookie = bearer ? undefined : getCookie(c, sessionCookie().name);
+  if (cookie && isCrossSiteUnsafeRequest(c.req.raw, getEnv().publicUrl)) throw new AppError('forbidden', 'errors.cross_site');
+  const user = bearer || cookie ? await resolveUser(await getDb(), { bearer, cookie }) : null;
+  c.set('user', user);
+  c.set('authVia', user ? (bearer ? 'bearer' : 'cookie') : null);
+  await next();
+};

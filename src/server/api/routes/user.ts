@@ -1,0 +1,286 @@
+import { Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { z } from 'zod';
+import {
+  addressSchema,
+  changePasswordSchema,
+  favoriteCategoriesSchema,
+  loginSchema,
+  mainInfoProfileSchema,
+  mainInfoUserSchema,
+  requestResetSchema,
+  resetPasswordSchema,
+  sendPinSchema,
+  signupSchema,
+  verifyPinSchema,
+} from '../../../features/accounts/schemas';
+import { requiredInt } from '../../../features/validation/fields';
+import { localizePath } from '../../../i18n/paths';
+import { getDb } from '../../db';
+import { AppError } from '../../errors';
+import { sessionCookie } from '../../http/session-cookie';
+import { verifyCaptcha } from '../../security/captcha';
+import { createAddress, deleteAddress, listAddresses, updateAddress } from '../../services/accounts/addresses';
+import { logIn, logOut, refreshTokens } from '../../services/accounts/authenticate';
+import { setAvatar } from '../../services/accounts/avatar';
+import { requestPasswordReset, resetPassword, sendEmailConfirmation } from '../../services/accounts/email-confirmation';
+import { addFavoriteCategories, removeFavoriteCategories } from '../../services/accounts/favorites';
+import { changePassword } from '../../services/accounts/password';
+import { confirmUserPhone, sendPhonePin, verifyPhonePin } from '../../services/accounts/phone-confirmation';
+import { getProfileSettings, updateMainInfo } from '../../services/accounts/profile';
+import { findByReferralCode, getPublicProfile } from '../../services/accounts/public-profile';
+import type { IssuedTokens } from '../../services/accounts/sessions';
+import { signUp } from '../../services/accounts/sign-up';
+import { requestSilver } from '../../services/accounts/tiers';
+import { findUserById } from '../../services/accounts/users';
+import type { ApiContext, ApiEnv } from '../context';
+import { endpoint } from '../endpoint';
+
+const tokensResponse = z.object({ access_token: z.string(), refresh_token: z.string(), expires_at: z.string(), expires_in: z.number() });
+const ok = z.object({ success: z.literal(true) });
+
+/** Answers issued tokens and keeps the refresh token in the web session cookie (remember-me makes it outlive the browser). */
+function issue(c: ApiContext, tokens: IssuedTokens) {
+  const cookie = sessionCookie();
+  setCookie(c, cookie.name, tokens.refreshToken, { ...cookie.options, ...(tokens.remember ? { expires: tokens.cookieExpiresAt } : {}) });
+  return {
+    access_token: tokens.accessToken,
+    refresh_token: tokens.refreshToken,
+    expires_at: tokens.accessExpiresAt.toISOString(),
+    expires_in: Math.round((tokens.accessExpiresAt.getTime() - Date.now()) / 1000),
+  };
+}
+
+export function userRoutes() {
+  const app = new Hono<ApiEnv>();
+
+  endpoint(
+    app,
+    { method: 'post', path: '/user/login', tag: 'Authentication', summary: 'Sign in with e-mail (or phone) and password', body: loginSchema, response: tokensResponse, invalidStatus: 400 },
+    async (c, { body }) => {
+      const { tokens } = await logIn(await getDb(), body, { ip: c.get('ip'), userAgent: c.req.header('user-agent') });
+      return issue(c, tokens);
+    },
+  );
+
+  endpoint(
+    app,
+    {
+      method: 'post',
+      path: '/user/refresh',
+      tag: 'Authentication',
+      summary: 'Exchange a refresh token for a new pair (single use; a replayed token ends the session)',
+      body: z.object({ refresh_token: z.string().max(200).optional() }),
+      response: tokensResponse,
+    },
+    async (c, { body }) => {
+      const token = body.refresh_token ?? getCookie(c, sessionCookie().name);
+      if (!token) throw new AppError('unauthorized', 'accounts.session_expired');
+      return issue(c, await refreshTokens(await getDb(), token));
+    },
+  );
+
+  endpoint(app, { method: 'post', path: '/user/logout', tag: 'Authentication', summary: 'End the current session on the server', auth: true, body: z.object({}), response: ok }, async (c, { user }) => {
+    await logOut(await getDb(), user!);
+    deleteCookie(c, sessionCookie().name, sessionCookie().options);
+    return { success: true as const };
+  });
+
+  endpoint(
+    app,
+    {
+      method: 'get',
+      path: '/user/index',
+      tag: 'Authentication',
+      summary: 'The signed-in user',
+      auth: true,
+      response: z.object({ id: z.number(), email: z.string().nullable(), email_verified: z.boolean(), phone_verified: z.boolean(), scope: z.array(z.string()) }),
+    },
+    (_c, { user }) => ({
+      id: user!.id,
+      email: user!.email,
+      phone: user!.phone,
+      first_name: user!.firstName,
+      email_verified: user!.emailVerified,
+      phone_verified: user!.phoneVerified,
+      tier: user!.tier,
+      scope: user!.scope,
+    }),
+  );
+
+  endpoint(
+    app,
+    {
+      method: 'post',
+      path: '/user/signup',
+      tag: 'Authentication',
+      summary: 'Create an account (SignupForm[...]); a 400 carries field errors and signs nobody in',
+      body: signupSchema,
+      bodyWrapper: 'SignupForm',
+      invalidStatus: 400,
+      response: tokensResponse.extend({ redirect: z.string() }),
+    },
+    async (c, { body }) => {
+      const { tokens, user } = await signUp(await getDb(), body, { ip: c.get('ip'), userAgent: c.req.header('user-agent'), locale: c.get('locale') });
+      return { ...issue(c, tokens), redirect: localizePath('/user/profile/deals', user.locale) };
+    },
+  );
+
+  endpoint(
+    app,
+    { method: 'post', path: '/user/send-phone-pin', tag: 'Authentication', summary: 'Send a 4-digit PIN by SMS (again after 60 s)', body: sendPinSchema, response: z.object({ resend_after: z.number() }) },
+    async (c, { body }) => {
+      const { resendAfter } = await sendPhonePin(await getDb(), body.phone, c.get('locale'), c.get('ip'));
+      return { resend_after: resendAfter };
+    },
+  );
+
+  endpoint(
+    app,
+    { method: 'post', path: '/user/verify-phone-pin', tag: 'Authentication', summary: 'Check a PIN; answers a phone_token for sign-up or /user/confirm-phone', body: verifyPinSchema, response: z.object({ phone_token: z.string() }) },
+    async (_c, { body }) => ({ phone_token: (await verifyPhonePin(await getDb(), body.phone, body.pin)).phoneToken }),
+  );
+
+  endpoint(
+    app,
+    { method: 'post', path: '/user/confirm-phone', tag: 'Profile', summary: "Confirm the signed-in user's phone with a phone_token", auth: true, body: z.object({ phone_token: z.string().min(10).max(200) }), response: ok },
+    async (_c, { body, user }) => {
+      await confirmUserPhone(await getDb(), user!.id, body.phone_token);
+      return { success: true as const };
+    },
+  );
+
+  endpoint(app, { method: 'post', path: '/user/resend-email-confirmation', tag: 'Profile', summary: 'E-mail the confirmation link again', auth: true, body: z.object({}), response: ok }, async (_c, { user }) => {
+    const db = await getDb();
+    const row = await findUserById(db, user!.id);
+    if (row?.emailVerifiedAt || !row?.email) throw new AppError('conflict', 'accounts.email_already_confirmed');
+    await sendEmailConfirmation(db, row);
+    return { success: true as const };
+  });
+
+  endpoint(
+    app,
+    {
+      method: 'post',
+      path: '/user/request-password-reset',
+      tag: 'Authentication',
+      summary: 'E-mail a reset link valid one hour; the same answer whether or not the address has an account',
+      body: requestResetSchema,
+      response: ok,
+    },
+    async (c, { body }) => {
+      await verifyCaptcha(body.captcha_token, c.get('ip'));
+      await requestPasswordReset(await getDb(), body.email, c.get('ip'));
+      return { success: true as const };
+    },
+  );
+
+  endpoint(app, { method: 'post', path: '/user/reset-password', tag: 'Authentication', summary: 'Set a new password from a reset link (ends every session)', body: resetPasswordSchema, response: ok }, async (_c, { body }) => {
+    await resetPassword(await getDb(), body.token, body.password);
+    return { success: true as const };
+  });
+
+  endpoint(
+    app,
+    { method: 'post', path: '/user/change-password', tag: 'Profile', summary: 'Change the password (needs the current one; ends the other sessions)', auth: true, body: changePasswordSchema, response: ok },
+    async (_c, { body, user }) => {
+      await changePassword(await getDb(), user!.id, user!.sessionId, body.current_password, body.password);
+      return { success: true as const };
+    },
+  );
+
+  endpoint(app, { method: 'get', path: '/user/profile-settings-data', tag: 'Profile', summary: 'Everything the profile page edits', auth: true }, async (c, { user }) =>
+    getProfileSettings(await getDb(), user!.id, c.get('locale')),
+  );
+
+  endpoint(
+    app,
+    {
+      method: 'post',
+      path: '/user/update-main-info',
+      tag: 'Profile',
+      summary: 'Update User[...] and UserProfile[...] fields (or the notification flags); a 400 changes nothing',
+      auth: true,
+      body: z.object({ User: mainInfoUserSchema.optional(), UserProfile: mainInfoProfileSchema.optional() }),
+      invalidStatus: 400,
+      response: z.object({ success: z.literal(true), changed: z.boolean() }),
+    },
+    async (_c, { body, user }) => {
+      const { changed } = await updateMainInfo(await getDb(), user!.id, { user: body.User, profile: body.UserProfile });
+      return { success: true as const, changed };
+    },
+  );
+
+  endpoint(app, { method: 'get', path: '/user/get-user-address', tag: 'Profile', summary: "The signed-in user's addresses", auth: true }, async (c, { user }) => ({
+    items: await listAddresses(await getDb(), user!.id, c.get('locale')),
+  }));
+  endpoint(
+    app,
+    { method: 'post', path: '/user/create-address', tag: 'Profile', summary: 'Add an address (Address[...])', auth: true, body: addressSchema, bodyWrapper: 'Address', response: z.object({ id: z.number() }) },
+    async (_c, { body, user }) => createAddress(await getDb(), user!.id, body),
+  );
+  endpoint(
+    app,
+    {
+      method: 'post',
+      path: '/user/update-address',
+      tag: 'Profile',
+      summary: 'Change one of your addresses (Address[...] with id)',
+      auth: true,
+      body: z.intersection(addressSchema, z.object({ id: requiredInt() })),
+      bodyWrapper: 'Address',
+      response: ok,
+    },
+    async (_c, { body, user }) => {
+      await updateAddress(await getDb(), user!.id, body.id, body);
+      return { success: true as const };
+    },
+  );
+  endpoint(app, { method: 'post', path: '/user/delete-address', tag: 'Profile', summary: 'Delete one of your addresses', auth: true, body: z.object({ id: requiredInt() }), response: ok }, async (_c, { body, user }) => {
+    await deleteAddress(await getDb(), user!.id, body.id);
+    return { success: true as const };
+  });
+
+  for (const [path, kind, add] of [
+    ['/user/add-favorite-category', 'board', true],
+    ['/user/remove-favorite-category', 'board', false],
+    ['/user/add-favorite-technic-category', 'technic', true],
+    ['/user/remove-favorite-technic-category', 'technic', false],
+  ] as const) {
+    endpoint(
+      app,
+      { method: 'post', path, tag: 'Profile', summary: `${add ? 'Add' : 'Remove'} favourite ${kind === 'board' ? '' : 'machinery '}categories (index[] = category ids)`, auth: true, body: favoriteCategoriesSchema, response: z.object({ items: z.array(z.number()) }) },
+      async (_c, { body, user }) => ({ items: await (add ? addFavoriteCategories : removeFavoriteCategories)(await getDb(), user!.id, kind, body.index) }),
+    );
+  }
+
+  endpoint(
+    app,
+    { method: 'post', path: '/user/upload-avatar', tag: 'Profile', summary: 'Replace the profile photo (multipart `photo`: an image, at most 10 MB)', auth: true, body: z.object({}).passthrough() },
+    async (_c, { raw, user }) => setAvatar(await getDb(), user!.id, raw.photo),
+  );
+
+  endpoint(
+    app,
+    { method: 'get', path: '/user/get-by-referral-code', tag: 'Profile', summary: 'Who owns a referral code', query: z.object({ referral_code: z.string().trim().min(4).max(20) }) },
+    async (_c, { query }) => {
+      const profile = await findByReferralCode(await getDb(), query.referral_code);
+      if (!profile) throw new AppError('not_found', 'accounts.referral_unknown');
+      return profile;
+    },
+  );
+
+  endpoint(app, { method: 'get', path: '/user/public-profile', tag: 'Profile', summary: "A user's public profile", query: z.object({ id: requiredInt() }) }, async (_c, { query }) => {
+    const profile = await getPublicProfile(await getDb(), query.id);
+    if (!profile) throw new AppError('not_found', 'errors.not_found');
+    return profile;
+  });
+
+  endpoint(
+    app,
+    { method: 'post', path: '/user/request-silver', tag: 'Profile', summary: 'Ask for the silver tier; an administrator reviews it and answers by e-mail', auth: true, body: z.object({ message: z.string().trim().max(1000).optional() }), response: z.object({ id: z.number() }) },
+    async (_c, { body, user }) => requestSilver(await getDb(), user!.id, body.message || undefined),
+  );
+
+  return app;
+}

@@ -1,0 +1,229 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, real, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Role, Tier, TraderStatus } from '../../../features/accounts/constants';
+import { countries, currencies, regions, villages } from './reference';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Lower-cased; null for an account made with a phone only. */
+    email: text('email'),
+    /** E.164 (+254712345678); null for an account made with an e-mail only. */
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name'),
+    traderStatus: text('trader_status').$type<TraderStatus>().notNull(),
+    tier: text('tier').$type<Tier>().notNull().default('basic'),
+    role: text('role').$type<Role>().notNull().default('user'),
+    locale: text('locale').notNull().default('en'),
+    currencyId: integer('currency_id')
+      .notNull()
+      .default(3)
+      .references(() => currencies.id),
+    activity: text('activity'),
+    farmSizeAcres: numeric('farm_size_acres', { precision: 12, scale: 2 }),
+    /** Turnover in minor units of the user's currency, per `turnover_period`. */
+    turnoverMinor: bigint('turnover_minor', { mode: 'number' }),
+    turnoverPeriod: text('turnover_period'),
+    gender: text('gender'),
+    ageRange: text('age_range'),
+    newsNotification: boolean('news_notification').notNull().default(true),
+    favoriteApplicationNotification: boolean('favorite_application_notification').notNull().default(true),
+    referralCode: text('referral_code').notNull(),
+    /** Storage key prefix of the profile photo (`avatars/12/ab34cd`); sizes are `-512.webp` and `-128.webp`. */
+    avatarKey: text('avatar_key'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    uniqueIndex('users_phone_uq').on(t.phone),
+    uniqueIndex('users_referral_code_uq').on(t.referralCode),
+  ],
+);
+
+/**
+ * One row per login. The access token (Bearer, short-lived) and the refresh token (single use; also the
+ * web cookie's credential) are stored as SHA-256 hashes. See docs/auth.md.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessHash: text('access_hash').notNull(),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
+    refreshHash: text('refresh_hash').notNull(),
+    /** The refresh token before the last rotation: presenting it again means it was stolen, so the session ends. */
+    previousRefreshHash: text('previous_refresh_hash'),
+    remember: boolean('remember').notNull().default(false),
+    idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sessions_access_uq').on(t.accessHash),
+    uniqueIndex('sessions_refresh_uq').on(t.refreshHash),
+    index('sessions_previous_refresh_idx').on(t.previousRefreshHash),
+    index('sessions_user_idx').on(t.userId),
+  ],
+);
+
+/** Single-use e-mailed tokens: e-mail confirmation (48 h) and password reset (1 h). */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'verify_email' | 'reset_password'>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The address the token was sent to: confirming it confirms this address, not a later one. */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_tokens_hash_uq').on(t.tokenHash)],
+);
+
+/** A PIN sent by SMS to prove a phone number, before or after sign-up. */
+export const phoneVerifications = pgTable(
+  'phone_verifications',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    pinHash: text('pin_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** Hash of the token handed out once the PIN is right; sign-up and profile present it. */
+    proofHash: text('proof_hash'),
+    proofUsedAt: timestamp('proof_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('phone_verifications_phone_idx').on(t.phone, t.createdAt), uniqueIndex('phone_verifications_proof_uq').on(t.proofHash)],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id),
+    regionId: integer('region_id').references(() => regions.id),
+    villageId: integer('village_id').references(() => villages.id),
+    city: text('city'),
+    street: text('street'),
+    house: text('house'),
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userId)],
+);
+
+/** Favourite categories: `kind` is 'board' (crops, seeds, fertilizer) or 'technic' (machinery). */
+export const favoriteCategories = pgTable(
+  'favorite_categories',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'board' | 'technic'>().notNull(),
+    categoryId: integer('category_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.categoryId] })],
+);
+
+/** Kinds of documents users and companies upload; `typeCategoryId` groups them (1 identity, 2 business, 3 land, 4 trade). */
+export const documentTypes = pgTable('document_types', {
+  id: integer('id').primaryKey(),
+  typeCategoryId: integer('type_category_id').notNull(),
+  nameEn: text('name_en').notNull(),
+  nameSw: text('name_sw').notNull(),
+  nameFr: text('name_fr').notNull(),
+});
+
+export const userDocuments = pgTable(
+  'user_documents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentTypeId: integer('document_type_id')
+      .notNull()
+      .references(() => documentTypes.id),
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_documents_user_idx').on(t.userId)],
+);
+
+/** A request for a higher tier, reviewed by an administrator. */
+export const tierRequests = pgTable(
+  'tier_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tier: text('tier').$type<Tier>().notNull(),
+    message: text('message'),
+    status: text('status').$type<'pending' | 'approved' | 'declined'>().notNull().default('pending'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tier_requests_one_pending_uq').on(t.userId).where(sql`status = 'pending'`)],
+);
+
+/** Outgoing mail when no SMTP server is configured (and a record of what was sent in development). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+/** Outgoing SMS when no SMS provider is configured. */
+export const smsOutbox = pgTable('sms_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Counters of rate-limiter-flexible's Drizzle store: limits hold across processes. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true }),
+});

@@ -1,0 +1,41 @@
+import type { Locale } from '../../i18n/config';
+import { createTranslator, type MessageKey } from '../../i18n/t';
+import type { MailMessage } from '.';
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** One simple, readable message in the recipient's language: a greeting, paragraphs and at most one button. */
+function compose(locale: Locale, to: string, subjectKey: MessageKey, parts: { name: string; paragraphs: string[]; action?: { label: string; url: string }; vars?: Record<string, string> }): MailMessage {
+  const t = createTranslator(locale);
+  const greeting = t('mail.greeting', { name: parts.name });
+  const signature = t('mail.signature');
+  const text = [greeting, '', ...parts.paragraphs.flatMap((p) => [p, '']), ...(parts.action ? [`${parts.action.label}: ${parts.action.url}`, ''] : []), signature].join('\n');
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#17200f;max-width:560px;margin:auto;padding:16px">
+<p>${escapeHtml(greeting)}</p>
+${parts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${parts.action ? `<p><a href="${escapeHtml(parts.action.url)}" style="display:inline-block;background:#1d5e2f;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(parts.action.label)}</a></p><p style="font-size:13px;color:#555">${escapeHtml(parts.action.url)}</p>` : ''}
+<p>${escapeHtml(signature)}</p></body></html>`;
+  return { to, subject: t(subjectKey), text, html };
+}
+
+export function emailConfirmationMail(locale: Locale, to: string, name: string, url: string): MailMessage {
+  const t = createTranslator(locale);
+  return compose(locale, to, 'mail.confirm_subject', { name, paragraphs: [t('mail.confirm_text')], action: { label: t('mail.confirm_action'), url } });
+}
+
+export function passwordResetMail(locale: Locale, to: string, name: string, url: string): MailMessage {
+  const t = createTranslator(locale);
+  return compose(locale, to, 'mail.reset_subject', { name, paragraphs: [t('mail.reset_text'), t('mail.reset_ignore')], action: { label: t('mail.reset_action'), url } });
+}
+
+export function tierRequestReceivedMail(locale: Locale, to: string, name: string): MailMessage {
+  const t = createTranslator(locale);
+  return compose(locale, to, 'mail.tier_request_subject', { name, paragraphs: [t('mail.tier_request_text')] });
+}
+
+export function tierDecisionMail(locale: Locale, to: string, name: string, approved: boolean, tierLabel: string, url: string): MailMessage {
+  const t = createTranslator(locale);
+  return approved
+    ? compose(locale, to, 'mail.tier_approved_subject', { name, paragraphs: [t('mail.tier_approved_text', { tier: tierLabel })], action: { label: t('mail.tier_approved_action'), url } })
+    : compose(locale, to, 'mail.tier_declined_subject', { name, paragraphs: [t('mail.tier_declined_text', { tier: tierLabel })] });
+}

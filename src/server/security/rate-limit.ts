@@ -1,0 +1,62 @@
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Database } from '../db';
+import { getDb } from '../db';
+import { rateLimits } from '../db/schema';
+import { AppError } from '../errors';
+
+/**
+ * Limits on abuse-prone actions, counted in the database so they hold across processes
+ * (rate-limiter-flexible's Drizzle store works on PGlite and PostgreSQL alike). Blocks expire by themselves:
+ * there is no permanent lock-out.
+ */
+export const RATE_LIMITS = {
+  loginAccount: { points: 10, duration: 15 * 60 },
+  loginIp: { points: 60, duration: 15 * 60 },
+  signupIp: { points: 10, duration: 60 * 60 },
+  pinPhone: { points: 5, duration: 60 * 60 },
+  pinIp: { points: 20, duration: 60 * 60 },
+  pinCheck: { points: 10, duration: 15 * 60 },
+  resetEmail: { points: 5, duration: 60 * 60 },
+  resetIp: { points: 20, duration: 60 * 60 },
+  contactIp: { points: 5, duration: 60 * 60 },
+} as const;
+export type LimitName = keyof typeof RATE_LIMITS;
+
+const limiters = new WeakMap<Database, Map<LimitName, RateLimiterDrizzle>>();
+
+function limiterFor(db: Database, name: LimitName) {
+  let byName = limiters.get(db);
+  if (!byName) limiters.set(db, (byName = new Map()));
+  let limiter = byName.get(name);
+  if (!limiter) {
+    limiter = new RateLimiterDrizzle({ storeClient: db, schema: rateLimits, keyPrefix: name, clearExpiredByTimeout: false, ...RATE_LIMITS[name] });
+    byName.set(name, limiter);
+  }
+  return limiter;
+}
+
+function rateLimited(msBeforeNext: number): AppError {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new AppError('rate_limited', 'errors.rate_limited_retry', { vars: { seconds }, headers: { 'Retry-After': String(seconds) } });
+}
+
+/** Counts one attempt; throws a 429 AppError with Retry-After once the limit is used up. */
+export async function consumeLimit(name: LimitName, key: string, points = 1): Promise<void> {
+  try {
+    await limiterFor(await getDb(), name).consume(key, points);
+  } catch (error) {
+    if (error instanceof RateLimiterRes) throw rateLimited(error.msBeforeNext);
+    throw error;
+  }
+}
+
+/** Throws a 429 when the limit is already used up, without counting (for "count failures only" limits). */
+export async function assertUnderLimit(name: LimitName, key: string): Promise<void> {
+  const state = await limiterFor(await getDb(), name).get(key);
+  if (state && state.consumedPoints >= RATE_LIMITS[name].points) throw rateLimited(state.msBeforeNext);
+}
+
+/** Forgets the attempts of a key (after a successful login). */
+export async function resetLimit(name: LimitName, key: string): Promise<void> {
+  await limiterFor(await getDb(), name).delete(key);
+}

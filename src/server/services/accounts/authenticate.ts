@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db';
+import { users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { assertUnderLimit, consumeLimit, resetLimit } from '../../security/rate-limit';
+import { normalizePhone } from '../../../features/accounts/phone';
+import { verifyAgainstDummy, verifyPassword } from './secrets';
+import { type IssuedTokens, createSession, findSessionByAccessToken, findSessionByCookie, revokeSession, rotateSession } from './sessions';
+import { type SessionUser, findUserById, toSessionUser } from './users';
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  remember_me: boolean;
+}
+export interface RequestContext {
+  ip: string;
+  userAgent?: string | null;
+}
+
+const wrongCredentials = () => new AppError('unauthorized', 'accounts.wrong_credentials');
+
+/**
+ * Signs a user in with e-mail (or phone) and password. The answer is the same whether or not the account
+ * exists, and takes as long. Failed attempts count per account and per IP; a success clears the account's count.
+ */
+export async function logIn(db: Executor, input: LoginInput, context: RequestContext): Promise<{ tokens: IssuedTokens; user: SessionUser }> {
+  const identifier = input.email.includes('@') ? input.email.trim().toLowerCase() : (normalizePhone(input.email) ?? input.email.trim());
+  const accountKey = `account:${identifier}`;
+  await assertUnderLimit('loginAccount', accountKey);
+  await assertUnderLimit('loginIp', context.ip);
+
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(identifier.includes('@') ? eq(users.email, identifier) : eq(users.phone, identifier));
+  const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
+  if (!user || !valid) {
+    await consumeLimit('loginAccount', accountKey).catch(() => undefined);
+    await consumeLimit('loginIp', context.ip).catch(() => undefined);
+    throw wrongCredentials();
+  }
+  await resetLimit('loginAccount', accountKey);
+  const tokens = await createSession(db, user.id, { remember: input.remember_me, userAgent: context.userAgent });
+  return { tokens, user: toSessionUser(user, tokens.sessionId) };
+}
+
+/** Exchanges a refresh token; an unknown, expired or replayed one is a 401. */
+export async function refreshTokens(db: Executor, refreshToken: string): Promise<IssuedTokens> {
+  const result = await rotateSession(db, refreshToken);
+  if (!result.ok) throw new AppError('unauthorized', result.reason === 'reused' ? 'accounts.refresh_reused' : 'accounts.session_expired');
+  return result.tokens;
+}
+
+export async function logOut(db: Executor, user: SessionUser): Promise<void> {
+  await revokeSession(db, user.sessionId);
+}
+
+/** The user of a Bearer access token or of the web session cookie, or null. */
+export async function resolveUser(db: Executor, credentials: { bearer?: string | null; cookie?: string | null }): Promise<SessionUser | null> {
+  const session = credentials.bearer
+    ? await findSessionByAccessToken(db, credentials.bearer)
+    : credentials.cookie
+      ? await findSessionByCookie(db, credentials.cookie)
+      : undefined;
+  if (!session) return null;
+  const user = await findUserById(db, session.userId);
+  return user ? toSessionUser(user, session.id) : null;
+}

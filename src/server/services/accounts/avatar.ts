@@ -1,0 +1,23 @@
+import { eq } from 'drizzle-orm';
+import { AVATAR_MAX_BYTES } from '../../../features/accounts/constants';
+import type { Executor } from '../../db';
+import { users } from '../../db/schema';
+import { getStorage, storageUrl } from '../../storage';
+import { detectUpload, encodeWebp, invalidFileType, newStorageKey, readUpload } from '../../storage/uploads';
+
+const SIZES = [512, 128] as const;
+
+/** Replaces the user's profile photo: an image of at most 10 MB, stored as WebP in two sizes without metadata. */
+export async function setAvatar(db: Executor, userId: number, file: unknown): Promise<{ avatar: string; avatar_small: string }> {
+  const { bytes } = await readUpload(file, AVATAR_MAX_BYTES, 'photo');
+  const type = await detectUpload(bytes);
+  if (type?.kind !== 'image') throw invalidFileType('photo');
+  const encoded = await encodeWebp(bytes, [...SIZES]);
+  const key = newStorageKey('avatars', userId);
+  const storage = getStorage();
+  for (const [width, data] of encoded) await storage.put(`${key}-${width}.webp`, data);
+  const [previous] = await db.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, userId));
+  await db.update(users).set({ avatarKey: key, updatedAt: new Date() }).where(eq(users.id, userId));
+  if (previous?.avatarKey) for (const width of SIZES) await storage.delete(`${previous.avatarKey}-${width}.webp`);
+  return { avatar: storageUrl(`${key}-512.webp`), avatar_small: storageUrl(`${key}-128.webp`) };
+}

@@ -1,0 +1,78 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { localizePath } from '../../../i18n/paths';
+import type { Executor } from '../../db';
+import { emailTokens, users } from '../../db/schema';
+import { getEnv } from '../../env';
+import { AppError } from '../../errors';
+import { sendMail } from '../../mail';
+import { emailConfirmationMail, passwordResetMail } from '../../mail/templates';
+import { consumeLimit } from '../../security/rate-limit';
+import { hashPassword, hashToken, randomToken } from './secrets';
+import { revokeUserSessions } from './sessions';
+import { type UserRow, userLocale } from './users';
+
+const CONFIRM_TTL = 48 * 3600_000;
+const RESET_TTL = 3600_000;
+
+async function issueToken(db: Executor, user: UserRow, purpose: 'verify_email' | 'reset_password', ttl: number): Promise<string> {
+  const token = randomToken();
+  await db.insert(emailTokens).values({ userId: user.id, purpose, tokenHash: hashToken(token), email: user.email!, expiresAt: new Date(Date.now() + ttl) });
+  return token;
+}
+
+/** E-mails a confirmation link (valid 48 hours) to the user's address, in the user's language. */
+export async function sendEmailConfirmation(db: Executor, user: UserRow): Promise<void> {
+  if (!user.email || user.emailVerifiedAt) return;
+  const token = await issueToken(db, user, 'verify_email', CONFIRM_TTL);
+  const locale = userLocale(user);
+  const url = `${getEnv().publicUrl}${localizePath('/user/confirm-email', locale)}?token=${token}`;
+  await sendMail(emailConfirmationMail(locale, user.email, user.firstName, url));
+}
+
+/** Follows a confirmation link: the address it was sent to becomes confirmed (if it is still the user's). */
+export async function confirmEmail(db: Executor, token: string): Promise<{ userId: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(emailTokens)
+      .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, 'verify_email'), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date())));
+    if (!row) throw new AppError('bad_request', 'accounts.link_invalid');
+    await tx.update(emailTokens).set({ usedAt: new Date() }).where(eq(emailTokens.id, row.id));
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(users.id, row.userId), eq(users.email, row.email), isNull(users.emailVerifiedAt)));
+    return { userId: row.userId };
+  });
+}
+
+/**
+ * Sends a single-use reset link valid one hour — when the address belongs to an account. The caller answers
+ * the same either way, so the form does not reveal who has an account.
+ */
+export async function requestPasswordReset(db: Executor, email: string, ip: string): Promise<void> {
+  await consumeLimit('resetIp', ip);
+  await consumeLimit('resetEmail', email);
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  if (!user) return;
+  const token = await issueToken(db, user, 'reset_password', RESET_TTL);
+  const locale = userLocale(user);
+  const url = `${getEnv().publicUrl}${localizePath('/signin/reset-password', locale)}?token=${token}`;
+  await sendMail(passwordResetMail(locale, user.email!, user.firstName, url));
+}
+
+/** Sets a new password from a reset link; every session of the account ends, the link cannot be used again. */
+export async function resetPassword(db: Executor, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(emailTokens)
+      .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date())));
+    if (!row) throw new AppError('bad_request', 'accounts.link_invalid', { fields: { token: [{ key: 'accounts.link_invalid' }] } });
+    await tx.update(emailTokens).set({ usedAt: new Date() }).where(eq(emailTokens.id, row.id));
+    // Whoever reads the mailbox could follow the link: the address is confirmed by it too.
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
+    await revokeUserSessions(tx, row.userId);
+  });
+}

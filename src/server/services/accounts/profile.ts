@@ -1,0 +1,116 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { normalizePhone } from '../../../features/accounts/phone';
+import type { mainInfoProfileSchema, mainInfoUserSchema } from '../../../features/accounts/schemas';
+import type { z } from 'zod';
+import type { Locale } from '../../../i18n/config';
+import type { Database, Executor } from '../../db';
+import { isUniqueViolation } from '../../db/errors';
+import { currencies, favoriteCategories, users } from '../../db/schema';
+import { AppError, type LocalizedMessage } from '../../errors';
+import { storageUrl } from '../../storage';
+import { sendEmailConfirmation } from './email-confirmation';
+import { listDocuments } from './documents';
+import { findUserById } from './users';
+
+/** `GET /user/profile-settings-data/`: everything the profile page edits (spec §3 "User profile data"). */
+export async function getProfileSettings(db: Executor, userId: number, locale: Locale) {
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError('not_found', 'errors.not_found');
+  const favorites = await db.select().from(favoriteCategories).where(eq(favoriteCategories.userId, userId));
+  return {
+    user_main_info: {
+      email: user.email,
+      email_verified: user.emailVerifiedAt !== null,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      phone: user.phone,
+      phone_verified: user.phoneVerifiedAt !== null,
+      locale: user.locale,
+      news_notification: user.newsNotification,
+      favorite_application_notification: user.favoriteApplicationNotification,
+      activity: user.activity,
+      farm_size_acres: user.farmSizeAcres === null ? null : Number(user.farmSizeAcres),
+      turnover_amount: user.turnoverMinor === null ? null : user.turnoverMinor / 100,
+      turnover_period: user.turnoverPeriod,
+      gender: user.gender,
+      age_range: user.ageRange,
+    },
+    avatar_base_url: user.avatarKey ? storageUrl('') : null,
+    avatar_path: user.avatarKey ? `${user.avatarKey}-512.webp` : null,
+    avatar: user.avatarKey ? storageUrl(`${user.avatarKey}-512.webp`) : null,
+    avatar_small: user.avatarKey ? storageUrl(`${user.avatarKey}-128.webp`) : null,
+    trader_status: user.traderStatus,
+    tier: user.tier,
+    currency_id: user.currencyId,
+    favorite_category: favorites.filter((f) => f.kind === 'board').map((f) => f.categoryId),
+    favorite_machinery_category: favorites.filter((f) => f.kind === 'technic').map((f) => f.categoryId),
+    referral_code: user.referralCode,
+    documents: await listDocuments(db, userId, locale),
+    member_since: user.createdAt.toISOString(),
+  };
+}
+
+type UserFields = z.infer<typeof mainInfoUserSchema>;
+type ProfileFields = z.infer<typeof mainInfoProfileSchema>;
+
+/**
+ * `POST /user/update-main-info`: changes what was sent and nothing else, in one transaction. Any invalid
+ * value answers 400 and leaves the stored profile as it was. A new e-mail or phone must be confirmed again.
+ */
+export async function updateMainInfo(db: Database, userId: number, input: { user?: UserFields; profile?: ProfileFields }) {
+  const current = await findUserById(db, userId);
+  if (!current) throw new AppError('not_found', 'errors.not_found');
+  const u = input.user ?? {};
+  const p = input.profile ?? {};
+  const errors: Record<string, LocalizedMessage[]> = {};
+  const phone = u.phone ? normalizePhone(u.phone) : undefined;
+  if (u.email && u.email !== current.email) {
+    const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, u.email), ne(users.id, userId)));
+    if (taken) errors['User.email'] = [{ key: 'accounts.email_taken' }];
+  }
+  if (phone && phone !== current.phone) {
+    const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.phone, phone), ne(users.id, userId)));
+    if (taken) errors['User.phone'] = [{ key: 'accounts.phone_taken' }];
+  }
+  if (u.currency_id && (await db.select({ id: currencies.id }).from(currencies).where(eq(currencies.id, u.currency_id))).length === 0) {
+    errors['User.currency_id'] = [{ key: 'validation.invalid_option' }];
+  }
+  if (Object.keys(errors).length > 0) throw new AppError('validation_failed', 'errors.validation_failed', { fields: errors, status: 400 });
+
+  const emailChanged = u.email !== undefined && u.email !== current.email;
+  const phoneChanged = phone !== undefined && phone !== current.phone;
+  const changes: Partial<typeof users.$inferInsert> = {
+    ...(u.email !== undefined && { email: u.email }),
+    ...(emailChanged && { emailVerifiedAt: null }),
+    ...(phone !== undefined && { phone }),
+    ...(phoneChanged && { phoneVerifiedAt: null }),
+    ...(u.trader_status !== undefined && { traderStatus: u.trader_status }),
+    ...(u.currency_id !== undefined && { currencyId: u.currency_id }),
+    ...(u.news_notification !== undefined && { newsNotification: u.news_notification }),
+    ...(u.favorite_application_notification !== undefined && { favoriteApplicationNotification: u.favorite_application_notification }),
+    ...(p.locale !== undefined && { locale: p.locale }),
+    ...(p.firstname !== undefined && { firstName: p.firstname }),
+    ...(p.lastname !== undefined && { lastName: p.lastname }),
+    ...(p.activity !== undefined && { activity: p.activity }),
+    ...(p.farm_size_acres !== undefined && { farmSizeAcres: p.farm_size_acres.toFixed(2) }),
+    ...(p.turnover_amount !== undefined && { turnoverMinor: Math.round(p.turnover_amount * 100) }),
+    ...(p.turnover_period !== undefined && { turnoverPeriod: p.turnover_period }),
+    ...(p.gender !== undefined && { gender: p.gender }),
+    ...(p.age_range !== undefined && { ageRange: p.age_range }),
+  };
+  if (Object.keys(changes).length === 0) return { changed: false };
+  let updated;
+  try {
+    [updated] = await db
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_uq')) throw new AppError('validation_failed', 'errors.validation_failed', { fields: { 'User.email': [{ key: 'accounts.email_taken' }] }, status: 400 });
+    if (isUniqueViolation(error, 'users_phone_uq')) throw new AppError('validation_failed', 'errors.validation_failed', { fields: { 'User.phone': [{ key: 'accounts.phone_taken' }] }, status: 400 });
+    throw error;
+  }
+  if (emailChanged) await sendEmailConfirmation(db, updated);
+  return { changed: true };
+}

@@ -1,0 +1,140 @@
+import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import type { Executor } from '../../db';
+import { sessions } from '../../db/schema';
+import { hashToken, randomToken } from './secrets';
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+/** Lifetimes (docs/auth.md): remember-me makes the session last longer, never the access token. */
+export const SESSION_TTL = {
+  access: HOUR,
+  idle: { normal: DAY, remember: 30 * DAY },
+  absolute: { normal: 7 * DAY, remember: 90 * DAY },
+} as const;
+/** Sliding idle expiry is written at most this often, so reads do not turn into a write per request. */
+const TOUCH_EVERY = 5 * 60_000;
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  accessExpiresAt: Date;
+  sessionId: number;
+  /** When the web cookie (refresh token) stops working at the latest. */
+  cookieExpiresAt: Date;
+  remember: boolean;
+}
+
+function lifetimes(remember: boolean, now: Date) {
+  return {
+    idle: new Date(now.getTime() + (remember ? SESSION_TTL.idle.remember : SESSION_TTL.idle.normal)),
+    absolute: new Date(now.getTime() + (remember ? SESSION_TTL.absolute.remember : SESSION_TTL.absolute.normal)),
+  };
+}
+
+/** A new session with fresh tokens: every login gets one. */
+export async function createSession(db: Executor, userId: number, options: { remember: boolean; userAgent?: string | null }): Promise<IssuedTokens> {
+  const now = new Date();
+  const accessToken = randomToken();
+  const refreshToken = randomToken();
+  const { idle, absolute } = lifetimes(options.remember, now);
+  const accessExpiresAt = new Date(Math.min(now.getTime() + SESSION_TTL.access, absolute.getTime()));
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId,
+      accessHash: hashToken(accessToken),
+      accessExpiresAt,
+      refreshHash: hashToken(refreshToken),
+      remember: options.remember,
+      idleExpiresAt: idle,
+      absoluteExpiresAt: absolute,
+      userAgent: options.userAgent?.slice(0, 300) ?? null,
+    })
+    .returning({ id: sessions.id });
+  return { accessToken, refreshToken, accessExpiresAt, sessionId: row.id, cookieExpiresAt: absolute, remember: options.remember };
+}
+
+const alive = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.idleExpiresAt, now), gt(sessions.absoluteExpiresAt, now));
+
+async function touch(db: Executor, session: typeof sessions.$inferSelect, now: Date) {
+  if (now.getTime() - session.lastUsedAt.getTime() < TOUCH_EVERY) return;
+  const { idle } = lifetimes(session.remember, now);
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: now, idleExpiresAt: idle < session.absoluteExpiresAt ? idle : session.absoluteExpiresAt })
+    .where(eq(sessions.id, session.id));
+}
+
+/** The live session of a Bearer access token, or undefined. */
+export async function findSessionByAccessToken(db: Executor, token: string) {
+  const now = new Date();
+  const [session] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.accessHash, hashToken(token)), gt(sessions.accessExpiresAt, now), alive(now)));
+  if (session) await touch(db, session, now);
+  return session;
+}
+
+/** The live session of the web cookie (which carries the refresh token), or undefined. */
+export async function findSessionByCookie(db: Executor, token: string) {
+  const now = new Date();
+  const [session] = await db.select().from(sessions).where(and(eq(sessions.refreshHash, hashToken(token)), alive(now)));
+  if (session) await touch(db, session, now);
+  return session;
+}
+
+export type RotateResult = { ok: true; tokens: IssuedTokens; userId: number } | { ok: false; reason: 'unknown' | 'reused' };
+
+/**
+ * Exchanges a refresh token for a new pair (single use). Presenting a refresh token that was already
+ * exchanged ends its session: either the client or a thief replayed it, and the session can no longer be trusted.
+ */
+export async function rotateSession(db: Executor, refreshToken: string): Promise<RotateResult> {
+  const now = new Date();
+  const presented = hashToken(refreshToken);
+  const [session] = await db.select().from(sessions).where(and(eq(sessions.refreshHash, presented), alive(now)));
+  if (!session) {
+    const [replayed] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.previousRefreshHash, presented));
+    if (replayed) {
+      await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, replayed.id));
+      return { ok: false, reason: 'reused' };
+    }
+    return { ok: false, reason: 'unknown' };
+  }
+  const accessToken = randomToken();
+  const nextRefresh = randomToken();
+  const { idle } = lifetimes(session.remember, now);
+  const accessExpiresAt = new Date(Math.min(now.getTime() + SESSION_TTL.access, session.absoluteExpiresAt.getTime()));
+  // The refresh hash in the WHERE makes two concurrent exchanges of one token succeed at most once.
+  const updated = await db
+    .update(sessions)
+    .set({
+      accessHash: hashToken(accessToken),
+      accessExpiresAt,
+      refreshHash: hashToken(nextRefresh),
+      previousRefreshHash: presented,
+      idleExpiresAt: idle < session.absoluteExpiresAt ? idle : session.absoluteExpiresAt,
+      lastUsedAt: now,
+    })
+    .where(and(eq(sessions.id, session.id), eq(sessions.refreshHash, presented)))
+    .returning({ id: sessions.id });
+  if (updated.length === 0) return { ok: false, reason: 'reused' };
+  return {
+    ok: true,
+    userId: session.userId,
+    tokens: { accessToken, refreshToken: nextRefresh, accessExpiresAt, sessionId: session.id, cookieExpiresAt: session.absoluteExpiresAt, remember: session.remember },
+  };
+}
+
+export async function revokeSession(db: Executor, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a user, or every one but `keepSessionId` (after a password change). */
+export async function revokeUserSessions(db: Executor, userId: number, keepSessionId?: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : or()));
+}

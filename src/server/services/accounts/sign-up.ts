@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm';
+import { normalizePhone } from '../../../features/accounts/phone';
+import type { SignupInput } from '../../../features/accounts/schemas';
+import type { Locale } from '../../../i18n/config';
+import type { Database } from '../../db';
+import { isUniqueViolation } from '../../db/errors';
+import { currencies, users } from '../../db/schema';
+import { AppError, type LocalizedMessage, withFieldPrefix } from '../../errors';
+import { verifyCaptcha } from '../../security/captcha';
+import { consumeLimit } from '../../security/rate-limit';
+import { createAddress } from './addresses';
+import type { RequestContext } from './authenticate';
+import { sendEmailConfirmation } from './email-confirmation';
+import { consumePhoneProof } from './phone-confirmation';
+import { hashPassword, randomReferralCode } from './secrets';
+import { type IssuedTokens, createSession } from './sessions';
+import { type SessionUser, toSessionUser } from './users';
+
+/** Field errors of sign-up answer 400 (the spec's clients read a 400 as "not signed up, show the errors"). */
+const fieldError = (fields: Record<string, LocalizedMessage[]>) => new AppError('validation_failed', 'errors.validation_failed', { fields, status: 400 });
+
+/**
+ * Creates an account and signs it in (a new session). The e-mail must not be taken, nor the phone in use; a
+ * phone proven with its PIN during the wizard is confirmed at once; the confirmation e-mail goes out after.
+ */
+export async function signUp(db: Database, input: SignupInput, context: RequestContext & { locale: Locale }): Promise<{ tokens: IssuedTokens; user: SessionUser }> {
+  await verifyCaptcha(input.captcha_token, context.ip);
+  await consumeLimit('signupIp', context.ip);
+  const phone = input.phone ? normalizePhone(input.phone) : undefined;
+  const errors: Record<string, LocalizedMessage[]> = {};
+  if (input.email && (await db.select({ id: users.id }).from(users).where(eq(users.email, input.email))).length > 0) {
+    errors.email = [{ key: 'accounts.email_taken' }];
+  }
+  if (phone && (await db.select({ id: users.id }).from(users).where(eq(users.phone, phone))).length > 0) {
+    errors.phone = [{ key: 'accounts.phone_taken' }];
+  }
+  if (input.currency_id && (await db.select({ id: currencies.id }).from(currencies).where(eq(currencies.id, input.currency_id))).length === 0) {
+    errors.currency_id = [{ key: 'validation.invalid_option' }];
+  }
+  if (Object.keys(errors).length > 0) throw fieldError(errors);
+
+  const passwordHash = await hashPassword(input.password);
+  const locale = input.locale ?? context.locale;
+  let created;
+  try {
+    created = await db.transaction(async (tx) => {
+      const phoneVerified = phone ? await consumePhoneProof(tx, phone, input.phone_token) : false;
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email ?? null,
+          phone: phone ?? null,
+          passwordHash,
+          phoneVerifiedAt: phoneVerified ? new Date() : null,
+          firstName: input.first_name,
+          lastName: input.last_name ?? null,
+          traderStatus: input.trader_status,
+          locale,
+          currencyId: input.currency_id ?? 3,
+          activity: input.activity ?? null,
+          farmSizeAcres: input.farm_size_acres?.toFixed(2) ?? null,
+          turnoverMinor: input.turnover_amount !== undefined ? Math.round(input.turnover_amount * 100) : null,
+          turnoverPeriod: input.turnover_period ?? null,
+          gender: input.gender ?? null,
+          ageRange: input.age_range ?? null,
+          referralCode: randomReferralCode(),
+        })
+        .returning();
+      if (input.address) await createAddress(tx, user.id, input.address).catch((error) => Promise.reject(withFieldPrefix(error, 'address')));
+      const tokens = await createSession(tx, user.id, { remember: false, userAgent: context.userAgent });
+      return { user, tokens };
+    });
+  } catch (error) {
+    // Two sign-ups with the same address at the same moment: the database's unique index decides.
+    if (isUniqueViolation(error, 'users_email_uq')) throw fieldError({ email: [{ key: 'accounts.email_taken' }] });
+    if (isUniqueViolation(error, 'users_phone_uq')) throw fieldError({ phone: [{ key: 'accounts.phone_taken' }] });
+    if (error instanceof AppError && error.code === 'validation_failed') throw new AppError(error.code, error.messageKey, { fields: error.fields, status: 400 });
+    throw error;
+  }
+  await sendEmailConfirmation(db, created.user);
+  return { tokens: created.tokens, user: toSessionUser(created.user, created.tokens.sessionId) };
+}

@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import { type Permission, type Role, type Tier, scopeFor } from '../../../features/accounts/constants';
+import { isLocale, type Locale } from '../../../i18n/config';
+import type { Executor } from '../../db';
+import { users } from '../../db/schema';
+
+/** What the server knows of the signed-in user on every request. */
+export interface SessionUser {
+  id: number;
+  email: string | null;
+  phone: string | null;
+  firstName: string;
+  emailVerified: boolean;
+  phoneVerified: boolean;
+  tier: Tier;
+  role: Role;
+  locale: Locale;
+  scope: Permission[];
+  sessionId: number;
+}
+
+export type UserRow = typeof users.$inferSelect;
+
+export function toSessionUser(user: UserRow, sessionId: number): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    phone: user.phone,
+    firstName: user.firstName,
+    emailVerified: user.emailVerifiedAt !== null,
+    phoneVerified: user.phoneVerifiedAt !== null,
+    tier: user.tier,
+    role: user.role,
+    locale: isLocale(user.locale) ? user.locale : 'en',
+    scope: scopeFor(user),
+    sessionId,
+  };
+}
+
+export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user;
+}
+
+/** "Amina W." — first name and initial, what other users see. */
+export function displayName(user: Pick<UserRow, 'firstName' | 'lastName'>): string {
+  return user.lastName ? `${user.firstName} ${user.lastName.charAt(0)}.` : user.firstName;
+}
+
+export function userLocale(user: Pick<UserRow, 'locale'>): Locale {
+  return isLocale(user.locale) ? user.locale : 'en';
+}
+
+/** The user's permissions for `/user/index`'s `scope` and for checks in services. */
+export function hasPermission(user: Pick<SessionUser, 'scope'>, permission: Permission): boolean {
+  return user.scope.includes(permission);
+}

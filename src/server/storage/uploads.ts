@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { AppError } from '../errors';
+
+/** What a stored upload is, decided from its bytes, never from its name or the client's content type. */
+export type DetectedType = { kind: 'image'; format: 'jpeg' | 'png' | 'webp' | 'gif' | 'heif' } | { kind: 'pdf' };
+
+export async function detectUpload(bytes: Uint8Array): Promise<DetectedType | undefined> {
+  if (bytes.length >= 5 && Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-') return { kind: 'pdf' };
+  try {
+    const { format } = await sharp(bytes, { failOn: 'error' }).metadata();
+    if (format === 'jpeg' || format === 'png' || format === 'webp' || format === 'gif' || format === 'heif') return { kind: 'image', format };
+  } catch {
+    /* not an image sharp can read */
+  }
+  return undefined;
+}
+
+/** Reads an uploaded file, refusing a missing one, an empty one or one over `maxBytes`. */
+export async function readUpload(file: unknown, maxBytes: number, field = 'file'): Promise<{ bytes: Uint8Array; name: string }> {
+  if (!(file instanceof File) || file.size === 0) throw new AppError('validation_failed', 'errors.validation_failed', { fields: { [field]: [{ key: 'validation.required' }] } });
+  if (file.size > maxBytes) {
+    throw new AppError('validation_failed', 'uploads.too_large', { vars: { mb: Math.round(maxBytes / 1024 / 1024) }, fields: { [field]: [{ key: 'uploads.too_large', vars: { mb: Math.round(maxBytes / 1024 / 1024) } }] } });
+  }
+  return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name.slice(0, 200) || 'file' };
+}
+
+export const invalidFileType = (field = 'file') => new AppError('validation_failed', 'uploads.invalid_type', { fields: { [field]: [{ key: 'uploads.invalid_type' }] } });
+
+/**
+ * Re-encodes an image to WebP at each width (never enlarged), turned upright by its EXIF orientation, with all
+ * metadata (location, camera) dropped: the stored file is ours, not the uploaded one.
+ */
+export async function encodeWebp(bytes: Uint8Array, widths: number[]): Promise<Map<number, Buffer>> {
+  const out = new Map<number, Buffer>();
+  for (const width of widths) {
+    out.set(width, await sharp(bytes, { failOn: 'error' }).rotate().resize({ width, height: width, fit: 'cover', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer());
+  }
+  return out;
+}
+
+/** A storage key no one can guess: `avatars/12/9f3c…`. */
+export function newStorageKey(folder: string, ownerId: number): string {
+  return `${folder}/${ownerId}/${randomBytes(12).toString('hex')}`;
+}
