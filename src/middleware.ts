@@ -27,6 +27,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   const { locale, path } = splitLocale(pathname);
+  // /sw/api-v2/…, /fr/healthz…: no such pages; answering them would duplicate non-page routes under a prefix.
+  if (locale !== DEFAULT_LOCALE && NON_PAGE.test(path)) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   context.locals.locale = locale;
   context.locals.path = path;
   context.locals.t = createTranslator(locale);
@@ -43,7 +45,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const remembered = context.cookies.get(LOCALE_COOKIE)?.value;
     const chosen = isLocale(remembered) ? remembered : (negotiateLocale(context.request.headers.get('accept-language')) ?? DEFAULT_LOCALE);
     if (!isLocale(remembered)) {
-      context.cookies.set(LOCALE_COOKIE, chosen, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: 'lax', httpOnly: false });
+      context.cookies.set(LOCALE_COOKIE, chosen, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: 'lax', secure: getEnv().isHttps });
     }
     if (chosen !== DEFAULT_LOCALE) {
       const response = context.redirect(localizePath('/', chosen) + search, 302);
@@ -53,7 +55,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   // Each page is written once: `/sw/board` renders `/board` with the Swahili locale.
-  const response = locale === DEFAULT_LOCALE ? await next() : await next(path + search);
+  // While Astro renders its 404/500 page it runs the middleware again: rewriting then would re-run the failing page.
+  const isErrorPage = context.routePattern === '/404' || context.routePattern === '/500';
+  const response = locale === DEFAULT_LOCALE || isErrorPage ? await next() : await next(path + search);
   if (context.locals.user) {
     // A signed-in user's page carries their name and menu: never stored by a shared cache.
     response.headers.set('Cache-Control', 'private, no-store');

@@ -131,3 +131,33 @@ describe('categories', () => {
     }
   });
 });
+
+describe('list parameters', () => {
+  it('sorts country names by the language’s rules', async () => {
+    const fr = await get('/country-dropdown', 'fr');
+    const names = fr.json.items.filter((c: { has_regions: boolean }) => !c.has_regions).map((c: { name: string }) => c.name);
+    const egypt = names.indexOf('Égypte');
+    expect(egypt).toBeGreaterThan(0);
+    expect(names.indexOf('Zimbabwe')).toBeGreaterThan(egypt);
+    expect(names[egypt - 1].localeCompare('Égypte', 'fr')).toBeLessThan(0);
+  });
+
+  it('sorts regions by the sort parameter and rejects an unknown column', async () => {
+    const byName = await get('/region/index?per-page=100&sort=name');
+    const byNameDesc = await get('/region/index?per-page=100&sort=-name');
+    expect(byNameDesc.json.items[0].name >= byName.json.items[0].name).toBe(true);
+    const bad = await get('/region/index?sort=-password');
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors.sort[0]).toContain('name');
+  });
+
+  it('reads an empty unit category as "all", and a NUL byte as malformed input', async () => {
+    const empty = await get('/per-unit/category-dropdown?category=');
+    const all = await get('/per-unit/category-dropdown?category=all');
+    expect(empty.status).toBe(200);
+    expect(empty.json.items).toEqual(all.json.items);
+    const nul = await get('/region/index?q=%00');
+    expect(nul.status).toBe(400);
+    expect(nul.json.code).toBe('bad_request');
+  });
+});

@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, migrateDatabase, openDatabase } from '../../src/server/db/client';
 import { appMeta, countries, marketPrices } from '../../src/server/db/schema';
 import { DEMO_MARKER, ensureSeeded, loadDemoData, seedReferenceData } from '../../src/server/db/seed';
 import { listLatestPrices } from '../../src/server/services/market/list-latest-prices';
@@ -7,43 +8,64 @@ import { useTestDatabase } from '../fixtures/database';
 
 const database = useTestDatabase();
 
-describe('seeding', () => {
-  it('leaves demo data out when it is turned off', async () => {
-    const { db } = database.handle();
-    await ensureSeeded(db, { demo: false });
-    expect((await db.select({ n: count() }).from(marketPrices))[0].n).toBe(0);
-    expect(await db.select().from(appMeta).where(eq(appMeta.key, DEMO_MARKER))).toHaveLength(0);
+/** A database with only the schema, as on a first start. */
+async function emptyDatabase(): Promise<DatabaseHandle> {
+  const handle = await openDatabase({});
+  await migrateDatabase(handle);
+  return handle;
+}
+const opened: DatabaseHandle[] = [];
+afterAll(async () => Promise.all(opened.map((h) => h.close())));
+
+describe('first-start seeding', () => {
+  it('loads reference and demo data into an empty database, once', async () => {
+    const handle = await emptyDatabase();
+    opened.push(handle);
+    await ensureSeeded(handle.db, { demo: true });
+    const [{ n }] = await handle.db.select({ n: count() }).from(marketPrices);
+    expect(n).toBe(15 * 12);
+    const [marker] = await handle.db.select().from(appMeta).where(eq(appMeta.key, DEMO_MARKER));
+    await ensureSeeded(handle.db, { demo: true });
+    const [again] = await handle.db.select().from(appMeta).where(eq(appMeta.key, DEMO_MARKER));
+    expect(again.value).toBe(marker.value);
+    expect((await handle.db.select({ n: count() }).from(marketPrices))[0].n).toBe(n);
   });
 
-  it('loads the demo data set once, marked as demo, and replaces it when run again', async () => {
+  it('leaves demo data out when SEED_DEMO is false, and does not add it on a later start', async () => {
+    const handle = await emptyDatabase();
+    opened.push(handle);
+    await ensureSeeded(handle.db, { demo: false });
+    expect((await handle.db.select({ n: count() }).from(countries))[0].n).toBeGreaterThan(240);
+    await ensureSeeded(handle.db, { demo: true });
+    expect((await handle.db.select({ n: count() }).from(marketPrices))[0].n).toBe(0);
+  });
+});
+
+describe('npm run db:seed', () => {
+  it('replaces the demo data set instead of duplicating it, all marked as demo', async () => {
     const { db } = database.handle();
-    await ensureSeeded(db, { demo: true });
-    const [{ n: first }] = await db.select({ n: count() }).from(marketPrices);
-    expect(first).toBe(15 * 12);
-    await ensureSeeded(db, { demo: true });
     await loadDemoData(db);
-    const [{ n: again }] = await db.select({ n: count() }).from(marketPrices);
-    expect(again).toBe(first);
-    const sources = await db.selectDistinct({ source: marketPrices.source }).from(marketPrices);
-    expect(sources).toEqual([{ source: 'demo' }]);
+    const [{ n: first }] = await db.select({ n: count() }).from(marketPrices);
+    await loadDemoData(db);
+    expect((await db.select({ n: count() }).from(marketPrices))[0].n).toBe(first);
+    expect(await db.selectDistinct({ source: marketPrices.source }).from(marketPrices)).toEqual([{ source: 'demo' }]);
   });
 
   it('re-runs the reference seed without duplicating rows', async () => {
     const { db } = database.handle();
     const [{ n: before }] = await db.select({ n: count() }).from(countries);
     await db.transaction((tx) => seedReferenceData(tx));
-    const [{ n: after }] = await db.select({ n: count() }).from(countries);
-    expect(after).toBe(before);
+    expect((await db.select({ n: count() }).from(countries))[0].n).toBe(before);
   });
 
   it('answers the latest price of each series with the week before, in the asked language', async () => {
     const { db } = database.handle();
+    await loadDemoData(db);
     const prices = await listLatestPrices(db, 'fr', 20);
     expect(prices).toHaveLength(15);
     expect(prices.every((p) => p.is_demo && p.previous_minor !== null)).toBe(true);
     const kenyanMaize = prices.find((p) => p.category_id === 3 && p.currency === 'KES');
     expect(kenyanMaize).toMatchObject({ crop: 'Maïs', region: 'Nakuru', country: 'Kenya', decimals: 2 });
-    // Around KES 3,600 a 90 kg bag, in minor units.
     expect(kenyanMaize!.price_minor).toBeGreaterThan(300_000);
     expect(kenyanMaize!.price_minor).toBeLessThan(420_000);
   });

@@ -24,6 +24,14 @@ const toNumber = (value: unknown) => {
 };
 const toBoolean = (value: unknown) => (value === 'true' || value === '1' || value === 1 || value === true || value === 'on' ? true : value === 'false' || value === '0' || value === 0 || value === false || value === '' ? false : value);
 
+/** Run a cross-field check even when other fields already failed, so the form shows every problem at once. */
+const whenFields =
+  (...names: string[]) =>
+  (payload: { value: unknown }) =>
+    names.every((name) => typeof payload.value === 'object' && payload.value !== null && name in payload.value);
+const passwordsMatch = { message: 'accounts.passwords_differ', path: ['password_repeat'], when: whenFields('password', 'password_repeat') };
+const samePasswords = (s: { password?: unknown; password_repeat?: unknown }) => s.password === s.password_repeat;
+
 export const emailField = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'validation.email' }));
 /** Phone numbers in international form (+254…); a number without country code is read as Kenyan. */
 export const phoneField = z
@@ -89,8 +97,8 @@ export const signupSchema = z
     captcha_token: z.preprocess(blankToUndefined, z.string().max(4000).optional()),
     ...profileFields,
   })
-  .refine((s) => s.email !== undefined || s.phone !== undefined, { message: 'accounts.email_or_phone', path: ['email'] })
-  .refine((s) => s.password === s.password_repeat, { message: 'accounts.passwords_differ', path: ['password_repeat'] });
+  .refine((s) => s.email !== undefined || s.phone !== undefined, { message: 'accounts.email_or_phone', path: ['email'], when: () => true })
+  .refine(samePasswords, passwordsMatch);
 export type SignupInput = z.infer<typeof signupSchema>;
 
 export const sendPinSchema = z.object({ phone: phoneField, captcha_token: z.preprocess(blankToUndefined, z.string().max(4000).optional()) });
@@ -102,10 +110,10 @@ export const verifyPinSchema = z.object({
 export const requestResetSchema = z.object({ email: emailField, captcha_token: z.preprocess(blankToUndefined, z.string().max(4000).optional()) });
 export const resetPasswordSchema = z
   .object({ token: z.string().min(10).max(200), password: passwordField, password_repeat: z.string() })
-  .refine((s) => s.password === s.password_repeat, { message: 'accounts.passwords_differ', path: ['password_repeat'] });
+  .refine(samePasswords, passwordsMatch);
 export const changePasswordSchema = z
   .object({ current_password: z.string().min(1, { message: 'validation.required' }).max(PASSWORD_MAX), password: passwordField, password_repeat: z.string() })
-  .refine((s) => s.password === s.password_repeat, { message: 'accounts.passwords_differ', path: ['password_repeat'] });
+  .refine(samePasswords, passwordsMatch);
 
 /** `User[...]` of /user/update-main-info. */
 export const mainInfoUserSchema = z.object({

@@ -32,3 +32,22 @@ describe('request body reading', () => {
     expect(await res.json()).toEqual({ BoardList: { price: 5 } });
   });
 });
+
+describe('request body reading, hostile input', () => {
+  it('does not let a multipart field name reach Object.prototype', async () => {
+    const form = new FormData();
+    form.append('__proto__[polluted]', new File([new Uint8Array([1])], 'x.bin'));
+    form.append('constructor[prototype][polluted2]', 'yes');
+    form.append('a[__proto__][polluted3]', 'yes');
+    const res = await new Hono().post('/', async (c) => c.json(Object.keys(await readBody(c)))).request('/', { method: 'POST', body: form });
+    expect(res.status).toBe(200);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted2).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted3).toBeUndefined();
+  });
+
+  it('does not treat a text value that looks like a file mark as a file', async () => {
+    const res = await send('note=%00file%3A0', 'application/x-www-form-urlencoded');
+    expect(await res.json()).toEqual({ note: '\u0000file:0' });
+  });
+});

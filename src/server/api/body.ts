@@ -25,16 +25,15 @@ export async function readBody(c: Context): Promise<Record<string, unknown>> {
       return qs.parse(await c.req.text(), QS_OPTIONS) as Record<string, unknown>;
     }
     if (type === 'multipart/form-data') {
+      // Files travel through qs as placeholders, so they get its nesting rules and its prototype protection.
       const form = await c.req.formData();
       const fields = new URLSearchParams();
-      const files: [string, File][] = [];
+      const files: File[] = [];
       for (const [name, value] of form.entries()) {
         if (typeof value === 'string') fields.append(name, value);
-        else files.push([name, value]);
+        else fields.append(name, `${FILE_MARK}${files.push(value) - 1}`);
       }
-      const nested = qs.parse(fields.toString(), QS_OPTIONS) as Record<string, unknown>;
-      for (const [name, file] of files) placeFile(nested, name, file);
-      return nested;
+      return restoreFiles(qs.parse(fields.toString(), QS_OPTIONS), files) as Record<string, unknown>;
     }
   } catch (cause) {
     throw new AppError('bad_request', 'errors.malformed_body', { cause });
@@ -42,18 +41,13 @@ export async function readBody(c: Context): Promise<Record<string, unknown>> {
   throw new AppError('unsupported_media_type', 'errors.unsupported_media_type');
 }
 
-/** Puts a file at its bracketed path (`Offer[photo]`, `photos[]`) in the nested object. */
-function placeFile(target: Record<string, unknown>, name: string, file: File) {
-  const parts = name.replace(/\]/g, '').split('[');
-  let node = target;
-  for (let i = 0; i < parts.length - 1; i++) {
-    const part = parts[i];
-    const next = parts[i + 1];
-    if (typeof node[part] !== 'object' || node[part] === null) node[part] = next === '' ? [] : {};
-    node = node[part] as Record<string, unknown>;
+const FILE_MARK = '\u0000file:';
+
+function restoreFiles(value: unknown, files: File[]): unknown {
+  if (typeof value === 'string') return value.startsWith(FILE_MARK) ? files[Number(value.slice(FILE_MARK.length))] : value;
+  if (Array.isArray(value)) return value.map((item) => restoreFiles(item, files));
+  if (value && typeof value === 'object') {
+    for (const key of Object.keys(value)) (value as Record<string, unknown>)[key] = restoreFiles((value as Record<string, unknown>)[key], files);
   }
-  const last = parts[parts.length - 1];
-  if (Array.isArray(node)) node.push(file);
-  else if (last === '') (node as unknown as File[]).push(file);
-  else node[last] = file;
+  return value;
 }

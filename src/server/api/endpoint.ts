@@ -19,6 +19,16 @@ export interface EndpointOptions<Q extends z.ZodType | undefined, B extends z.Zo
   invalidStatus?: number;
 }
 
+/** PostgreSQL text cannot hold NUL characters: such input is malformed, answered 400 before it reaches a query. */
+function rejectNul<T>(value: T): T {
+  const check = (item: unknown): void => {
+    if (typeof item === 'string' && item.includes('\u0000')) throw new AppError('bad_request', 'errors.malformed_body');
+    if (item && typeof item === 'object' && !(item instanceof Blob)) Object.values(item).forEach(check);
+  };
+  check(value);
+  return value;
+}
+
 export { requireUser };
 /** The signed-in user, or a 401 'You must be logged in to perform this action'. */
 function requireUser(c: ApiContext): SessionUser {
@@ -41,12 +51,12 @@ export function endpoint<Q extends z.ZodType | undefined = undefined, B extends 
     // Who may call comes before what they sent: an anonymous call to a members' endpoint is a 401.
     const user = options.auth ? requireUser(c) : c.get('user');
     const status = options.invalidStatus;
-    const rawQuery = qs.parse(new URL(c.req.url).search.slice(1), { depth: 5, arrayLimit: 200, parameterLimit: 500 });
+    const rawQuery = rejectNul(qs.parse(new URL(c.req.url).search.slice(1), { depth: 5, arrayLimit: 200, parameterLimit: 500 }));
     const query = options.query ? parseInput(options.query, rawQuery, { status }) : undefined;
     let body: unknown;
     let raw: Record<string, unknown> = {};
     if (options.body) {
-      raw = await readBody(c);
+      raw = rejectNul(await readBody(c));
       const wrapped = options.bodyWrapper && typeof raw[options.bodyWrapper] === 'object' ? raw[options.bodyWrapper] : raw;
       body = parseInput(options.body, wrapped, { status });
     }

@@ -22,6 +22,14 @@ const STATUS_ERRORS: Record<number, [ErrorCode, MessageKey]> = {
   429: ['rate_limited', 'errors.rate_limited'],
 };
 
+function sqlState(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 /** Normalizes anything thrown into an AppError; unknown errors become a logged 500 with no details. */
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
@@ -29,6 +37,8 @@ export function toAppError(error: unknown): AppError {
     const known = STATUS_ERRORS[error.status];
     if (known) return new AppError(known[0], known[1], { cause: error });
   }
+  // A value the database cannot store (SQLSTATE class 22: out of range, bad encoding…) is the client's input.
+  if (sqlState(error)?.startsWith('22')) return new AppError('bad_request', 'errors.bad_request', { cause: error });
   console.error('[api] unexpected error:', error);
   return new AppError('internal_error', 'errors.internal_error', { cause: error });
 }

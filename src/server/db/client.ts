@@ -18,6 +18,23 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Runs start-up work (migrations, first seeding) while no other process of this database does the same. */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/** Key of the advisory lock taken by start-up: arbitrary, fixed. */
+const STARTUP_LOCK = 7_270_001;
+
+async function withAdvisoryLock<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    return await work();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+    await client.end();
+  }
 }
 
 export interface OpenOptions {
@@ -33,16 +50,18 @@ export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'src/server/db/migrati
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects.
+    pool.on('error', (error) => console.error('[db] idle connection lost:', error.message));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
     await db.execute(sql`select 1`);
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', close: () => pool.end(), withStartupLock: (work) => withAdvisoryLock(options.url!, work) };
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), withStartupLock: (work) => work() };
 }
 
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {

@@ -13,8 +13,11 @@ const slot = ((globalThis as Record<symbol, unknown>)[KEY] ??= {}) as Slot;
 async function openFromEnvironment(): Promise<DatabaseHandle> {
   const env = getEnv();
   const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR, 'pglite') });
-  await migrateDatabase(handle);
-  await ensureSeeded(handle.db, { demo: env.SEED_DEMO });
+  // Several processes may start at once on one PostgreSQL: one migrates and seeds, the others wait and find it done.
+  await handle.withStartupLock(async () => {
+    await migrateDatabase(handle);
+    await ensureSeeded(handle.db, { demo: env.SEED_DEMO });
+  });
   onShutdown('database', () => handle.close());
   return handle;
 }

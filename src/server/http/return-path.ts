@@ -8,8 +8,10 @@ export function safeReturnPath(value: string | null | undefined): string | undef
   if (!value || value.length > 512) return undefined;
   if (!SAFE_PATH.test(value)) return undefined;
   try {
-    // Percent-encoded slashes or backslashes could be decoded into a protocol-relative URL later.
-    if (/^\/[/\\]/.test(decodeURIComponent(value))) return undefined;
+    // `//` or a backslash anywhere (also percent-encoded) could become a protocol-relative URL once a locale
+    // prefix is stripped or the path is decoded: such paths are never ours.
+    const decoded = decodeURIComponent(value);
+    if (/\/\/|\\/.test(value.split('?')[0]) || /\/\/|\\/.test(decoded.split('?')[0])) return undefined;
   } catch {
     return undefined;
   }

@@ -35,13 +35,13 @@ export function referenceRoutes() {
       method: 'get',
       path: '/region/index',
       tag: 'Places',
-      summary: 'Regions, a page at a time; filter by country and name',
-      query: listQuery.omit({ sort: true }).extend({ country_id: optionalInt(), q: optionalText(100) }),
+      summary: 'Regions, a page at a time; filter by country and name; sort by name (default), -name, id or -id',
+      query: listQuery.extend({ sort: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('name')), country_id: optionalInt(), q: optionalText(100) }),
       response: z.object({ items: z.array(regionItem), _meta: z.object({ totalCount: z.number(), pageCount: z.number(), currentPage: z.number(), perPage: z.number() }) }),
       cache: REFERENCE_CACHE,
     },
     async (_c, { query }) =>
-      listRegions(await getDb(), { countryId: query.country_id, q: query.q }, { page: query.page, perPage: query['per-page'] }),
+      listRegions(await getDb(), { countryId: query.country_id, q: query.q }, { page: query.page, perPage: query['per-page'], sort: query.sort }),
   );
 
   endpoint(
@@ -110,7 +110,7 @@ export function referenceRoutes() {
       path: '/per-unit/category-dropdown',
       tag: 'Units',
       summary: 'Units a lot of one kind is priced per',
-      query: z.object({ category: z.enum(UNIT_CATEGORIES).default('all') }),
+      query: z.object({ category: z.preprocess((v) => (v === '' ? undefined : v), z.enum(UNIT_CATEGORIES).default('all')) }),
       response: itemsOf(namedItem.extend({ code: z.string(), short: z.string() })),
       cache: REFERENCE_CACHE,
     },

@@ -1,10 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { countries, currencies, marketPrices, perUnits, regions } from '../schema';
+import { seedDemoAccounts } from './demo-accounts';
 
 /**
  * The demo data set (`npm run db:seed`, and the first start unless SEED_DEMO=false). Everything it writes is
- * marked as demo data (`source = 'demo'`) and is replaced, not duplicated, when it runs again.
+ * marked as demo data (`source = 'demo'`, accounts at @mavuno.test) and is replaced, not duplicated, when it runs again.
+ *
+ * Accounts: see demo-accounts.ts (listed in the README).
  *
  * Market prices: twelve weekly observations per series, ending on the day of seeding, around plausible
  * farm-gate and wholesale prices of 2025–26 in each market's own currency and unit.
@@ -34,6 +37,7 @@ function variation(series: number, week: number): number {
 }
 
 export async function seedDemoData(db: Executor, today = new Date()): Promise<void> {
+  await seedDemoAccounts(db);
   await db.delete(marketPrices).where(eq(marketPrices.source, 'demo'));
 
   const countryRows = await db.select({ id: countries.id, code: countries.code }).from(countries).where(inArray(countries.code, [...new Set(PRICE_SERIES.map((s) => s.country))]));

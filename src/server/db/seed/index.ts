@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../client';
 import { appMeta, countries } from '../schema';
 import { seedDemoData } from './demo';
@@ -8,13 +7,16 @@ export { seedReferenceData, seedDemoData };
 
 export const DEMO_MARKER = 'demo_data_loaded_at';
 
-/** Reference data on an empty database, then (unless turned off) the demo data set, each once. */
+/**
+ * On an empty database only: the reference data, then (unless turned off) the demo data set. A database that
+ * already has data is left alone, so a production database started once with SEED_DEMO=false never gets demo
+ * data later. `npm run db:seed` loads both on purpose.
+ */
 export async function ensureSeeded(db: Database, options: { demo: boolean }): Promise<void> {
   const [anyCountry] = await db.select({ id: countries.id }).from(countries).limit(1);
-  if (!anyCountry) await db.transaction((tx) => seedReferenceData(tx));
-  if (!options.demo) return;
-  const [marker] = await db.select().from(appMeta).where(eq(appMeta.key, DEMO_MARKER));
-  if (!marker) await loadDemoData(db);
+  if (anyCountry) return;
+  await db.transaction((tx) => seedReferenceData(tx));
+  if (options.demo) await loadDemoData(db);
 }
 
 /** Loads the demo data set in one transaction and records when. */

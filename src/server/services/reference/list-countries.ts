@@ -1,5 +1,5 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import type { Locale } from '../../../i18n/config';
+import { eq, sql } from 'drizzle-orm';
+import { LOCALE_META, type Locale } from '../../../i18n/config';
 import type { Executor } from '../../db';
 import { localizedColumn } from '../../db/localized';
 import { countries } from '../../db/schema';
@@ -16,13 +16,8 @@ export async function listCountries(db: Executor, locale: Locale): Promise<Count
   const name = localizedColumn(countries, 'name', locale);
   // Written out: drizzle leaves columns unqualified inside a select's sql, which would compare regions.id here.
   const hasRegions = sql<boolean>`exists (select 1 from regions r where r.country_id = "countries"."id")`;
-  return db
-    .select({ id: countries.id, code: countries.code, name, has_regions: hasRegions })
-    .from(countries)
-    .orderBy(sql`${hasRegions} desc`, asc(name));
-}
-
-export async function findCountry(db: Executor, id: number) {
-  const [country] = await db.select().from(countries).where(eq(countries.id, id));
-  return country;
+  const rows = await db.select({ id: countries.id, code: countries.code, name, has_regions: hasRegions }).from(countries);
+  // Sorted by the language's rules (É with E in French), the same on every database collation.
+  const collator = new Intl.Collator(LOCALE_META[locale].intl);
+  return rows.sort((a, b) => Number(b.has_regions) - Number(a.has_regions) || collator.compare(a.name, b.name));
 }

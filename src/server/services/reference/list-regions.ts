@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db';
-import { type Page, type PageRequest, pageOffset, toPage } from '../../db/pagination';
+import { type Page, type PageRequest, pageOffset, parseSort, toPage } from '../../db/pagination';
 import { regions, villages } from '../../db/schema';
 
 export interface RegionRow {
@@ -23,29 +23,39 @@ const regionColumns = {
 export async function listRegions(
   db: Executor,
   filter: { countryId?: number; q?: string },
-  page: PageRequest,
+  page: PageRequest & { sort: string },
 ): Promise<Page<RegionRow>> {
   const conditions: SQL[] = [];
   if (filter.countryId) conditions.push(eq(regions.countryId, filter.countryId));
   if (filter.q) conditions.push(ilike(regions.name, `%${filter.q.replace(/[%_\\]/g, '\\$&')}%`));
   const where = conditions.length ? and(...conditions) : undefined;
   const [items, [{ total }]] = await Promise.all([
-    db.select(regionColumns).from(regions).where(where).orderBy(asc(regions.name), asc(regions.id)).limit(page.perPage).offset(pageOffset(page)),
+    db
+      .select(regionColumns)
+      .from(regions)
+      .where(where)
+      .orderBy(parseSort(page.sort, { name: regions.name, id: regions.id }), asc(regions.id))
+      .limit(page.perPage)
+      .offset(pageOffset(page)),
     db.select({ total: count() }).from(regions).where(where),
   ]);
   return toPage(items, total, page);
 }
 
+/** Place names sort by a language-neutral collation in JS, the same on PGlite and any PostgreSQL. */
+const byName = new Intl.Collator('en', { sensitivity: 'base' });
+
 /** All regions of one country, for a drop-down. */
 export async function listCountryRegions(db: Executor, countryId: number): Promise<RegionRow[]> {
-  return db.select(regionColumns).from(regions).where(eq(regions.countryId, countryId)).orderBy(asc(regions.name));
+  const rows = await db.select(regionColumns).from(regions).where(eq(regions.countryId, countryId));
+  return rows.sort((a, b) => byName.compare(a.name, b.name));
 }
 
 /** All villages and towns of one region, for a drop-down. */
 export async function listRegionVillages(db: Executor, regionId: number) {
-  return db
+  const rows = await db
     .select({ id: villages.id, region_id: villages.regionId, name: villages.name, latitude: villages.latitude, longitude: villages.longitude })
     .from(villages)
-    .where(eq(villages.regionId, regionId))
-    .orderBy(asc(villages.name));
+    .where(eq(villages.regionId, regionId));
+  return rows.sort((a, b) => byName.compare(a.name, b.name));
 }

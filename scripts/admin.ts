@@ -1,0 +1,86 @@
+// `npm run admin -- <command>`: administration until the back office exists.
+//   set-tier EMAIL TIER        set a user's tier (basic, bronze, silver, gold); approves or declines a pending request; e-mails the user
+//   decline-request EMAIL      decline a user's pending tier request; e-mails the user
+//   list-requests              list pending tier requests
+//   create-admin EMAIL         make a user an administrator (creates the account with a printed one-time password if needed)
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { TIERS, type Tier } from '../src/features/accounts/constants';
+import { installDatabase } from '../src/server/db';
+import { migrateDatabase, openDatabase } from '../src/server/db/client';
+import { ensureSeeded } from '../src/server/db/seed';
+import { tierRequests, users } from '../src/server/db/schema';
+import { getEnv } from '../src/server/env';
+import { AppError } from '../src/server/errors';
+import { createTranslator } from '../src/i18n/t';
+import { hashPassword, randomReferralCode, randomToken } from '../src/server/services/accounts/secrets';
+import { declineTierRequest, setTier } from '../src/server/services/accounts/tiers';
+
+const [command, ...args] = process.argv.slice(2);
+const env = getEnv();
+const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR, 'pglite') });
+installDatabase(handle);
+const fail = (message: string) => {
+  console.error(message);
+  process.exitCode = 1;
+};
+
+try {
+  await migrateDatabase(handle);
+  await ensureSeeded(handle.db, { demo: env.SEED_DEMO });
+  const db = handle.db;
+  switch (command) {
+    case 'set-tier': {
+      const [email, tier] = args;
+      if (!email || !TIERS.includes(tier as Tier)) {
+        fail(`usage: npm run admin -- set-tier EMAIL ${TIERS.join('|')}`);
+        break;
+      }
+      await setTier(db, email, tier as Tier);
+      console.log(`${email} is now ${tier}.`);
+      break;
+    }
+    case 'decline-request': {
+      if (!args[0]) {
+        fail('usage: npm run admin -- decline-request EMAIL');
+        break;
+      }
+      await declineTierRequest(db, args[0]);
+      console.log(`Declined the pending request of ${args[0]}.`);
+      break;
+    }
+    case 'list-requests': {
+      const rows = await db
+        .select({ id: tierRequests.id, email: users.email, tier: tierRequests.tier, message: tierRequests.message, at: tierRequests.createdAt })
+        .from(tierRequests)
+        .innerJoin(users, eq(users.id, tierRequests.userId))
+        .where(eq(tierRequests.status, 'pending'));
+      if (rows.length === 0) console.log('No pending requests.');
+      for (const row of rows) console.log(`#${row.id} ${row.email} → ${row.tier} (${row.at.toISOString()})${row.message ? `: ${row.message}` : ''}`);
+      break;
+    }
+    case 'create-admin': {
+      const email = args[0]?.toLowerCase();
+      if (!email?.includes('@')) {
+        fail('usage: npm run admin -- create-admin EMAIL');
+        break;
+      }
+      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (existing) {
+        await db.update(users).set({ role: 'admin', updatedAt: new Date() }).where(eq(users.id, existing.id));
+        console.log(`${email} is now an administrator.`);
+      } else {
+        const password = randomToken().slice(0, 16);
+        await db.insert(users).values({ email, passwordHash: await hashPassword(password), firstName: 'Admin', traderStatus: 'trader', role: 'admin', emailVerifiedAt: new Date(), referralCode: randomReferralCode() });
+        console.log(`Created administrator ${email} with the one-time password ${password} — sign in and change it.`);
+      }
+      break;
+    }
+    default:
+      fail('commands: set-tier EMAIL TIER | decline-request EMAIL | list-requests | create-admin EMAIL');
+  }
+} catch (error) {
+  fail(`failed: ${error instanceof AppError ? createTranslator('en')(error.messageKey, error.vars) : error instanceof Error ? error.message : String(error)}`);
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,85 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { loginSchema } from '../../features/accounts/schemas';
+import { announceAuthChange, followAuthChanges } from '../../stores/auth';
+import { apiPost } from '../lib/api';
+import { applyServerErrors, zodFormResolver } from '../lib/forms';
+import { type Messages, createClientTranslator } from '../lib/i18n';
+import { FormAlert, type FormProblem, PasswordField, SubmitButton, TextField } from './FormParts';
+import { problemOf } from './form-problem';
+
+type LoginValues = z.input<typeof loginSchema>;
+const FIELDS = ['email', 'password'] as const;
+
+interface Props {
+  messages: Messages;
+  /** Where to go once signed in: the page's safe `redirect` parameter, or the localized home. */
+  destination: string;
+  forgotHref: string;
+}
+
+/** The sign-in form (spec §4): e-mail or phone, password, remember me. */
+export default function LoginForm({ messages, destination, forgotHref }: Props) {
+  const t = useMemo(() => createClientTranslator(messages), [messages]);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const [isLeaving, setLeaving] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({ resolver: zodFormResolver(loginSchema, t, messages), defaultValues: { email: '', password: '', remember_me: false } });
+
+  // A sign-in in another tab makes this form pointless: continue where this tab was going. The same address
+  // is used after our own sign-in, so the announcement this tab hears from itself cannot send it elsewhere.
+  useEffect(() => followAuthChanges(false, destination), [destination]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setProblem(null);
+    const result = await apiPost('/user/login', values as z.output<typeof loginSchema>);
+    if (result.ok) {
+      setLeaving(true);
+      announceAuthChange(true);
+      window.location.assign(destination);
+      return;
+    }
+    if (result.error.errors) {
+      const unplaced = applyServerErrors(result.error, setError, FIELDS);
+      const first = FIELDS.find((field) => result.error.errors?.[field]);
+      if (first) setFocus(first);
+      if (unplaced.length > 0) setProblem({ message: unplaced.join(' ') });
+      return;
+    }
+    setProblem(problemOf(result, t));
+  });
+
+  return (
+    <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <FormAlert problem={problem} onRetry={() => onSubmit()} retryLabel={t('auth.form_retry')} />
+      <TextField
+        id="login-email"
+        label={t('auth.field_login')}
+        type="text"
+        inputMode="email"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        registration={register('email')}
+        error={errors.email?.message}
+      />
+      <PasswordField id="login-password" label={t('auth.field_password')} autoComplete="current-password" registration={register('password')} error={errors.password?.message} t={t} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <label htmlFor="login-remember" className="flex min-h-11 cursor-pointer items-center gap-3">
+          <input id="login-remember" type="checkbox" className="checkbox checkbox-primary" {...register('remember_me')} />
+          <span>{t('auth.login_remember')}</span>
+        </label>
+        <a href={forgotHref} className="link link-primary inline-flex min-h-11 items-center">
+          {t('auth.login_forgot')}
+        </a>
+      </div>
+      <SubmitButton busy={isSubmitting || isLeaving}>{t('auth.sign_in')}</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import { useEffect, useId, useRef } from 'react';
+
+interface Props {
+  open: boolean;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * A daisyUI modal on the native <dialog>: it traps focus, closes with Escape and gives focus back to the
+ * button that opened it. Focus starts on "cancel" so a stray Enter never deletes anything.
+ */
+export default function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, busy, onConfirm, onCancel }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const textId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="modal modal-bottom sm:modal-middle"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onCancel();
+      }}
+    >
+      <div className="modal-box">
+        <h3 id={titleId} className="text-lg font-bold">
+          {title}
+        </h3>
+        <p id={textId} className="py-4">
+          {text}
+        </p>
+        <div className="modal-action">
+          <button type="button" className="btn btn-ghost min-h-12" onClick={onCancel} disabled={busy} autoFocus>
+            {cancelLabel}
+          </button>
+          <button type="button" className="btn btn-error min-h-12" onClick={onConfirm} disabled={busy} aria-busy={busy}>
+            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,181 @@
+import { useRef, useState } from 'react';
+import { DOCUMENT_MAX_BYTES } from '../../features/accounts/constants';
+import type { Locale } from '../../i18n/config';
+import { formatDate, formatNumber } from '../../i18n/format';
+import { showSnack } from '../../stores/snackbar';
+import { apiGet, apiPost } from '../lib/api';
+import { type Messages, createClientTranslator } from '../lib/i18n';
+import ConfirmDialog from './ConfirmDialog';
+import FailureAlert from './FailureAlert';
+import FieldShell from './FieldShell';
+import { describedBy, failureText } from './failure';
+
+export interface UserDocument {
+  id: number;
+  type: string;
+  name: string;
+  size: number;
+  created_at: string;
+  url: string;
+}
+
+interface Props {
+  messages: Messages;
+  locale: Locale;
+  documents: UserDocument[];
+  types: { id: number; name: string }[];
+}
+
+const MAX_MB = Math.round(DOCUMENT_MAX_BYTES / 1024 / 1024);
+
+function fileSize(bytes: number, locale: Locale): string {
+  return bytes >= 1024 * 1024
+    ? formatNumber(bytes / 1024 / 1024, locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 })
+    : formatNumber(Math.max(1, Math.round(bytes / 1024)), locale, { style: 'unit', unit: 'kilobyte' });
+}
+
+/** The user's documents (private: each link downloads through the API, for the owner only), upload and delete. */
+export default function DocumentsSection({ messages, locale, documents: initialDocuments, types }: Props) {
+  const t = createClientTranslator(messages);
+  const [documents, setDocuments] = useState(initialDocuments);
+  const [typeId, setTypeId] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<{ type?: string; file?: string }>({});
+  const [failure, setFailure] = useState<{ text: string; retry: boolean }>();
+  const [uploading, setUploading] = useState(false);
+  const [deleting, setDeleting] = useState<UserDocument | null>(null);
+  const [busyDelete, setBusyDelete] = useState(false);
+  const typeRef = useRef<HTMLSelectElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  async function upload() {
+    const found: typeof errors = {};
+    if (!typeId) found.type = t('validation.required');
+    if (!file) found.file = t('validation.required');
+    else if (file.size > DOCUMENT_MAX_BYTES) found.file = t('uploads.too_large', { mb: MAX_MB });
+    setErrors(found);
+    setFailure(undefined);
+    if (found.type) return typeRef.current?.focus();
+    if (found.file || !file) return fileRef.current?.focus();
+
+    setUploading(true);
+    const result = await apiPost<{ id: number; url: string }>('/user-document/upload', { document_type_id: typeId, file });
+    if (!result.ok) {
+      setUploading(false);
+      const fields = { type: result.error.errors?.document_type_id?.[0], file: result.error.errors?.file?.[0] };
+      if (fields.type || fields.file) {
+        setErrors(fields);
+        (fields.type ? typeRef : fileRef).current?.focus();
+      } else setFailure({ text: failureText(result.status, result.error, t), retry: result.status === 0 });
+      return;
+    }
+    // The upload answers only id and url; the list (with type name, size, date) comes from the index.
+    const list = await apiGet<{ items: UserDocument[] }>('/user-document/index');
+    setUploading(false);
+    if (list.ok) setDocuments(list.data.items);
+    setFile(null);
+    setTypeId('');
+    if (fileRef.current) fileRef.current.value = '';
+    showSnack('success', t('profile.document_uploaded'));
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setBusyDelete(true);
+    const result = await apiPost('/user-document/delete', { id: deleting.id });
+    setBusyDelete(false);
+    if (result.ok || result.status === 404) {
+      setDocuments((current) => current.filter((doc) => doc.id !== deleting.id));
+      showSnack('success', t('profile.document_deleted'));
+    } else showSnack('error', failureText(result.status, result.error, t));
+    setDeleting(null);
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      {documents.length === 0 ? (
+        <p className="opacity-75">{t('profile.documents_empty')}</p>
+      ) : (
+        <ul className="divide-y divide-base-300 rounded-box border border-base-300">
+          {documents.map((doc) => (
+            <li key={doc.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:gap-4">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium">{doc.type}</p>
+                <a href={doc.url} download className="link link-primary break-all" aria-label={t('profile.document_download', { name: doc.name })}>
+                  {doc.name}
+                </a>
+                <p className="text-sm opacity-75">
+                  <time dateTime={doc.created_at}>{formatDate(doc.created_at, locale)}</time> · {fileSize(doc.size, locale)}
+                </p>
+              </div>
+              <button type="button" className="btn btn-outline btn-error btn-sm min-h-11 self-start sm:self-center" onClick={() => setDeleting(doc)} aria-label={t('profile.document_delete_named', { name: doc.name })}>
+                {t('profile.delete')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <form
+        noValidate
+        className="flex flex-col gap-4 rounded-box bg-base-200 p-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void upload();
+        }}
+      >
+        <h3 className="font-semibold">{t('profile.document_add')}</h3>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FieldShell id="document-type" label={t('profile.document_type')} error={errors.type} required>
+            <select
+              ref={typeRef}
+              id="document-type"
+              className={`select w-full ${errors.type ? 'select-error' : ''}`}
+              value={typeId}
+              onChange={(event) => setTypeId(event.target.value)}
+              aria-required="true"
+              aria-invalid={errors.type ? true : undefined}
+              aria-describedby={describedBy('document-type', { error: errors.type })}
+            >
+              <option value="">{t('profile.document_type_choose')}</option>
+              {types.map((type) => (
+                <option key={type.id} value={String(type.id)}>
+                  {type.name}
+                </option>
+              ))}
+            </select>
+          </FieldShell>
+          <FieldShell id="document-file" label={t('profile.document_file')} error={errors.file} hint={t('profile.document_hint', { mb: MAX_MB })} required>
+            <input
+              ref={fileRef}
+              id="document-file"
+              type="file"
+              accept="application/pdf,image/*"
+              className={`file-input w-full ${errors.file ? 'file-input-error' : ''}`}
+              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              aria-required="true"
+              aria-invalid={errors.file ? true : undefined}
+              aria-describedby={describedBy('document-file', { hint: true, error: errors.file })}
+            />
+          </FieldShell>
+        </div>
+        {failure && <FailureAlert messages={[failure.text]} onRetry={failure.retry ? () => void upload() : undefined} retryLabel={t('profile.retry')} />}
+        <button type="submit" className="btn btn-primary min-h-12 self-start" disabled={uploading} aria-busy={uploading}>
+          {uploading && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {uploading ? t('profile.document_uploading') : t('profile.document_upload')}
+        </button>
+      </form>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('profile.document_delete_title')}
+        text={t('profile.document_delete_text', { name: deleting?.name ?? '' })}
+        confirmLabel={t('profile.delete')}
+        cancelLabel={t('profile.cancel')}
+        busy={busyDelete}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { useEffect, useRef, useState } from 'react';
+import { PIN_LENGTH } from '../../features/accounts/constants';
+import { apiPost } from '../lib/api';
+import type { ClientTranslate } from '../lib/i18n';
+import { showSnack } from '../../stores/snackbar';
+import { $contact } from './contact-store';
+import FailureAlert from './FailureAlert';
+import { describedBy, failureText } from './failure';
+
+interface Props {
+  phone: string;
+  t: ClientTranslate;
+}
+
+type Pending = 'send' | 'check' | null;
+
+/**
+ * Confirms the phone in three calls: a PIN by SMS, the PIN checked for a proof token, the token presented
+ * to confirm-phone. A new PIN may be asked for after the server's `resend_after` seconds, counted down here.
+ */
+export default function PhoneConfirm({ phone, t }: Props) {
+  const [started, setStarted] = useState(false);
+  const [pin, setPin] = useState('');
+  const [pinError, setPinError] = useState<string>();
+  const [failure, setFailure] = useState<{ text: string; retry?: () => void }>();
+  const [pending, setPending] = useState<Pending>(null);
+  const [wait, setWait] = useState(0);
+  const pinRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = window.setTimeout(() => setWait((seconds) => seconds - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [wait]);
+
+  async function sendPin() {
+    setPending('send');
+    setFailure(undefined);
+    const result = await apiPost<{ resend_after: number }>('/user/send-phone-pin', { phone });
+    setPending(null);
+    if (result.ok) {
+      setStarted(true);
+      setWait(result.data.resend_after);
+      showSnack('info', t('profile.pin_sent', { phone }));
+      window.setTimeout(() => pinRef.current?.focus(), 0);
+      return;
+    }
+    // Too soon: a code was sent a moment ago, so the field to enter it stays useful.
+    if (result.status === 429) setStarted(true);
+    setFailure({ text: failureText(result.status, result.error, t), retry: result.status === 0 ? sendPin : undefined });
+  }
+
+  async function checkPin() {
+    if (!new RegExp(`^\\d{${PIN_LENGTH}}$`).test(pin.trim())) {
+      setPinError(t('accounts.pin_length'));
+      pinRef.current?.focus();
+      return;
+    }
+    setPending('check');
+    setPinError(undefined);
+    setFailure(undefined);
+    const verified = await apiPost<{ phone_token: string }>('/user/verify-phone-pin', { phone, pin: pin.trim() });
+    const confirmed = verified.ok ? await apiPost('/user/confirm-phone', { phone_token: verified.data.phone_token }) : verified;
+    setPending(null);
+    if (confirmed.ok) {
+      const current = $contact.get();
+      if (current) $contact.set({ ...current, phoneVerified: true });
+      showSnack('success', t('profile.phone_confirmed_done'));
+      return;
+    }
+    const pinMessage = confirmed.error.errors?.pin?.[0];
+    if (pinMessage) {
+      setPinError(pinMessage);
+      pinRef.current?.focus();
+    } else {
+      setFailure({ text: failureText(confirmed.status, confirmed.error, t), retry: confirmed.status === 0 ? checkPin : undefined });
+    }
+  }
+
+  if (!started) {
+    return (
+      <div className="flex flex-col gap-2">
+        <button type="button" className="btn btn-primary btn-sm min-h-11 self-start" onClick={sendPin} disabled={pending !== null} aria-busy={pending === 'send'}>
+          {pending === 'send' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {t('profile.phone_confirm')}
+        </button>
+        {failure && <FailureAlert messages={[failure.text]} onRetry={failure.retry} retryLabel={t('profile.retry')} />}
+      </div>
+    );
+  }
+
+  return (
+    <form
+      className="mt-2 flex flex-col gap-3 rounded-box bg-base-200 p-4"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void checkPin();
+      }}
+    >
+      <div className="flex flex-col gap-1">
+        <label htmlFor="phone-pin" className="font-medium">
+          {t('profile.pin_label')}
+        </label>
+        <p id="phone-pin-hint" className="text-sm opacity-75">
+          {t('profile.pin_hint', { phone })}
+        </p>
+        <input
+          ref={pinRef}
+          id="phone-pin"
+          name="pin"
+          className={`input input-lg w-40 text-center tracking-[0.5em] ${pinError ? 'input-error' : ''}`}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={PIN_LENGTH}
+          value={pin}
+          onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
+          aria-invalid={pinError ? true : undefined}
+          aria-describedby={describedBy('phone-pin', { hint: true, error: pinError })}
+        />
+        {pinError && (
+          <p id="phone-pin-error" className="text-sm font-medium text-error">
+            {pinError}
+          </p>
+        )}
+      </div>
+      {failure && <FailureAlert messages={[failure.text]} onRetry={failure.retry} retryLabel={t('profile.retry')} />}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn btn-primary min-h-11" disabled={pending !== null} aria-busy={pending === 'check'}>
+          {pending === 'check' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {t('profile.pin_check')}
+        </button>
+        <button type="button" className="btn btn-ghost min-h-11" onClick={sendPin} disabled={pending !== null || wait > 0} aria-busy={pending === 'send'}>
+          {pending === 'send' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {wait > 0 ? t('profile.pin_resend_in', { seconds: wait }) : t('profile.pin_resend')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { TRADER_STATUSES } from '../../features/accounts/constants';
+import { mainInfoProfileSchema, mainInfoUserSchema } from '../../features/accounts/schemas';
+
+/**
+ * The base-info form: the shared `User[…]` and `UserProfile[…]` schemas side by side, except that the form
+ * asks for a first name (the API reads a blank one as "unchanged", which a person editing the field does not mean).
+ */
+export const baseInfoSchema = z.object({
+  firstname: z.string().trim().min(1, { message: 'validation.required' }).max(80),
+  lastname: mainInfoProfileSchema.shape.lastname,
+  email: mainInfoUserSchema.shape.email,
+  phone: mainInfoUserSchema.shape.phone,
+  trader_status: z.enum(TRADER_STATUSES, { message: 'accounts.choose_kind' }),
+  locale: mainInfoProfileSchema.shape.locale,
+  currency_id: mainInfoUserSchema.shape.currency_id,
+  activity: mainInfoProfileSchema.shape.activity,
+  farm_size_acres: mainInfoProfileSchema.shape.farm_size_acres,
+  turnover_amount: mainInfoProfileSchema.shape.turnover_amount,
+  turnover_period: mainInfoProfileSchema.shape.turnover_period,
+  gender: mainInfoProfileSchema.shape.gender,
+  age_range: mainInfoProfileSchema.shape.age_range,
+});
+export type BaseInfo = z.output<typeof baseInfoSchema>;
+export type BaseInfoField = keyof BaseInfo;
+export const BASE_INFO_FIELDS = Object.keys(baseInfoSchema.shape) as BaseInfoField[];
+/** What the form holds: the text of each control. */
+export type BaseInfoValues = Record<BaseInfoField, string>;
+
+const USER_FIELDS = ['email', 'phone', 'trader_status', 'currency_id'] as const;
+
+/** Splits the form into the API's two objects: which field goes where is set by docs/auth.md. */
+export function toMainInfoBody(info: BaseInfo) {
+  const User: Record<string, string | number | undefined> = {};
+  const UserProfile: Record<string, string | number | undefined> = {};
+  for (const field of BASE_INFO_FIELDS) {
+    const target = (USER_FIELDS as readonly string[]).includes(field) ? User : UserProfile;
+    target[field] = info[field];
+  }
+  return { User, UserProfile };
+}
+
+/** `User.email` / `UserProfile.firstname` → the form's field names. */
+export function flattenMainInfoErrors(errors: Record<string, string[]> | undefined): Record<string, string[]> | undefined {
+  if (!errors) return undefined;
+  return Object.fromEntries(Object.entries(errors).map(([name, messages]) => [name.replace(/^(User|UserProfile)\./, ''), messages]));
+}

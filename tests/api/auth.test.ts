@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import { apiRequest, form, get, post } from '../fixtures/api';
+import { lastMailTo, lastSmsTo, signUp, signedUpUser, signupFields, tokenIn, uniqueEmail, uniquePhone } from '../fixtures/accounts';
+import { useTestDatabase } from '../fixtures/database';
+
+const database = useTestDatabase();
+const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
+const login = (fields: Record<string, string | boolean>, headers: Record<string, string> = {}) =>
+  apiRequest('/user/login', { method: 'POST', body: form(fields), headers: { ...FORM, ...headers } });
+const cookieOf = (res: { headers: Headers }) => res.headers.get('set-cookie')?.match(/mavuno_session=([^;]*)/)?.[1];
+
+describe('sign-up', () => {
+  it('creates an account, signs it in and sends the confirmation e-mail in the user’s language', async () => {
+    const email = uniqueEmail('swahili');
+    const res = await signUp({ email, locale: 'sw' }, 'sw');
+    expect(res.status).toBe(200);
+    expect(res.json.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(res.json.redirect).toBe('/sw/user/profile/deals');
+    expect(cookieOf(res)).toBe(res.json.refresh_token);
+    expect(res.headers.get('set-cookie')).toMatch(/HttpOnly/i);
+    expect(res.headers.get('set-cookie')).toMatch(/SameSite=Lax/i);
+    const me = await apiRequest('/user/index', { headers: { Authorization: `Bearer ${res.json.access_token}` } });
+    expect(me.json).toMatchObject({ email, email_verified: false, phone_verified: false, scope: ['lots.create_technic'] });
+    const mail = await lastMailTo(database.handle(), email);
+    expect(mail.subject).toBe('Thibitisha anwani yako ya barua pepe');
+    expect(mail.text).toContain('/sw/user/confirm-email?token=');
+  });
+
+  it('answers 400 with field errors and signs nobody in when the e-mail is taken or the phone invalid or in use', async () => {
+    const taken = await signedUpUser({ phone: uniquePhone() });
+    const res = await signUp({ email: taken.email, phone: '+254 12' });
+    expect(res.status).toBe(400);
+    expect(res.json.errors.phone).toBeDefined();
+    expect(res.headers.get('set-cookie')).toBeNull();
+    const dupe = await signUp({ email: taken.email });
+    expect(dupe.status).toBe(400);
+    expect(dupe.json.errors.email).toEqual(['This e-mail is already taken.']);
+    const phone = uniquePhone();
+    await signedUpUser({ phone });
+    const phoneDupe = await signUp({ phone });
+    expect(phoneDupe.status).toBe(400);
+    expect(phoneDupe.json.errors.phone).toEqual(['This phone number is already in use.']);
+  });
+
+  it('checks the password length, the repeat and the kind', async () => {
+    const res = await signUp({ password: 'abc', password_repeat: 'abd', trader_status: 'wizard' });
+    expect(res.status).toBe(400);
+    expect(res.json.errors.password).toEqual(['The password must have at least 6 characters.']);
+    expect(res.json.errors.password_repeat).toEqual(['The passwords do not match.']);
+    expect(res.json.errors.trader_status).toBeDefined();
+    const none = await signUp({ email: undefined });
+    expect(none.json.errors.email).toEqual(['Enter an e-mail address or a phone number.']);
+  });
+
+  it('confirms the e-mail through the link, once', async () => {
+    const { email, auth } = await signedUpUser();
+    const token = tokenIn((await lastMailTo(database.handle(), email)).text)!;
+    const { confirmEmail } = await import('../../src/server/services/accounts/email-confirmation');
+    await confirmEmail(database.handle().db, token);
+    expect((await apiRequest('/user/index', { headers: auth })).json.email_verified).toBe(true);
+    await expect(confirmEmail(database.handle().db, token)).rejects.toMatchObject({ code: 'bad_request' });
+  });
+});
+
+describe('login, refresh and logout', () => {
+  it('gives the same answer for a wrong password and an unknown e-mail', async () => {
+    const { email } = await signedUpUser();
+    const wrong = await login({ email, password: 'not-the-password' });
+    const unknown = await login({ email: uniqueEmail('nobody'), password: 'not-the-password' });
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.json).toEqual({ code: 'unauthorized', message: 'E-mail or password is incorrect. Try again.' });
+    }
+    const fr = await apiRequest('/user/login', { method: 'POST', body: form({ email, password: 'x' }), headers: FORM, locale: 'fr' });
+    expect(fr.json.message).not.toBe(wrong.json.message);
+  });
+
+  it('signs in with e-mail in any case, or with the phone of a phone-only account', async () => {
+    const { email } = await signedUpUser();
+    const res = await login({ email: email.toUpperCase(), password: 'harvest-2026', remember_me: true });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toMatch(/Expires=/i);
+    const short = await login({ email, password: 'harvest-2026' });
+    expect(short.headers.get('set-cookie')).not.toMatch(/Expires=/i);
+    const phone = uniquePhone();
+    await signedUpUser({ email: undefined, phone });
+    const byPhone = await login({ email: phone.replace('+254', '0'), password: 'harvest-2026' });
+    expect(byPhone.status).toBe(200);
+  });
+
+  it('authenticates pages’ API calls by cookie, and asks anonymous callers to log in', async () => {
+    const { email } = await signedUpUser();
+    const res = await login({ email, password: 'harvest-2026' });
+    const me = await apiRequest('/user/index', { headers: { Cookie: `mavuno_session=${cookieOf(res)}` } });
+    expect(me.json.email).toBe(email);
+    const anonymous = await get('/user/index');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.json.message).toBe('You must be logged in to perform this action');
+  });
+
+  it('refuses a cookie-authenticated unsafe request from another origin, but not a Bearer one', async () => {
+    const { email, auth } = await signedUpUser();
+    const res = await login({ email, password: 'harvest-2026' });
+    const cookie = `mavuno_session=${cookieOf(res)}`;
+    const crossSite = await apiRequest('/user/request-silver', { method: 'POST', body: form({}), headers: { ...FORM, Cookie: cookie, Origin: 'https://evil.example' } });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.json.code).toBe('forbidden');
+    const sameSite = await apiRequest('/user/logout', { method: 'POST', body: form({}), headers: { ...FORM, Cookie: cookie, Origin: 'http://localhost:4321' } });
+    expect(sameSite.status).toBe(200);
+    const bearer = await apiRequest('/user/request-silver', { method: 'POST', body: form({}), headers: { ...FORM, ...auth, Origin: 'https://evil.example' } });
+    expect(bearer.status).toBe(200);
+  });
+
+  it('rotates refresh tokens, and a replayed refresh token ends the session', async () => {
+    const { refresh } = await signedUpUser();
+    const first = await post('/user/refresh', form({ refresh_token: refresh }));
+    expect(first.status).toBe(200);
+    expect(first.json.refresh_token).not.toBe(refresh);
+    const replay = await post('/user/refresh', form({ refresh_token: refresh }));
+    expect(replay.status).toBe(401);
+    // The thief's replay also ends the legitimate holder's session.
+    const after = await apiRequest('/user/index', { headers: { Authorization: `Bearer ${first.json.access_token}` } });
+    expect(after.status).toBe(401);
+    expect((await post('/user/refresh', form({ refresh_token: first.json.refresh_token }))).status).toBe(401);
+  });
+
+  it('ends the session on logout', async () => {
+    const { auth, refresh } = await signedUpUser();
+    expect((await apiRequest('/user/logout', { method: 'POST', headers: auth })).status).toBe(200);
+    expect((await apiRequest('/user/index', { headers: auth })).status).toBe(401);
+    expect((await post('/user/refresh', form({ refresh_token: refresh }))).status).toBe(401);
+    expect((await apiRequest('/user/logout', { method: 'POST', headers: auth })).status).toBe(401);
+  });
+
+  it('rate-limits failed logins per account with 429 and Retry-After', async () => {
+    const { email } = await signedUpUser();
+    for (let i = 0; i < 10; i++) expect((await login({ email, password: `wrong-${i}` })).status).toBe(401);
+    const blocked = await login({ email, password: 'harvest-2026' });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(blocked.json.code).toBe('rate_limited');
+  });
+
+  it('rate-limits failed logins per IP across accounts', async () => {
+    const ip = { 'X-Forwarded-For': '192.0.2.77' };
+    for (let i = 0; i < 60; i++) await login({ email: uniqueEmail('spray'), password: 'x' }, ip);
+    const blocked = await login({ email: uniqueEmail('spray'), password: 'x' }, ip);
+    expect(blocked.status).toBe(429);
+    const elsewhere = await login({ email: uniqueEmail('spray'), password: 'x' }, { 'X-Forwarded-For': '192.0.2.78' });
+    expect(elsewhere.status).toBe(401);
+  });
+});
+
+describe('phone PIN', () => {
+  it('sends a PIN, makes a resend wait 60 s, reports a wrong PIN and confirms the phone at sign-up', async () => {
+    const phone = uniquePhone();
+    const sent = await post('/user/send-phone-pin', form({ phone }));
+    expect(sent.status).toBe(200);
+    expect(sent.json.resend_after).toBe(60);
+    const again = await post('/user/send-phone-pin', form({ phone }));
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(50);
+    const pin = /\b(\d{4})\b/.exec((await lastSmsTo(database.handle(), phone)).text)![1];
+    const wrongPin = pin === '0000' ? '1111' : '0000';
+    const wrong = await post('/user/verify-phone-pin', form({ phone, pin: wrongPin }));
+    expect(wrong.status).toBe(422);
+    expect(wrong.json.errors.pin).toEqual(['The code is incorrect.']);
+    const short = await post('/user/verify-phone-pin', form({ phone, pin: '12' }));
+    expect(short.json.errors.pin).toEqual(['The code has 4 characters.']);
+    const right = await post('/user/verify-phone-pin', form({ phone, pin }));
+    expect(right.status).toBe(200);
+    const res = await signUp({ phone, phone_token: right.json.phone_token });
+    const me = await apiRequest('/user/index', { headers: { Authorization: `Bearer ${res.json.access_token}` } });
+    expect(me.json.phone_verified).toBe(true);
+    // The proof is single use.
+    const reuse = await signUp({ phone: uniquePhone(), phone_token: right.json.phone_token });
+    const other = await apiRequest('/user/index', { headers: { Authorization: `Bearer ${reuse.json.access_token}` } });
+    expect(other.json.phone_verified).toBe(false);
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same for unknown addresses and resets once with the e-mailed link, ending all sessions', async () => {
+    const { email, auth } = await signedUpUser();
+    const unknown = await post('/user/request-password-reset/', form({ email: uniqueEmail('ghost') }));
+    const known = await post('/user/request-password-reset/', form({ email }));
+    expect(unknown.status).toBe(200);
+    expect(known.json).toEqual(unknown.json);
+    const mail = await lastMailTo(database.handle(), email);
+    expect(mail.subject).toBe('Reset your Mavuno password');
+    const token = tokenIn(mail.text)!;
+    const bad = await post('/user/reset-password', form({ token, password: 'new-harvest', password_repeat: 'other' }));
+    expect(bad.status).toBe(422);
+    const ok = await post('/user/reset-password', form({ token, password: 'new-harvest', password_repeat: 'new-harvest' }));
+    expect(ok.status).toBe(200);
+    expect((await apiRequest('/user/index', { headers: auth })).status).toBe(401);
+    expect((await login({ email, password: 'new-harvest' })).status).toBe(200);
+    const reuse = await post('/user/reset-password', form({ token, password: 'third-pass', password_repeat: 'third-pass' }));
+    expect(reuse.status).toBe(400);
+  });
+
+  it('changes the password only with the current one, and ends the other sessions', async () => {
+    const { email, auth } = await signedUpUser();
+    const other = await login({ email, password: 'harvest-2026' });
+    const wrong = await apiRequest('/user/change-password', { method: 'POST', body: form({ current_password: 'nope', password: 'fresh-pass', password_repeat: 'fresh-pass' }), headers: { ...FORM, ...auth } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.json.errors.current_password).toEqual(['The current password is not correct.']);
+    const ok = await apiRequest('/user/change-password', { method: 'POST', body: form({ current_password: 'harvest-2026', password: 'fresh-pass', password_repeat: 'fresh-pass' }), headers: { ...FORM, ...auth } });
+    expect(ok.status).toBe(200);
+    expect((await apiRequest('/user/index', { headers: auth })).status).toBe(200);
+    expect((await apiRequest('/user/index', { headers: { Authorization: `Bearer ${other.json.access_token}` } })).status).toBe(401);
+  });
+});
+
+describe('sign-up form encoding', () => {
+  it('reads SignupForm[...] with a nested address and rejects a region of another country', async () => {
+    const countries = (await get('/country-dropdown')).json.items;
+    const kenya = countries.find((c: { code: string }) => c.code === 'KE').id;
+    const ghana = countries.find((c: { code: string }) => c.code === 'GH').id;
+    const ghanaRegion = (await post('/region/country-region-dropdown', form({ country_id: ghana }))).json.items[0].id;
+    const body = signupFields({});
+    body.append('SignupForm[address][country_id]', String(kenya));
+    body.append('SignupForm[address][region_id]', String(ghanaRegion));
+    body.append('SignupForm[address][city]', 'Nakuru');
+    const res = await apiRequest('/user/signup/', { method: 'POST', body, headers: FORM });
+    expect(res.status).toBe(400);
+    expect(res.json.errors['address.region_id']).toBeDefined();
+  });
+});

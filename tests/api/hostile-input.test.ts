@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { getApiApp } from '../../src/server/api/app';
+import { listEndpoints } from '../../src/server/api/openapi';
+import { apiRequest } from '../fixtures/api';
+import { useTestDatabase } from '../fixtures/database';
+
+useTestDatabase();
+
+const HOSTILE_QUERIES = ['id=%00', 'id=99999999999999999999', 'id[]=1&id[]=2', 'id[a]=1', 'q=%00', 'category=%00', 'page=-1', 'per-page=abc', 'sort=%27%3Bdrop%20table', 'referral_code=%00%00%00%00'];
+const HOSTILE_BODIES: [string, string][] = [
+  ['application/x-www-form-urlencoded', 'id=%00&country_id=%00&region_id=1e400'],
+  ['application/x-www-form-urlencoded', 'SignupForm[email][]=a&SignupForm[password][x]=1&Address[country_id]=-1'],
+  ['application/json', '{"id":{"$gt":1},"country_id":[1,2],"index":"x"}'],
+  ['application/json', '"just a string"'],
+  ['application/json', '{"__proto__":{"polluted":1},"constructor":{"prototype":{"x":1}}}'],
+  ['text/plain', 'hello'],
+];
+
+describe('every endpoint under hostile input', () => {
+  getApiApp();
+  const endpoints = listEndpoints();
+
+  it('knows the endpoints it is testing', () => {
+    expect(endpoints.length).toBeGreaterThan(30);
+  });
+
+  for (const endpoint of endpoints) {
+    it(`${endpoint.method.toUpperCase()} ${endpoint.path} answers 4xx JSON with a code, never 5xx`, async () => {
+      const attempts =
+        endpoint.method === 'get'
+          ? HOSTILE_QUERIES.map((query) => apiRequest(`${endpoint.path}?${query}`, { method: 'GET' }))
+          : HOSTILE_BODIES.map(([type, body]) => apiRequest(endpoint.path, { method: 'POST', body, headers: { 'Content-Type': type } }));
+      for (const response of await Promise.all(attempts)) {
+        expect(response.status, `${endpoint.path}: ${response.text.slice(0, 200)}`).toBeLessThan(500);
+        if (response.status >= 400) expect(typeof response.json?.code).toBe('string');
+      }
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+  }
+});
