@@ -33,6 +33,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), HOST: 'localhost', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true', NODE_ENV: 'production', PUBLIC_URL: `http://localhost:${PORT}` },
+    env: { PORT: String(PORT), HOST: 'localhost', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', SEED_DEMO: 'true', DEV_MAILBOX: 'true', NODE_ENV: 'production', PUBLIC_URL: `http://localhost:${PORT}` },
   },
 });

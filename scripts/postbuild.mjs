@@ -31,6 +31,12 @@ const { count, size, warnings } = await generateSW({
         networkTimeoutSeconds: 8,
         expiration: { maxEntries: 40, maxAgeSeconds: 7 * 24 * 3600 },
         precacheFallback: { fallbackURL: '/offline.html' },
+        // Personal pages (Cache-Control private or no-store) are never kept on the device: phones are shared.
+        plugins: [
+          {
+            cacheWillUpdate: async ({ response }) => (/private|no-store/.test(response.headers.get('Cache-Control') ?? '') ? null : response),
+          },
+        ],
       },
     },
     {

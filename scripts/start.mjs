@@ -21,4 +21,10 @@ if (!existsSync(entry) || sourcesChanged()) {
   execSync('npm run build', { cwd: root, stdio: 'inherit' });
 }
 process.env.NODE_ENV ??= 'production';
+if (!process.env.SMTP_URL && process.env.DEV_MAILBOX === undefined) {
+  // A newcomer's first start has no mail server: keep mail in the outbox and show it at /dev/mailbox
+  // (never over https; set SMTP_URL in production).
+  process.env.DEV_MAILBOX = 'true';
+  console.log('[start] no SMTP_URL: e-mail and SMS stay in the outbox, readable at /dev/mailbox');
+}
 await import(entry);

@@ -14,6 +14,7 @@ import { EnvError, getEnv } from './env';
 import { setSecurityHeaders } from './http/security-headers';
 import { setStaticCacheHeaders } from './http/static-cache';
 import { runShutdownHooks } from './lifecycle';
+import { purgeExpired } from './services/maintenance/purge-expired';
 
 type Next = (error?: unknown) => void;
 
@@ -72,6 +73,12 @@ async function start() {
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+
+  // Hourly housekeeping; every process may run it (deletes are idempotent), none depends on it for correctness.
+  const housekeeping = setInterval(() => {
+    purgeExpired(database.db).catch((error) => console.error('[housekeeping] failed:', error instanceof Error ? error.message : error));
+  }, 3600_000);
+  housekeeping.unref();
 
   server.listen(env.PORT, env.HOST, () => {
     const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;

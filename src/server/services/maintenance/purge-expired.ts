@@ -1,0 +1,18 @@
+import { and, isNotNull, lt, or } from 'drizzle-orm';
+import type { Executor } from '../../db';
+import { emailTokens, phoneVerifications, rateLimits, sessions } from '../../db/schema';
+
+const DAY = 24 * 3600_000;
+
+/**
+ * Deletes what can no longer be used: sessions ended more than 30 days ago (kept a while so a replayed token
+ * is still recognised), used or expired e-mail tokens and PINs after a day, and expired rate-limit counters.
+ */
+export async function purgeExpired(db: Executor, now = new Date()): Promise<void> {
+  const monthAgo = new Date(now.getTime() - 30 * DAY);
+  const dayAgo = new Date(now.getTime() - DAY);
+  await db.delete(sessions).where(or(lt(sessions.absoluteExpiresAt, monthAgo), lt(sessions.idleExpiresAt, monthAgo), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, monthAgo))));
+  await db.delete(emailTokens).where(lt(emailTokens.expiresAt, dayAgo));
+  await db.delete(phoneVerifications).where(lt(phoneVerifications.expiresAt, dayAgo));
+  await db.delete(rateLimits).where(lt(rateLimits.expire, now));
+}
