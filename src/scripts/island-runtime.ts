@@ -37,7 +37,10 @@ if (bar) {
     if (link.origin !== location.origin || (link.pathname === location.pathname && link.hash)) return;
     progress.start();
   });
-  document.addEventListener('submit', () => progress.start());
+  // An island that validates in the browser cancels the submit: no request, no bar.
+  document.addEventListener('submit', (event) => {
+    if (!event.defaultPrevented) progress.start();
+  });
   window.addEventListener('mavuno:loading', (event) => ((event as CustomEvent<boolean>).detail ? progress.start() : progress.done()));
   window.addEventListener('pageshow', () => progress.done());
 }

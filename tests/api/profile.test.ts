@@ -197,3 +197,14 @@ describe('favourite categories, referral and tiers', () => {
     expect((await get('/user/public-profile?id=999999')).status).toBe(404);
   });
 });
+
+describe('clearing optional profile facts', () => {
+  it('clears a field sent blank and keeps a field not sent', async () => {
+    const { auth } = await signedUpUser();
+    await postAs(auth, '/user/update-main-info', form({ 'UserProfile[gender]': 'female', 'UserProfile[farm_size_acres]': '2.5', 'UserProfile[lastname]': 'Njeri' }));
+    const res = await postAs(auth, '/user/update-main-info', form({ 'UserProfile[gender]': '', 'UserProfile[lastname]': '' }));
+    expect(res.status).toBe(200);
+    const info = (await apiRequest('/user/profile-settings-data/', { headers: auth })).json.user_main_info;
+    expect(info).toMatchObject({ gender: null, last_name: null, farm_size_acres: 2.5 });
+  });
+});

@@ -124,17 +124,20 @@ export const mainInfoUserSchema = z.object({
   news_notification: z.preprocess(toBoolean, z.boolean().optional()),
   favorite_application_notification: z.preprocess(toBoolean, z.boolean().optional()),
 });
+/** A field the profile form may clear: absent = unchanged, blank = cleared (null). */
+const clearable = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
+
 /** `UserProfile[...]` of /user/update-main-info. */
 export const mainInfoProfileSchema = z.object({
   locale: optionalEnum(['en', 'sw', 'fr'] as const),
   firstname: z.preprocess(blankToUndefined, nameField.optional()),
-  lastname: z.preprocess(blankToUndefined, z.string().trim().max(80).optional()),
-  activity: profileFields.activity,
-  farm_size_acres: profileFields.farm_size_acres,
-  turnover_amount: profileFields.turnover_amount,
-  turnover_period: profileFields.turnover_period,
-  gender: profileFields.gender,
-  age_range: profileFields.age_range,
+  lastname: clearable(z.string().trim().max(80)),
+  activity: clearable(z.enum(ACTIVITIES)),
+  farm_size_acres: clearable(z.preprocess(toNumber, z.number().min(0).max(1_000_000).multipleOf(0.01, { message: 'validation.two_decimals' }))),
+  turnover_amount: clearable(z.preprocess(toNumber, z.number().min(0).max(1e12).multipleOf(0.01, { message: 'validation.two_decimals' }))),
+  turnover_period: clearable(z.enum(TURNOVER_PERIODS)),
+  gender: clearable(z.enum(GENDERS)),
+  age_range: clearable(z.enum(AGE_RANGES)),
 });
 
 export const favoriteCategoriesSchema = z.object({

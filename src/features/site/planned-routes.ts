@@ -19,9 +19,8 @@ export const PLANNED_ROUTES: { pattern: RegExp; area: MessageKey }[] = [
   { pattern: /^\/contact-us$/, area: 'soon.area_contact' },
   { pattern: /^\/chat$/, area: 'soon.area_chat' },
   { pattern: /^\/wallet$/, area: 'soon.area_wallet' },
-  { pattern: /^\/(signin\/(login|signup|signup-options|signup-steps|forgot-password|reset-password)|success-verification)$/, area: 'soon.area_accounts' },
-  { pattern: /^\/(public-profile|cooperative-form|farmer-profile-form|trader-profile-form)(\/[^/]+)?$/, area: 'soon.area_accounts' },
-  { pattern: /^\/user\/(offers|offer(\/[^/]+)?|pro|profile(\/.*)?)$/, area: 'soon.area_user' },
+  { pattern: /^\/(cooperative-form|farmer-profile-form|trader-profile-form)(\/[^/]+)?$/, area: 'soon.area_accounts' },
+  { pattern: /^\/user\/(offers|offer(\/[^/]+)?|profile\/(?!user$).*)$/, area: 'soon.area_user' },
 ];
 
 export function findPlannedRoute(path: string): MessageKey | undefined {

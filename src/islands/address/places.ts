@@ -13,7 +13,7 @@ export interface PlaceOption {
   latitude: number | null;
   longitude: number | null;
 }
-type Items<T> = { items: T[] };
+export type Items<T> = { items: T[] };
 
 /*
  * Drop-down answers are kept for the life of the page: going back and forth between wizard steps, or opening a
@@ -21,7 +21,7 @@ type Items<T> = { items: T[] };
  */
 const cache = new Map<string, Promise<ApiResult<Items<unknown>>>>();
 
-function cached<T>(key: string, load: () => Promise<ApiResult<Items<T>>>): Promise<ApiResult<Items<T>>> {
+export function cachedList<T>(key: string, load: () => Promise<ApiResult<Items<T>>>): Promise<ApiResult<Items<T>>> {
   const hit = cache.get(key);
   if (hit) return hit as Promise<ApiResult<Items<T>>>;
   const pending = load().then((result) => {
@@ -32,10 +32,10 @@ function cached<T>(key: string, load: () => Promise<ApiResult<Items<T>>>): Promi
   return pending;
 }
 
-export const loadCountries = () => cached<CountryOption>('countries', () => apiGet('/country-dropdown'));
+export const loadCountries = () => cachedList<CountryOption>('countries', () => apiGet('/country-dropdown'));
 export const loadRegions = (countryId: number) =>
-  cached<PlaceOption>(`regions:${countryId}`, () => apiPost('/region/country-region-dropdown', { country_id: countryId }));
-export const loadVillages = (regionId: number) => cached<PlaceOption>(`villages:${regionId}`, () => apiPost('/village-by-region', { region_id: regionId }));
+  cachedList<PlaceOption>(`regions:${countryId}`, () => apiPost('/region/country-region-dropdown', { country_id: countryId }));
+export const loadVillages = (regionId: number) => cachedList<PlaceOption>(`villages:${regionId}`, () => apiPost('/village-by-region', { region_id: regionId }));
 
 export type ListState = 'idle' | 'loading' | 'ready' | 'failed';
 

@@ -2,6 +2,9 @@ import { type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState }
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { ClientTranslate } from '../lib/i18n';
 
+/** Dictionary keys every auth form shows (pages pass them to messagesFor with the island's own). */
+export const FORM_MESSAGE_KEYS = ['auth.form_show_password', 'auth.form_hide_password', 'auth.form_offline', 'auth.form_retry'];
+
 /** Ids of the hint and error texts an input is described by (aria-describedby), or undefined. */
 export function describedBy(id: string, hasHint: boolean, hasError: boolean): string | undefined {
   return [hasHint && `${id}-hint`, hasError && `${id}-error`].filter(Boolean).join(' ') || undefined;

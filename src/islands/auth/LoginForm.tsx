@@ -6,11 +6,12 @@ import { announceAuthChange, followAuthChanges } from '../../stores/auth';
 import { apiPost } from '../lib/api';
 import { applyServerErrors, zodFormResolver } from '../lib/forms';
 import { type Messages, createClientTranslator } from '../lib/i18n';
-import { FormAlert, type FormProblem, PasswordField, SubmitButton, TextField } from './FormParts';
+import { FORM_MESSAGE_KEYS, FormAlert, type FormProblem, PasswordField, SubmitButton, TextField } from './FormParts';
 import { problemOf } from './form-problem';
 
 type LoginValues = z.input<typeof loginSchema>;
 const FIELDS = ['email', 'password'] as const;
+export const LOGIN_MESSAGE_KEYS = [...FORM_MESSAGE_KEYS, 'auth.field_login', 'auth.field_password', 'auth.login_remember', 'auth.login_forgot', 'auth.sign_in'];
 
 interface Props {
   messages: Messages;

@@ -61,7 +61,7 @@ interface TurnstileApi {
   execute(widgetId: string): void;
   reset(widgetId: string): void;
 }
-type CaptchaWindow = Window & { grecaptcha?: RecaptchaApi; turnstile?: TurnstileApi } & Record<string, unknown>;
+type CaptchaWindow = { grecaptcha?: RecaptchaApi; turnstile?: TurnstileApi; [callback: string]: unknown };
 
 const SCRIPT_URLS = {
   recaptcha: 'https://www.google.com/recaptcha/api.js?render=explicit',
@@ -74,7 +74,7 @@ const EXECUTE_TIMEOUT_MS = 120_000;
 const loading: Partial<Record<CaptchaConfig['provider'], Promise<void>>> = {};
 
 function loadScript(provider: CaptchaConfig['provider']): Promise<void> {
-  const win = window as CaptchaWindow;
+  const win = window as unknown as CaptchaWindow;
   if ((provider === 'recaptcha' && win.grecaptcha?.render) || (provider === 'turnstile' && win.turnstile?.render)) return Promise.resolve();
   loading[provider] ??= new Promise<void>((resolve, reject) => {
     const callback = `mavunoCaptchaReady_${provider}`;
@@ -129,7 +129,7 @@ export function createCaptcha(config: CaptchaConfig) {
 
   async function execute(container: HTMLElement): Promise<string> {
     await loadScript(config.provider);
-    const win = window as CaptchaWindow;
+    const win = window as unknown as CaptchaWindow;
     // A check the person abandoned (a closed challenge) must not leave the earlier promise hanging.
     settle({ error: new CaptchaError('failed') });
     const result = new Promise<string>((resolve, reject) => {

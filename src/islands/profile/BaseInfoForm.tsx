@@ -66,16 +66,21 @@ export default function BaseInfoForm({ messages, initial, contact, currencies }:
         phoneVerified: phone === before.phone && before.phoneVerified,
       });
       reset(getValues());
-      showSnack('success', t('profile.base_info_updated'));
+      showSnack('success', t('profile.base_updated'));
       return;
     }
-    const unplaced = applyServerErrors({ ...result.error, errors: flattenMainInfoErrors(result.error.errors) }, setError, BASE_INFO_FIELDS);
-    const first = BASE_INFO_FIELDS.find((field) => result.error.errors && flattenMainInfoErrors(result.error.errors)?.[field]);
-    if (first) setFocus(first);
-    if (unplaced.length > 0 || result.status === 0) {
-      setFailure({ messages: result.status === 0 ? [failureText(0, result.error, t)] : unplaced, retry: result.status === 0 });
+    if (result.status === 0) {
+      setFailure({ messages: [failureText(0, result.error, t)], retry: true });
+      return;
     }
-    showSnack('error', result.status === 0 ? t('errors.network') : t('profile.base_info_not_saved'));
+    const fieldErrors = flattenMainInfoErrors(result.error.errors);
+    const unplaced = applyServerErrors({ ...result.error, errors: fieldErrors }, setError, BASE_INFO_FIELDS);
+    const first = BASE_INFO_FIELDS.find((field) => fieldErrors?.[field]);
+    if (first) {
+      setFocus(first);
+      showSnack('error', t('profile.base_not_saved'));
+    }
+    if (unplaced.length > 0) setFailure({ messages: unplaced, retry: false });
   }
 
   const submit = handleSubmit(save);
@@ -88,24 +93,24 @@ export default function BaseInfoForm({ messages, initial, contact, currencies }:
     'aria-describedby': describedBy(`base-${field}`, { hint, error: errors[field] }),
   });
   const errorOf = (field: BaseInfoField) => errors[field]?.message;
-  const blankOption = (field: BaseInfoField) => initial[field] === '' && <option value="">{t('profile.not_specified')}</option>;
+  const blankOption = (field: BaseInfoField) => initial[field] === '' && <option value="">{t('profile.base_not_specified')}</option>;
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FieldShell id="base-firstname" label={t('profile.first_name')} error={errorOf('firstname')} required>
+        <FieldShell id="base-firstname" label={t('auth.field_first_name')} error={errorOf('firstname')} required>
           <input {...control('firstname')} className={`input w-full ${errors.firstname ? 'input-error' : ''}`} autoComplete="given-name" aria-required="true" />
         </FieldShell>
-        <FieldShell id="base-lastname" label={t('profile.last_name')} error={errorOf('lastname')}>
+        <FieldShell id="base-lastname" label={t('auth.field_last_name')} error={errorOf('lastname')}>
           <input {...control('lastname')} className={`input w-full ${errors.lastname ? 'input-error' : ''}`} autoComplete="family-name" />
         </FieldShell>
-        <FieldShell id="base-email" label={t('profile.email')} error={errorOf('email')} hint={t('profile.email_change_hint')}>
+        <FieldShell id="base-email" label={t('auth.field_email')} error={errorOf('email')} hint={t('profile.base_email_hint')}>
           <input {...control('email', true)} type="email" className={`input w-full ${errors.email ? 'input-error' : ''}`} autoComplete="email" inputMode="email" />
         </FieldShell>
-        <FieldShell id="base-phone" label={t('profile.phone')} error={errorOf('phone')} hint={t('profile.phone_change_hint')}>
+        <FieldShell id="base-phone" label={t('auth.field_phone')} error={errorOf('phone')} hint={t('profile.base_phone_hint')}>
           <input {...control('phone', true)} type="tel" className={`input w-full ${errors.phone ? 'input-error' : ''}`} autoComplete="tel" inputMode="tel" />
         </FieldShell>
-        <FieldShell id="base-trader_status" label={t('profile.kind')} error={errorOf('trader_status')} required>
+        <FieldShell id="base-trader_status" label={t('auth.field_kind')} error={errorOf('trader_status')} required>
           <select {...control('trader_status')} className={`select w-full ${errors.trader_status ? 'select-error' : ''}`} aria-required="true">
             {TRADER_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -114,7 +119,7 @@ export default function BaseInfoForm({ messages, initial, contact, currencies }:
             ))}
           </select>
         </FieldShell>
-        <FieldShell id="base-activity" label={t('profile.activity')} error={errorOf('activity')}>
+        <FieldShell id="base-activity" label={t('profile.base_activity')} error={errorOf('activity')}>
           <select {...control('activity')} className={`select w-full ${errors.activity ? 'select-error' : ''}`}>
             {blankOption('activity')}
             {ACTIVITIES.map((activity) => (
@@ -125,15 +130,15 @@ export default function BaseInfoForm({ messages, initial, contact, currencies }:
           </select>
         </FieldShell>
         {GROWERS.has(kind) ? (
-          <FieldShell id="base-farm_size_acres" label={t('profile.farm_size')} error={errorOf('farm_size_acres')}>
+          <FieldShell id="base-farm_size_acres" label={t('profile.base_farm_size')} error={errorOf('farm_size_acres')}>
             <input {...control('farm_size_acres')} className={`input w-full ${errors.farm_size_acres ? 'input-error' : ''}`} inputMode="decimal" />
           </FieldShell>
         ) : (
           <div className="grid grid-cols-[1fr_auto] gap-2">
-            <FieldShell id="base-turnover_amount" label={t('profile.turnover', { currency: currencyCode })} error={errorOf('turnover_amount')}>
+            <FieldShell id="base-turnover_amount" label={t('profile.base_turnover', { currency: currencyCode })} error={errorOf('turnover_amount')}>
               <input {...control('turnover_amount')} className={`input w-full ${errors.turnover_amount ? 'input-error' : ''}`} inputMode="decimal" />
             </FieldShell>
-            <FieldShell id="base-turnover_period" label={t('profile.turnover_period')} error={errorOf('turnover_period')}>
+            <FieldShell id="base-turnover_period" label={t('profile.base_turnover_period')} error={errorOf('turnover_period')}>
               <select {...control('turnover_period')} className={`select ${errors.turnover_period ? 'select-error' : ''}`}>
                 {blankOption('turnover_period')}
                 {TURNOVER_PERIODS.map((period) => (
@@ -145,7 +150,7 @@ export default function BaseInfoForm({ messages, initial, contact, currencies }:
             </FieldShell>
           </div>
         )}
-        <FieldShell id="base-locale" label={t('profile.language')} error={errorOf('locale')} hint={t('profile.language_hint')}>
+        <FieldShell id="base-locale" label={t('profile.base_language')} error={errorOf('locale')} hint={t('profile.base_language_hint')}>
           <select {...control('locale', true)} className={`select w-full ${errors.locale ? 'select-error' : ''}`}>
             {LOCALES.map((code) => (
               <option key={code} value={code} lang={code}>
@@ -154,7 +159,7 @@ export default function BaseInfoForm({ messages, initial, contact, currencies }:
             ))}
           </select>
         </FieldShell>
-        <FieldShell id="base-currency_id" label={t('profile.currency')} error={errorOf('currency_id')}>
+        <FieldShell id="base-currency_id" label={t('profile.base_currency')} error={errorOf('currency_id')}>
           <select {...control('currency_id')} className={`select w-full ${errors.currency_id ? 'select-error' : ''}`}>
             {currencies.map((currency) => (
               <option key={currency.id} value={String(currency.id)}>
@@ -163,7 +168,7 @@ export default function BaseInfoForm({ messages, initial, contact, currencies }:
             ))}
           </select>
         </FieldShell>
-        <FieldShell id="base-gender" label={t('profile.gender')} error={errorOf('gender')}>
+        <FieldShell id="base-gender" label={t('profile.base_gender')} error={errorOf('gender')}>
           <select {...control('gender')} className={`select w-full ${errors.gender ? 'select-error' : ''}`}>
             {blankOption('gender')}
             {GENDERS.map((gender) => (
@@ -173,7 +178,7 @@ export default function BaseInfoForm({ messages, initial, contact, currencies }:
             ))}
           </select>
         </FieldShell>
-        <FieldShell id="base-age_range" label={t('profile.age_range')} error={errorOf('age_range')}>
+        <FieldShell id="base-age_range" label={t('profile.base_age_range')} error={errorOf('age_range')}>
           <select {...control('age_range')} className={`select w-full ${errors.age_range ? 'select-error' : ''}`}>
             {blankOption('age_range')}
             {AGE_RANGES.map((range) => (
@@ -184,10 +189,10 @@ export default function BaseInfoForm({ messages, initial, contact, currencies }:
           </select>
         </FieldShell>
       </div>
-      {failure && <FailureAlert messages={failure.messages} onRetry={failure.retry ? () => void submit() : undefined} retryLabel={t('profile.retry')} />}
+      {failure && <FailureAlert messages={failure.messages} onRetry={failure.retry ? () => void submit() : undefined} retryLabel={t('auth.form_retry')} />}
       <button type="submit" className="btn btn-primary min-h-12 self-start" disabled={isSubmitting} aria-busy={isSubmitting}>
         {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        {t('profile.save')}
+        {t('profile.base_save')}
       </button>
     </form>
   );

@@ -94,7 +94,7 @@ export default function DocumentsSection({ messages, locale, documents: initialD
   return (
     <div className="flex flex-col gap-6">
       {documents.length === 0 ? (
-        <p className="opacity-75">{t('profile.documents_empty')}</p>
+        <p className="opacity-75">{t('profile.document_empty')}</p>
       ) : (
         <ul className="divide-y divide-base-300 rounded-box border border-base-300">
           {documents.map((doc) => (
@@ -132,7 +132,10 @@ export default function DocumentsSection({ messages, locale, documents: initialD
               id="document-type"
               className={`select w-full ${errors.type ? 'select-error' : ''}`}
               value={typeId}
-              onChange={(event) => setTypeId(event.target.value)}
+              onChange={(event) => {
+                setTypeId(event.target.value);
+                setErrors((current) => ({ ...current, type: undefined }));
+              }}
               aria-required="true"
               aria-invalid={errors.type ? true : undefined}
               aria-describedby={describedBy('document-type', { error: errors.type })}
@@ -152,14 +155,17 @@ export default function DocumentsSection({ messages, locale, documents: initialD
               type="file"
               accept="application/pdf,image/*"
               className={`file-input w-full ${errors.file ? 'file-input-error' : ''}`}
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              onChange={(event) => {
+                setFile(event.target.files?.[0] ?? null);
+                setErrors((current) => ({ ...current, file: undefined }));
+              }}
               aria-required="true"
               aria-invalid={errors.file ? true : undefined}
               aria-describedby={describedBy('document-file', { hint: true, error: errors.file })}
             />
           </FieldShell>
         </div>
-        {failure && <FailureAlert messages={[failure.text]} onRetry={failure.retry ? () => void upload() : undefined} retryLabel={t('profile.retry')} />}
+        {failure && <FailureAlert messages={[failure.text]} onRetry={failure.retry ? () => void upload() : undefined} retryLabel={t('auth.form_retry')} />}
         <button type="submit" className="btn btn-primary min-h-12 self-start" disabled={uploading} aria-busy={uploading}>
           {uploading && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           {uploading ? t('profile.document_uploading') : t('profile.document_upload')}

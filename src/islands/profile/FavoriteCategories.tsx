@@ -81,7 +81,7 @@ function CategoryGroup({ title, kind, tree, chosen, onToggle, t }: GroupProps) {
       <h3 id={`favorites-${kind}`} className="mb-2 text-lg font-semibold">
         {title}
       </h3>
-      <div className="flex flex-col gap-2">
+      <div className="grid items-start gap-2 lg:grid-cols-2">
         {tree.map((root) => {
           const count = [root, ...root.children].filter((node) => chosen.has(node.id)).length;
           const box = (node: { id: number; name: string }, label: string, strong = false) => (
@@ -101,7 +101,7 @@ function CategoryGroup({ title, kind, tree, chosen, onToggle, t }: GroupProps) {
               <div className="collapse-content">
                 <fieldset>
                   <legend className="sr-only">{root.name}</legend>
-                  <ul className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-3">
+                  <ul className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
                     {box(root, t('profile.favorites_whole_group', { name: root.name }), true)}
                     {root.children.map((child) => box(child, child.name))}
                   </ul>

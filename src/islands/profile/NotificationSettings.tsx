@@ -27,7 +27,7 @@ export default function NotificationSettings({ messages, initial }: Props) {
     setSaving(flag);
     const result = await apiPost('/user/update-main-info', { User: { [flag]: value } });
     setSaving(null);
-    if (result.ok) showSnack('success', t('profile.notifications_changed'));
+    if (result.ok) showSnack('success', t('profile.notify_changed'));
     else {
       setFlags((current) => ({ ...current, [flag]: !value }));
       showSnack('error', failureText(result.status, result.error, t));

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { PASSWORD_MIN } from '../../features/accounts/constants';
 import { changePasswordSchema } from '../../features/accounts/schemas';
 import { showSnack } from '../../stores/snackbar';
 import { apiPost } from '../lib/api';
@@ -64,13 +65,13 @@ export default function PasswordForm({ messages }: Props) {
       <FieldShell id="password-current_password" label={t('profile.password_current')} error={errors.current_password?.message} required>
         <input {...control('current_password')} autoComplete="current-password" />
       </FieldShell>
-      <FieldShell id="password-password" label={t('profile.password_new')} error={errors.password?.message} hint={t('profile.password_rule')} required>
+      <FieldShell id="password-password" label={t('auth.field_new_password')} error={errors.password?.message} hint={t('auth.field_password_hint', { min: PASSWORD_MIN })} required>
         <input {...control('password', true)} autoComplete="new-password" />
       </FieldShell>
-      <FieldShell id="password-password_repeat" label={t('profile.password_repeat')} error={errors.password_repeat?.message} required>
+      <FieldShell id="password-password_repeat" label={t('auth.field_password_repeat')} error={errors.password_repeat?.message} required>
         <input {...control('password_repeat')} autoComplete="new-password" />
       </FieldShell>
-      {failure && <FailureAlert messages={failure.messages} onRetry={failure.retry ? () => void submit() : undefined} retryLabel={t('profile.retry')} />}
+      {failure && <FailureAlert messages={failure.messages} onRetry={failure.retry ? () => void submit() : undefined} retryLabel={t('auth.form_retry')} />}
       <button type="submit" className="btn btn-primary min-h-12 self-start" disabled={isSubmitting} aria-busy={isSubmitting}>
         {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         {t('profile.password_submit')}

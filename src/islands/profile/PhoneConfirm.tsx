@@ -27,6 +27,11 @@ export default function PhoneConfirm({ phone, t }: Props) {
   const [wait, setWait] = useState(0);
   const pinRef = useRef<HTMLInputElement>(null);
 
+  // The PIN field appears once a code is on its way: the user types it next.
+  useEffect(() => {
+    if (started) pinRef.current?.focus();
+  }, [started]);
+
   useEffect(() => {
     if (wait <= 0) return;
     const timer = window.setTimeout(() => setWait((seconds) => seconds - 1), 1000);
@@ -41,8 +46,7 @@ export default function PhoneConfirm({ phone, t }: Props) {
     if (result.ok) {
       setStarted(true);
       setWait(result.data.resend_after);
-      showSnack('info', t('profile.pin_sent', { phone }));
-      window.setTimeout(() => pinRef.current?.focus(), 0);
+      showSnack('info', t('profile.status_pin_sent', { phone }));
       return;
     }
     // Too soon: a code was sent a moment ago, so the field to enter it stays useful.
@@ -65,7 +69,7 @@ export default function PhoneConfirm({ phone, t }: Props) {
     if (confirmed.ok) {
       const current = $contact.get();
       if (current) $contact.set({ ...current, phoneVerified: true });
-      showSnack('success', t('profile.phone_confirmed_done'));
+      showSnack('success', t('profile.status_phone_confirmed'));
       return;
     }
     const pinMessage = confirmed.error.errors?.pin?.[0];
@@ -82,9 +86,9 @@ export default function PhoneConfirm({ phone, t }: Props) {
       <div className="flex flex-col gap-2">
         <button type="button" className="btn btn-primary btn-sm min-h-11 self-start" onClick={sendPin} disabled={pending !== null} aria-busy={pending === 'send'}>
           {pending === 'send' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {t('profile.phone_confirm')}
+          {t('profile.status_phone_confirm')}
         </button>
-        {failure && <FailureAlert messages={[failure.text]} onRetry={failure.retry} retryLabel={t('profile.retry')} />}
+        {failure && <FailureAlert messages={[failure.text]} onRetry={failure.retry} retryLabel={t('auth.form_retry')} />}
       </div>
     );
   }
@@ -100,10 +104,10 @@ export default function PhoneConfirm({ phone, t }: Props) {
     >
       <div className="flex flex-col gap-1">
         <label htmlFor="phone-pin" className="font-medium">
-          {t('profile.pin_label')}
+          {t('profile.status_pin_label')}
         </label>
         <p id="phone-pin-hint" className="text-sm opacity-75">
-          {t('profile.pin_hint', { phone })}
+          {t('profile.status_pin_hint', { phone })}
         </p>
         <input
           ref={pinRef}
@@ -125,15 +129,15 @@ export default function PhoneConfirm({ phone, t }: Props) {
           </p>
         )}
       </div>
-      {failure && <FailureAlert messages={[failure.text]} onRetry={failure.retry} retryLabel={t('profile.retry')} />}
+      {failure && <FailureAlert messages={[failure.text]} onRetry={failure.retry} retryLabel={t('auth.form_retry')} />}
       <div className="flex flex-wrap gap-2">
         <button type="submit" className="btn btn-primary min-h-11" disabled={pending !== null} aria-busy={pending === 'check'}>
           {pending === 'check' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {t('profile.pin_check')}
+          {t('profile.status_pin_check')}
         </button>
         <button type="button" className="btn btn-ghost min-h-11" onClick={sendPin} disabled={pending !== null || wait > 0} aria-busy={pending === 'send'}>
           {pending === 'send' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {wait > 0 ? t('profile.pin_resend_in', { seconds: wait }) : t('profile.pin_resend')}
+          {wait > 0 ? t('profile.status_pin_resend_in', { seconds: wait }) : t('profile.status_pin_resend')}
         </button>
       </div>
     </form>

@@ -102,7 +102,7 @@ export default function PhotoSection({ messages, avatar: initialAvatar, initials
         {failure && (
           <FailureAlert
             messages={[failure]}
-            retryLabel={t('profile.retry')}
+            retryLabel={t('auth.form_retry')}
             onRetry={lastFile.current ? () => lastFile.current && void upload(lastFile.current) : undefined}
           />
         )}

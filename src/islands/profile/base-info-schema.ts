@@ -35,7 +35,8 @@ export function toMainInfoBody(info: BaseInfo) {
   const UserProfile: Record<string, string | number | undefined> = {};
   for (const field of BASE_INFO_FIELDS) {
     const target = (USER_FIELDS as readonly string[]).includes(field) ? User : UserProfile;
-    target[field] = info[field];
+    // A cleared optional field parses as null and is sent blank, which the API reads as "clear it".
+    target[field] = info[field] === null ? '' : info[field];
   }
   return { User, UserProfile };
 }

@@ -3,7 +3,7 @@ import type { ClientTranslate } from '../lib/i18n';
 
 /** The text for a failed call: status 0 means the request never reached the server (the phone lost its network). */
 export function failureText(status: number, error: ApiError, t: ClientTranslate): string {
-  if (status === 0) return t('errors.network');
+  if (status === 0) return t('auth.form_offline');
   return error.message || t('errors.internal_error');
 }
 

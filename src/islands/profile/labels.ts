@@ -3,10 +3,10 @@ import type { MessageKey } from '../../i18n/t';
 
 /** Dictionary keys of the accounts vocabulary, shared by the profile islands and the server-rendered pages. */
 export const TRADER_STATUS_LABEL: Record<TraderStatus, MessageKey> = {
-  farmer: 'accounts.kind_farmer',
-  trader: 'accounts.kind_trader',
-  input_seller: 'accounts.kind_input_seller',
-  cooperative: 'accounts.kind_cooperative',
+  farmer: 'auth.kind_farmer',
+  trader: 'auth.kind_trader',
+  input_seller: 'auth.kind_input_seller',
+  cooperative: 'auth.kind_cooperative',
 };
 
 export const TIER_LABEL: Record<Tier, MessageKey> = {

@@ -3,7 +3,8 @@ import { AVATAR_MAX_BYTES } from '../../../features/accounts/constants';
 import type { Executor } from '../../db';
 import { users } from '../../db/schema';
 import { getStorage, storageUrl } from '../../storage';
-import { detectUpload, encodeWebp, invalidFileType, newStorageKey, readUpload } from '../../storage/uploads';
+import { AppError } from '../../errors';
+import { detectUpload, encodeWebp, newStorageKey, readUpload } from '../../storage/uploads';
 
 const SIZES = [512, 128] as const;
 
@@ -11,7 +12,7 @@ const SIZES = [512, 128] as const;
 export async function setAvatar(db: Executor, userId: number, file: unknown): Promise<{ avatar: string; avatar_small: string }> {
   const { bytes } = await readUpload(file, AVATAR_MAX_BYTES, 'photo');
   const type = await detectUpload(bytes);
-  if (type?.kind !== 'image') throw invalidFileType('photo');
+  if (type?.kind !== 'image') throw new AppError('validation_failed', 'uploads.invalid_image', { fields: { photo: [{ key: 'uploads.invalid_image' }] } });
   const encoded = await encodeWebp(bytes, [...SIZES]);
   const key = newStorageKey('avatars', userId);
   const storage = getStorage();

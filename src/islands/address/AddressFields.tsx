@@ -1,0 +1,340 @@
+/**
+ * Address fields with an optional map — reusable by any island that edits an address (sign-up wizard, profile).
+ *
+ * ## AddressFields (default export of this file)
+ *
+ *   <AddressFields value={address} onChange={setAddress} errors={errors} t={t} idPrefix="address" />
+ *
+ * - `value: AddressValue` — every field a string, as forms hold them (`emptyAddress()` to start,
+ *   `addressValueFrom(item)` for an item of GET /user/get-user-address/). Validate it, and send it, as it is:
+ *   `addressSchema` (src/features/accounts/schemas.ts) reads blanks as "not given" and text as numbers.
+ * - `onChange(next: AddressValue)` — called with the whole new value on every change (controlled component).
+ * - `errors?: AddressErrors` — translated messages per field (`country_id`, `village_id`, `latitude`, …), e.g.
+ *   from zodFormResolver or from an API answer's `Address.*` / `address.*` errors with the prefix cut off.
+ * - `t: ClientTranslate` — the island's translator; its messages must include the prefixes `address.` and
+ *   `accounts.` (messagesFor(locale, ['address.', 'accounts.', …]) on the page).
+ * - `idPrefix?: string` — prefix of the controls' ids (default `address`); use a different one per address form
+ *   on a page. `focusAddressField(idPrefix, field)` moves focus to a field's control (for "first invalid field").
+ * - `disabled?: boolean` — while the form is being sent.
+ *
+ * Places come from GET /country-dropdown, POST /region/country-region-dropdown {country_id} and
+ * POST /village-by-region {region_id}; a country without regions, or a region without villages, gets the free
+ * "town or city" field. The place can be given without the map (village or town), and the map is loaded only
+ * when the user presses "Pick on the map".
+ *
+ * ## MapPicker (default export of ./MapPicker.tsx; load it with `import('./MapPicker')` so Leaflet stays out of
+ * the page's first download)
+ *
+ *   <MapPicker value={point} onChange={setPoint} center={center} label={t('address.map_label')} t={t} />
+ *
+ * - `value: GeoPoint | null` ({latitude, longitude}) and `onChange(point: GeoPoint)`: the picked point (click or
+ *   tap, drag of the pin, "use my location", or the keyboard: arrow keys move the map, "Put the pin at the
+ *   centre" drops it at the centre cross). Coordinates are rounded to 6 decimals.
+ * - `center?: MapCenter | null` ({latitude, longitude, zoom}): where to look without a point, and where to go
+ *   when it changes (AddressFields passes the chosen village, else the chosen region).
+ * - `label: string`: the map's accessible name. `t`: as above (keys `address.map_*`, `address.geolocation_*`).
+ */
+import { type ComponentType, useRef, useState } from 'react';
+import { ADDRESS_LABELS } from '../../features/accounts/constants';
+import type { ClientTranslate } from '../lib/i18n';
+import {
+  ADDRESS_LABEL_KEYS,
+  type AddressErrors,
+  type AddressField,
+  type AddressValue,
+  type MapCenter,
+  addressFieldId,
+  pointOf,
+} from './address-value';
+import FormField from './FormField';
+import type { MapPickerProps } from './MapPicker';
+import { type ListState, loadCountries, loadRegions, loadVillages, useOptions } from './places';
+
+export interface AddressFieldsProps {
+  value: AddressValue;
+  onChange: (next: AddressValue) => void;
+  errors?: AddressErrors;
+  t: ClientTranslate;
+  idPrefix?: string;
+  disabled?: boolean;
+}
+
+/**
+ * Where focus goes for an error on `field`: the village list may be replaced by the town field, the point by the
+ * map button. A list still loading is missing or disabled (and cannot take focus), so this waits a little for it.
+ */
+export function focusAddressField(idPrefix: string, field: AddressField, attemptsLeft = 20): void {
+  const fallbacks: AddressField[] =
+    field === 'village_id' ? ['village_id', 'city'] : field === 'latitude' || field === 'longitude' ? ['latitude'] : [field];
+  const element = fallbacks
+    .map((candidate) => document.getElementById(addressFieldId(idPrefix, candidate)) as HTMLInputElement | HTMLSelectElement | null)
+    .find(Boolean);
+  if ((!element || element.disabled) && attemptsLeft > 0) window.setTimeout(() => focusAddressField(idPrefix, field, attemptsLeft - 1), 150);
+  else element?.focus();
+}
+
+const VILLAGE_ZOOM = 14;
+const REGION_ZOOM = 9;
+
+export default function AddressFields({ value, onChange, errors = {}, t, idPrefix = 'address', disabled = false }: AddressFieldsProps) {
+  const id = (field: AddressField) => addressFieldId(idPrefix, field);
+  const countries = useOptions(null, loadCountries);
+  const country = countries.items.find((c) => String(c.id) === value.country_id);
+  const hasRegions = country?.has_regions ?? false;
+  const regions = useOptions(hasRegions ? value.country_id : '', loadRegions);
+  const villages = useOptions(hasRegions ? value.region_id : '', loadVillages);
+  const [placeMode, setPlaceMode] = useState<'village' | 'city'>(value.city && !value.village_id ? 'city' : 'village');
+  /** What the user gave in the hidden one of village/town, so switching back does not lose it. */
+  const stashed = useRef({ village_id: '', city: '' });
+  const [map, setMap] = useState<{ state: 'closed' | 'loading' | 'open' | 'failed'; Picker?: ComponentType<MapPickerProps> }>({ state: 'closed' });
+
+  const noVillages = villages.state === 'ready' && villages.items.length === 0;
+  const townOnly = (country !== undefined && !hasRegions) || (regions.state === 'ready' && regions.items.length === 0) || noVillages;
+  const showCity = townOnly || placeMode === 'city';
+
+  const set = (changes: Partial<AddressValue>) => onChange({ ...value, ...changes });
+
+  function choosePlaceMode(mode: 'village' | 'city') {
+    if (mode === placeMode) return;
+    const hidden = mode === 'city' ? 'village_id' : 'city';
+    const shown = mode === 'city' ? 'city' : 'village_id';
+    const previous = value[hidden];
+    set({ [hidden]: '', [shown]: value[shown] || stashed.current[shown] });
+    stashed.current[hidden] = previous;
+    setPlaceMode(mode);
+  }
+
+  async function openMap() {
+    setMap({ state: 'loading' });
+    try {
+      const module = await import('./MapPicker');
+      setMap({ state: 'open', Picker: module.default });
+    } catch {
+      setMap({ state: 'failed' });
+    }
+  }
+
+  const point = pointOf(value);
+  const center = mapCenter(
+    villages.items.find((v) => String(v.id) === value.village_id),
+    regions.items.find((r) => String(r.id) === value.region_id),
+  );
+  const numberFormat = new Intl.NumberFormat(typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en', { maximumFractionDigits: 6 });
+  const pointError = errors.latitude ?? errors.longitude;
+  const mapAreaId = `${idPrefix}-map`;
+
+  return (
+    <div className="space-y-4">
+      <FormField id={id('label')} label={t('address.label_field')} error={errors.label}>
+        {(aria) => (
+          <select {...aria} className={fieldClass('select', aria['aria-invalid'])} value={value.label} disabled={disabled} onChange={(e) => set({ label: e.target.value as AddressValue['label'] })}>
+            {ADDRESS_LABELS.map((label) => (
+              <option key={label} value={label}>
+                {t(ADDRESS_LABEL_KEYS[label])}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+
+      <FormField id={id('country_id')} label={t('address.country')} error={errors.country_id}>
+        {(aria) => (
+          <select
+            {...aria}
+            className={fieldClass('select', aria['aria-invalid'])}
+            value={value.country_id}
+            disabled={disabled || countries.state !== 'ready'}
+            autoComplete="country"
+            onChange={(e) => set({ country_id: e.target.value, region_id: '', village_id: '' })}
+          >
+            <option value="">{countries.state === 'loading' ? t('address.loading') : t('address.choose_country')}</option>
+            {countries.items.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <ListFailure state={countries.state} retry={countries.retry} t={t} />
+
+      {hasRegions && (
+        <>
+          <FormField id={id('region_id')} label={t('address.region')} error={errors.region_id}>
+            {(aria) => (
+              <select
+                {...aria}
+                className={fieldClass('select', aria['aria-invalid'])}
+                value={value.region_id}
+                disabled={disabled || regions.state !== 'ready' || regions.items.length === 0}
+                onChange={(e) => set({ region_id: e.target.value, village_id: '' })}
+              >
+                <option value="">{regions.state === 'loading' ? t('address.loading') : t('address.choose_region')}</option>
+                {regions.items.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <ListFailure state={regions.state} retry={regions.retry} t={t} />
+        </>
+      )}
+
+      <fieldset className="space-y-3">
+        <legend className="mb-1 font-semibold">{t('address.place_legend')}</legend>
+        {!townOnly && country && (
+          <div className="flex flex-wrap gap-x-6 gap-y-1">
+            {(['village', 'city'] as const).map((mode) => (
+              <label key={mode} className="flex min-h-11 cursor-pointer items-center gap-2">
+                <input
+                  type="radio"
+                  className="radio radio-primary"
+                  name={`${idPrefix}-place-mode`}
+                  checked={placeMode === mode}
+                  disabled={disabled}
+                  onChange={() => choosePlaceMode(mode)}
+                />
+                {mode === 'village' ? t('address.place_village') : t('address.place_city')}
+              </label>
+            ))}
+          </div>
+        )}
+        {noVillages && <p className="text-sm opacity-80">{t('address.no_villages')}</p>}
+        {country && !hasRegions && <p className="text-sm opacity-80">{t('address.no_regions')}</p>}
+        {!showCity && (
+          <>
+            <FormField id={id('village_id')} label={t('address.village')} error={errors.village_id}>
+              {(aria) => (
+                <select
+                  {...aria}
+                  className={fieldClass('select', aria['aria-invalid'])}
+                  value={value.village_id}
+                  disabled={disabled || villages.state !== 'ready'}
+                  onChange={(e) => set({ village_id: e.target.value })}
+                >
+                  <option value="">
+                    {villages.state === 'loading' ? t('address.loading') : value.region_id ? t('address.choose_village') : t('address.choose_region_first')}
+                  </option>
+                  {villages.items.map((v) => (
+                    <option key={v.id} value={v.id}>
+                      {v.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+            <ListFailure state={villages.state} retry={villages.retry} t={t} />
+          </>
+        )}
+        {showCity && (
+          <FormField id={id('city')} label={t('address.city')} error={errors.city ?? errors.village_id}>
+            {(aria) => (
+              <input
+                {...aria}
+                className={fieldClass('input', aria['aria-invalid'])}
+                value={value.city}
+                disabled={disabled}
+                autoComplete="address-level2"
+                maxLength={120}
+                onChange={(e) => set({ city: e.target.value })}
+              />
+            )}
+          </FormField>
+        )}
+      </fieldset>
+
+      <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+        <FormField id={id('street')} label={t('address.street')} note={t('address.optional')} error={errors.street}>
+          {(aria) => (
+            <input {...aria} className={fieldClass('input', aria['aria-invalid'])} value={value.street} disabled={disabled} autoComplete="address-line1" maxLength={160} onChange={(e) => set({ street: e.target.value })} />
+          )}
+        </FormField>
+        <FormField id={id('house')} label={t('address.house')} note={t('address.optional')} error={errors.house}>
+          {(aria) => (
+            <input {...aria} className={fieldClass('input', aria['aria-invalid'])} value={value.house} disabled={disabled} autoComplete="address-line2" maxLength={40} onChange={(e) => set({ house: e.target.value })} />
+          )}
+        </FormField>
+      </div>
+
+      <section className="space-y-2" aria-labelledby={`${idPrefix}-point-title`}>
+        <h3 id={`${idPrefix}-point-title`} className="font-semibold">
+          {t('address.point')}
+        </h3>
+        <p className="text-sm" aria-live="polite" id={`${idPrefix}-point-value`}>
+          {point ? t('address.point_value', { latitude: numberFormat.format(point.latitude), longitude: numberFormat.format(point.longitude) }) : t('address.no_point')}
+        </p>
+        {pointError && (
+          <p id={`${idPrefix}-point-error`} className="text-sm font-medium text-error">
+            {pointError}
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            id={id('latitude')}
+            className="btn btn-secondary min-h-11"
+            aria-expanded={map.state === 'open'}
+            aria-controls={mapAreaId}
+            aria-describedby={pointError ? `${idPrefix}-point-error` : undefined}
+            disabled={disabled || map.state === 'loading'}
+            onClick={() => (map.state === 'open' ? setMap({ state: 'closed' }) : openMap())}
+          >
+            {map.state === 'loading' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {map.state === 'open' ? t('address.close_map') : t('address.open_map')}
+          </button>
+          {point && (
+            <button type="button" className="btn btn-ghost min-h-11" disabled={disabled} onClick={() => set({ latitude: '', longitude: '' })}>
+              {t('address.remove_point')}
+            </button>
+          )}
+        </div>
+        <div id={mapAreaId}>
+          {map.state === 'failed' && (
+            <div className="alert alert-warning" role="alert">
+              <span>{t('address.map_failed')}</span>
+              <button type="button" className="btn btn-sm" onClick={openMap}>
+                {t('address.retry')}
+              </button>
+            </div>
+          )}
+          {map.state === 'open' && map.Picker && (
+            <map.Picker
+              value={point}
+              center={center}
+              label={t('address.map_label')}
+              t={t}
+              onChange={(p) => set({ latitude: String(p.latitude), longitude: String(p.longitude) })}
+            />
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function mapCenter(
+  village: { latitude: number | null; longitude: number | null } | undefined,
+  region: { latitude: number | null; longitude: number | null } | undefined,
+): MapCenter | null {
+  if (village?.latitude != null && village.longitude != null) return { latitude: village.latitude, longitude: village.longitude, zoom: VILLAGE_ZOOM };
+  if (region?.latitude != null && region.longitude != null) return { latitude: region.latitude, longitude: region.longitude, zoom: REGION_ZOOM };
+  return null;
+}
+
+function ListFailure({ state, retry, t }: { state: ListState; retry: () => void; t: ClientTranslate }) {
+  if (state !== 'failed') return null;
+  return (
+    <div className="alert alert-warning" role="alert">
+      <span>{t('address.list_failed')}</span>
+      <button type="button" className="btn btn-sm" onClick={retry}>
+        {t('address.retry')}
+      </button>
+    </div>
+  );
+}
+
+function fieldClass(kind: 'input' | 'select', invalid: boolean): string {
+  return `${kind} ${kind}-lg w-full text-base${invalid ? ` ${kind}-error` : ''}`;
+}

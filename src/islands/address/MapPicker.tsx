@@ -1,0 +1,216 @@
+import type * as Leaflet from 'leaflet';
+import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ClientTranslate } from '../lib/i18n';
+import { type GeoPoint, type MapCenter, roundCoordinate } from './address-value';
+
+/**
+ * A map to pick one point: street map and satellite layers, click (or tap) to place or move the pin, drag the
+ * pin, "use my location", and — for the keyboard — arrow keys to move the map and a button that puts the pin
+ * at the centre cross. Props are documented in AddressFields.tsx. This module is loaded only when a user opens
+ * the map, and Leaflet itself only once the component mounts (it touches `window`, so never during SSR).
+ *
+ * Leaflet's stylesheet is linked by URL when the map opens: imported as CSS, Astro would add it to every page
+ * that holds an address form (it follows dynamic imports when it gathers a page's CSS).
+ */
+export interface MapPickerProps {
+  value: GeoPoint | null;
+  onChange: (point: GeoPoint) => void;
+  /** Where to look when there is no point yet, or when the chosen village or region changes. */
+  center?: MapCenter | null;
+  /** Accessible name of the map ("Map: pick the place of this address"). */
+  label: string;
+  t: ClientTranslate;
+}
+
+const OSM_TILES = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+const SATELLITE_TILES = 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}';
+/** East and West Africa, where Mavuno's members are, when nothing is chosen yet. */
+const AFRICA: MapCenter = { latitude: 2, longitude: 20, zoom: 3 };
+const POINT_ZOOM = 16;
+/*
+ * The pin is a divIcon drawn with CSS: Leaflet's default icon images are found by a path bundlers break.
+ * `mavuno-map-pin` replaces the class `leaflet-div-icon`, whose white box would frame the pin.
+ */
+const PIN_HTML =
+  '<span class="block size-7 -rotate-45 rounded-[50%_50%_50%_0] border-[3px] border-base-100 bg-primary shadow-md"><span class="m-1.5 block size-2.5 rounded-full bg-accent"></span></span>';
+
+type LeafletModule = typeof Leaflet;
+
+export default function MapPicker({ value, onChange, center, label, t }: MapPickerProps) {
+  const hintId = useId();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const leafletRef = useRef<LeafletModule | null>(null);
+  const mapRef = useRef<Leaflet.Map | null>(null);
+  const markerRef = useRef<Leaflet.Marker | null>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const centerKey = center ? `${center.latitude},${center.longitude},${center.zoom}` : '';
+  const shownCenterRef = useRef(centerKey);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [attempt, setAttempt] = useState(0);
+  const [notice, setNotice] = useState('');
+  const [locating, setLocating] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    let map: Leaflet.Map | undefined;
+    setState('loading');
+    Promise.all([import('leaflet'), linkStylesheet(leafletStylesheet)])
+      .then(([module]) => {
+        if (cancelled || !containerRef.current) return;
+        const L = ((module as unknown as { default?: LeafletModule }).default ?? module) as LeafletModule;
+        leafletRef.current = L;
+        const start = value ? { ...value, zoom: POINT_ZOOM } : (center ?? AFRICA);
+        map = L.map(containerRef.current, { scrollWheelZoom: false, keyboard: true }).setView([start.latitude, start.longitude], start.zoom);
+        const streets = L.tileLayer(OSM_TILES, {
+          maxZoom: 19,
+          attribution: t('address.map_attribution_osm', { osm: '<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' }),
+        }).addTo(map);
+        const satellite = L.tileLayer(SATELLITE_TILES, { maxZoom: 19, attribution: t('address.map_attribution_satellite') });
+        L.control.layers({ [t('address.map_layer_map')]: streets, [t('address.map_layer_satellite')]: satellite }, undefined, { collapsed: false }).addTo(map);
+        map.on('click', (event: Leaflet.LeafletMouseEvent) => onChangeRef.current(toPoint(event.latlng)));
+        const container = map.getContainer();
+        container.setAttribute('role', 'application');
+        container.setAttribute('aria-label', label);
+        container.setAttribute('aria-describedby', hintId);
+        mapRef.current = map;
+        shownCenterRef.current = centerKey;
+        setState('ready');
+      })
+      .catch(() => {
+        if (!cancelled) setState('failed');
+      });
+    return () => {
+      cancelled = true;
+      map?.remove();
+      mapRef.current = null;
+      markerRef.current = null;
+    };
+    // The map is built once per opening (or retry); later changes of value and centre are applied below.
+  }, [attempt]);
+
+  useEffect(() => {
+    const L = leafletRef.current;
+    const map = mapRef.current;
+    if (state !== 'ready' || !L || !map) return;
+    if (!value) {
+      markerRef.current?.remove();
+      markerRef.current = null;
+      return;
+    }
+    const at: Leaflet.LatLngExpression = [value.latitude, value.longitude];
+    if (markerRef.current) {
+      markerRef.current.setLatLng(at);
+    } else {
+      const icon = L.divIcon({ className: 'mavuno-map-pin', html: PIN_HTML, iconSize: [28, 28], iconAnchor: [14, 34] });
+      const marker = L.marker(at, { icon, draggable: true, keyboard: true, title: t('address.map_marker'), alt: t('address.map_marker') }).addTo(map);
+      marker.on('dragend', () => onChangeRef.current(toPoint(marker.getLatLng())));
+      markerRef.current = marker;
+    }
+  }, [state, value?.latitude, value?.longitude]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (state !== 'ready' || !map || !center || centerKey === shownCenterRef.current) return;
+    shownCenterRef.current = centerKey;
+    map.setView([center.latitude, center.longitude], center.zoom);
+  }, [state, centerKey]);
+
+  function pinAtCentre() {
+    const map = mapRef.current;
+    if (map) onChange(toPoint(map.getCenter()));
+  }
+
+  function useMyLocation() {
+    setNotice('');
+    if (!('geolocation' in navigator)) {
+      setNotice(t('address.geolocation_unsupported'));
+      return;
+    }
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        const point = toPoint({ lat: position.coords.latitude, lng: position.coords.longitude });
+        onChange(point);
+        mapRef.current?.setView([point.latitude, point.longitude], POINT_ZOOM);
+      },
+      () => {
+        setLocating(false);
+        setNotice(t('address.geolocation_failed'));
+      },
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+    );
+  }
+
+  return (
+    <div className="mt-3 space-y-2">
+      <p id={hintId} className="text-sm opacity-80">
+        {t('address.map_hint')}
+      </p>
+      <div className="relative isolate overflow-hidden rounded-box border border-base-300">
+        <div ref={containerRef} className="h-72 w-full bg-base-200 sm:h-96" />
+        {state === 'ready' && (
+          // The centre cross: where "Put the pin at the centre" drops the pin.
+          <div className="pointer-events-none absolute left-1/2 top-1/2 z-[500] size-6 -translate-x-1/2 -translate-y-1/2" aria-hidden="true">
+            <span className="absolute left-1/2 top-0 h-full w-0.5 -translate-x-1/2 bg-neutral/70" />
+            <span className="absolute left-0 top-1/2 h-0.5 w-full -translate-y-1/2 bg-neutral/70" />
+          </div>
+        )}
+        {state === 'loading' && (
+          <div className="absolute inset-0 z-[1000] flex items-center justify-center gap-2 bg-base-200" role="status">
+            <span className="loading loading-spinner" aria-hidden="true" />
+            {t('address.map_loading')}
+          </div>
+        )}
+        {state === 'failed' && (
+          <div className="absolute inset-0 z-[1000] flex flex-col items-center justify-center gap-3 bg-base-200 p-4 text-center" role="alert">
+            <p>{t('address.map_failed')}</p>
+            <button type="button" className="btn btn-sm" onClick={() => setAttempt((n) => n + 1)}>
+              {t('address.retry')}
+            </button>
+          </div>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn btn-outline min-h-11" onClick={pinAtCentre} disabled={state !== 'ready'}>
+          {t('address.pin_at_centre')}
+        </button>
+        <button type="button" className="btn btn-outline min-h-11" onClick={useMyLocation} disabled={locating} aria-busy={locating}>
+          {locating && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {locating ? t('address.locating') : t('address.use_my_location')}
+        </button>
+      </div>
+      {notice && (
+        <p className="text-sm text-error" role="alert">
+          {notice}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function toPoint(latlng: { lat: number; lng: number }): GeoPoint {
+  return { latitude: roundCoordinate(latlng.lat), longitude: roundCoordinate(wrapLongitude(latlng.lng)) };
+}
+
+/** Leaflet lets the world repeat sideways; a click on the copy east of Japan must still be a valid longitude. */
+function wrapLongitude(longitude: number): number {
+  return ((((longitude + 180) % 360) + 360) % 360) - 180;
+}
+
+/** Adds the stylesheet once per page, resolving when it is usable (or failed: the map then only looks plain). */
+function linkStylesheet(href: string): Promise<void> {
+  const existing = document.querySelector('link[data-map-stylesheet]');
+  if (existing) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.dataset.mapStylesheet = '';
+    link.onload = () => resolve();
+    link.onerror = () => resolve();
+    document.head.append(link);
+  });
+}
