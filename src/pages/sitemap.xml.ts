@@ -4,7 +4,7 @@ import { localizePath } from '../i18n/paths';
 import { getEnv } from '../server/env';
 
 /** Public pages that exist today, each in the three languages with hreflang alternates. Capabilities add their own URLs as they land. */
-const PUBLIC_PATHS = ['/', '/faq', '/terms-and-conditions', '/privacy-policy'];
+const PUBLIC_PATHS = ['/', '/faq', '/terms-and-conditions', '/privacy-policy', '/user/pro', '/signin/signup-options'];
 
 const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

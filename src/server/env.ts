@@ -18,7 +18,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
-  SEED_DEMO: booleanFlag.default(true),
+  /** Default: on for a local site (http), off for a public one (https) — demo accounts have a published password. */
+  SEED_DEMO: booleanFlag.optional(),
   /** Behind a reverse proxy: take the client's IP from X-Forwarded-For (for rate limits). */
   TRUST_PROXY: booleanFlag.default(false),
   /** Sender of every e-mail. */
@@ -37,7 +38,8 @@ const EnvSchema = z.object({
   path: ['CAPTCHA_PROVIDER'],
 });
 
-export type Env = z.infer<typeof EnvSchema> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO'> & {
+  SEED_DEMO: boolean;
   publicUrl: string;
   isHttps: boolean;
   /** The development mailbox (/dev/mailbox) may be shown: mail stays in the outbox and the site is not public over https. */
@@ -60,7 +62,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = result.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const isHttps = publicUrl.startsWith('https://');
-  return { ...env, publicUrl, isHttps, isMailboxOpen: !env.SMTP_URL && !isHttps && (env.DEV_MAILBOX || env.NODE_ENV === 'development') };
+  return { ...env, SEED_DEMO: env.SEED_DEMO ?? !isHttps, publicUrl, isHttps, isMailboxOpen: !env.SMTP_URL && !isHttps && (env.DEV_MAILBOX || env.NODE_ENV === 'development') };
 }
 
 let cached: Env | undefined;

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { sessions } from '../../src/server/db/schema';
 import { apiRequest, form, get, post } from '../fixtures/api';
 import { lastMailTo, lastSmsTo, signUp, signedUpUser, signupFields, tokenIn, uniqueEmail, uniquePhone } from '../fixtures/accounts';
 import { useTestDatabase } from '../fixtures/database';
 
 const database = useTestDatabase();
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
+const WEB = { 'X-Session-Mode': 'cookie', Origin: 'http://localhost:4321' };
 const login = (fields: Record<string, string | boolean>, headers: Record<string, string> = {}) =>
   apiRequest('/user/login', { method: 'POST', body: form(fields), headers: { ...FORM, ...headers } });
 const cookieOf = (res: { headers: Headers }) => res.headers.get('set-cookie')?.match(/mavuno_session=([^;]*)/)?.[1];
@@ -16,9 +18,8 @@ describe('sign-up', () => {
     expect(res.status).toBe(200);
     expect(res.json.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(res.json.redirect).toBe('/sw/user/profile/deals');
-    expect(cookieOf(res)).toBe(res.json.refresh_token);
-    expect(res.headers.get('set-cookie')).toMatch(/HttpOnly/i);
-    expect(res.headers.get('set-cookie')).toMatch(/SameSite=Lax/i);
+    // An API client gets tokens and no cookie.
+    expect(res.headers.get('set-cookie')).toBeNull();
     const me = await apiRequest('/user/index', { headers: { Authorization: `Bearer ${res.json.access_token}` } });
     expect(me.json).toMatchObject({ email, email_verified: false, phone_verified: false, scope: ['lots.create_technic'] });
     const mail = await lastMailTo(database.handle(), email);
@@ -75,13 +76,27 @@ describe('login, refresh and logout', () => {
     expect(fr.json.message).not.toBe(wrong.json.message);
   });
 
+  it('gives the web site an HttpOnly cookie and no token a page script could read', async () => {
+    const { email } = await signedUpUser();
+    const res = await login({ email, password: 'harvest-2026', remember_me: true }, WEB);
+    expect(res.status).toBe(200);
+    expect(res.json.access_token).toBeUndefined();
+    expect(res.json.refresh_token).toBeUndefined();
+    expect(res.json.session).toBe('cookie');
+    const cookie = res.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Expires=/i);
+    const short = await login({ email, password: 'harvest-2026' }, WEB);
+    expect(short.headers.get('set-cookie')).not.toMatch(/Expires=/i);
+    // The cookie is no refresh token.
+    expect((await post('/user/refresh', form({ refresh_token: cookieOf(res)! }))).status).toBe(401);
+  });
+
   it('signs in with e-mail in any case, or with the phone of a phone-only account', async () => {
     const { email } = await signedUpUser();
     const res = await login({ email: email.toUpperCase(), password: 'harvest-2026', remember_me: true });
     expect(res.status).toBe(200);
-    expect(res.headers.get('set-cookie')).toMatch(/Expires=/i);
-    const short = await login({ email, password: 'harvest-2026' });
-    expect(short.headers.get('set-cookie')).not.toMatch(/Expires=/i);
     const phone = uniquePhone();
     await signedUpUser({ email: undefined, phone });
     const byPhone = await login({ email: phone.replace('+254', '0'), password: 'harvest-2026' });
@@ -90,7 +105,7 @@ describe('login, refresh and logout', () => {
 
   it('authenticates pages’ API calls by cookie, and asks anonymous callers to log in', async () => {
     const { email } = await signedUpUser();
-    const res = await login({ email, password: 'harvest-2026' });
+    const res = await login({ email, password: 'harvest-2026' }, WEB);
     const me = await apiRequest('/user/index', { headers: { Cookie: `mavuno_session=${cookieOf(res)}` } });
     expect(me.json.email).toBe(email);
     const anonymous = await get('/user/index');
@@ -100,7 +115,7 @@ describe('login, refresh and logout', () => {
 
   it('refuses a cookie-authenticated unsafe request from another origin, but not a Bearer one', async () => {
     const { email, auth } = await signedUpUser();
-    const res = await login({ email, password: 'harvest-2026' });
+    const res = await login({ email, password: 'harvest-2026' }, WEB);
     const cookie = `mavuno_session=${cookieOf(res)}`;
     const crossSite = await apiRequest('/user/request-silver', { method: 'POST', body: form({}), headers: { ...FORM, Cookie: cookie, Origin: 'https://evil.example' } });
     expect(crossSite.status).toBe(403);
@@ -111,11 +126,23 @@ describe('login, refresh and logout', () => {
     expect(bearer.status).toBe(200);
   });
 
-  it('rotates refresh tokens, and a replayed refresh token ends the session', async () => {
+  it('refuses a sign-in posted from another site (login CSRF)', async () => {
+    const { email } = await signedUpUser();
+    const res = await login({ email, password: 'harvest-2026' }, { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('rotates refresh tokens; a quick retry keeps the session, a later replay ends it', async () => {
     const { refresh } = await signedUpUser();
     const first = await post('/user/refresh', form({ refresh_token: refresh }));
     expect(first.status).toBe(200);
     expect(first.json.refresh_token).not.toBe(refresh);
+    const retry = await post('/user/refresh', form({ refresh_token: refresh }));
+    expect(retry.status).toBe(401);
+    expect((await apiRequest('/user/index', { headers: { Authorization: `Bearer ${first.json.access_token}` } })).status).toBe(200);
+    // A minute later the same old token can only be a replay by someone else.
+    await database.handle().db.update(sessions).set({ refreshedAt: new Date(Date.now() - 60_000) });
     const replay = await post('/user/refresh', form({ refresh_token: refresh }));
     expect(replay.status).toBe(401);
     // The thief's replay also ends the legitimate holder's session.
@@ -139,6 +166,20 @@ describe('login, refresh and logout', () => {
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(blocked.json.code).toBe('rate_limited');
+  });
+
+  it('counts parallel guesses too', async () => {
+    const { email } = await signedUpUser();
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => login({ email, password: `guess-${i}` })));
+    expect(results.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(20);
+    expect(results.filter((r) => r.status === 401).length).toBeLessThanOrEqual(10);
+  });
+
+  it('reads the client address from the proxy’s entry of X-Forwarded-For, not the client’s', async () => {
+    const proxy = '198.51.100.9';
+    for (let i = 0; i < 60; i++) await login({ email: uniqueEmail('spoof'), password: 'x' }, { 'X-Forwarded-For': `10.9.${i}.1, ${proxy}` });
+    const blocked = await login({ email: uniqueEmail('spoof'), password: 'x' }, { 'X-Forwarded-For': `10.99.99.99, ${proxy}` });
+    expect(blocked.status).toBe(429);
   });
 
   it('rate-limits failed logins per IP across accounts', async () => {
@@ -169,6 +210,7 @@ describe('phone PIN', () => {
     expect(short.json.errors.pin).toEqual(['The code has 4 characters.']);
     const right = await post('/user/verify-phone-pin', form({ phone, pin }));
     expect(right.status).toBe(200);
+    expect((await post('/user/verify-phone-pin', form({ phone, pin }))).status).toBe(422);
     const res = await signUp({ phone, phone_token: right.json.phone_token });
     const me = await apiRequest('/user/index', { headers: { Authorization: `Bearer ${res.json.access_token}` } });
     expect(me.json.phone_verified).toBe(true);
@@ -176,6 +218,53 @@ describe('phone PIN', () => {
     const reuse = await signUp({ phone: uniquePhone(), phone_token: right.json.phone_token });
     const other = await apiRequest('/user/index', { headers: { Authorization: `Bearer ${reuse.json.access_token}` } });
     expect(other.json.phone_verified).toBe(false);
+  });
+});
+
+describe('phone PIN limits', () => {
+  it('spends a PIN after five wrong tries, even when they come at once', async () => {
+    const phone = uniquePhone();
+    await post('/user/send-phone-pin', form({ phone }));
+    const pin = /\b(\d{4})\b/.exec((await lastSmsTo(database.handle(), phone)).text)![1];
+    const wrong = pin === '0000' ? '1111' : '0000';
+    await Promise.all(Array.from({ length: 8 }, () => post('/user/verify-phone-pin', form({ phone, pin: wrong }))));
+    expect((await post('/user/verify-phone-pin', form({ phone, pin }))).status).toBe(422);
+  });
+
+  it('answers 503 when the SMS provider fails, and lets the user ask again at once', async () => {
+    const { installSmsSender } = await import('../../src/server/sms');
+    installSmsSender({ send: async () => Promise.reject(new Error('provider down')) });
+    const phone = uniquePhone();
+    const failed = await post('/user/send-phone-pin', form({ phone }));
+    installSmsSender(undefined);
+    expect(failed.status).toBe(503);
+    expect(failed.json.code).toBe('service_unavailable');
+    expect((await post('/user/send-phone-pin', form({ phone }))).status).toBe(200);
+  });
+
+  it('confirms a signed-in user’s phone with a PIN', async () => {
+    const phone = uniquePhone();
+    const { auth } = await signedUpUser({ phone });
+    await post('/user/send-phone-pin', form({ phone }));
+    const pin = /\b(\d{4})\b/.exec((await lastSmsTo(database.handle(), phone)).text)![1];
+    const { phone_token } = (await post('/user/verify-phone-pin', form({ phone, pin }))).json;
+    const other = await signedUpUser();
+    expect((await apiRequest('/user/confirm-phone', { method: 'POST', body: form({ phone_token }), headers: { ...FORM, ...other.auth } })).status).toBe(422);
+    expect((await apiRequest('/user/confirm-phone', { method: 'POST', body: form({ phone_token }), headers: { ...FORM, ...auth } })).status).toBe(200);
+    expect((await apiRequest('/user/index', { headers: auth })).json.phone_verified).toBe(true);
+  });
+});
+
+describe('e-mail confirmation endpoints', () => {
+  it('sends the link again a few times, then asks to wait; refuses when already confirmed', async () => {
+    const { auth, email } = await signedUpUser();
+    const again = () => apiRequest('/user/resend-email-confirmation', { method: 'POST', body: form({}), headers: { ...FORM, ...auth } });
+    for (let i = 0; i < 5; i++) expect((await again()).status).toBe(200);
+    expect((await again()).status).toBe(429);
+    const token = tokenIn((await lastMailTo(database.handle(), email)).text)!;
+    const { confirmEmail } = await import('../../src/server/services/accounts/email-confirmation');
+    await confirmEmail(database.handle().db, token);
+    expect((await again()).status).toBe(409);
   });
 });
 
@@ -197,6 +286,16 @@ describe('password reset', () => {
     expect((await login({ email, password: 'new-harvest' })).status).toBe(200);
     const reuse = await post('/user/reset-password', form({ token, password: 'third-pass', password_repeat: 'third-pass' }));
     expect(reuse.status).toBe(400);
+  });
+
+  it('spends older reset links when one is used', async () => {
+    const { email } = await signedUpUser();
+    await post('/user/request-password-reset/', form({ email }));
+    const older = tokenIn((await lastMailTo(database.handle(), email)).text)!;
+    await post('/user/request-password-reset/', form({ email }));
+    const newer = tokenIn((await lastMailTo(database.handle(), email)).text)!;
+    expect((await post('/user/reset-password', form({ token: newer, password: 'newest-pass', password_repeat: 'newest-pass' }))).status).toBe(200);
+    expect((await post('/user/reset-password', form({ token: older, password: 'sneaky-pass', password_repeat: 'sneaky-pass' }))).status).toBe(400);
   });
 
   it('changes the password only with the current one, and ends the other sessions', async () => {

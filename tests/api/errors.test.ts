@@ -44,10 +44,14 @@ describe('API errors', () => {
     expect(res.json.errors['per-page']).toEqual(['Enter 100 or less.']);
   });
 
-  it('answers an unsupported method on a known path with a JSON 404, not a crash', async () => {
+  it('answers an unsupported method on a known path with a JSON 405 naming the allowed methods', async () => {
     const res = await apiRequest('/country-dropdown', { method: 'DELETE' });
-    expect(res.status).toBe(404);
-    expect(res.json.code).toBe('not_found');
+    expect(res.status).toBe(405);
+    expect(res.json.code).toBe('method_not_allowed');
+    expect(res.headers.get('allow')).toBe('GET');
+    const post = await apiRequest('/user/login', { method: 'GET' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('POST');
   });
 
   it('never leaks a stack trace', async () => {

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,10 @@ const database = useTestDatabase();
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const storageRoot = mkdtempSync(path.join(tmpdir(), 'mavuno-uploads-'));
 beforeAll(() => installStorage(createLocalStorage(storageRoot)));
-afterAll(() => installStorage(undefined));
+afterAll(() => {
+  installStorage(undefined);
+  rmSync(storageRoot, { recursive: true, force: true });
+});
 
 const postAs = (auth: Record<string, string>, apiPath: string, body: URLSearchParams | FormData) =>
   apiRequest(apiPath, { method: 'POST', body, headers: body instanceof FormData ? auth : { ...FORM, ...auth } });
@@ -51,13 +54,18 @@ describe('profile settings', () => {
     expect(data.currency_id).toBe(1);
   });
 
-  it('asks for a new confirmation when the e-mail changes', async () => {
-    const { auth } = await signedUpUser();
+  it('changes the e-mail only with the current password, tells the old address and asks to confirm the new one', async () => {
+    const { auth, email } = await signedUpUser();
     const fresh = uniqueEmail('moved');
-    expect((await postAs(auth, '/user/update-main-info', form({ 'User[email]': fresh }))).status).toBe(200);
+    const without = await postAs(auth, '/user/update-main-info', form({ 'User[email]': fresh }));
+    expect(without.status).toBe(400);
+    expect(without.json.errors['User.current_password']).toEqual(['The current password is not correct.']);
+    expect((await apiRequest('/user/index', { headers: auth })).json.email).toBe(email);
+    expect((await postAs(auth, '/user/update-main-info', form({ 'User[email]': fresh, 'User[current_password]': 'harvest-2026' }))).status).toBe(200);
     const me = (await apiRequest('/user/index', { headers: auth })).json;
     expect(me).toMatchObject({ email: fresh, email_verified: false });
     expect((await lastMailTo(database.handle(), fresh)).text).toContain('confirm-email?token=');
+    expect((await lastMailTo(database.handle(), email)).text).toContain(fresh);
   });
 });
 
@@ -105,15 +113,31 @@ describe('photo and documents', () => {
     expect((await sharp(path.join(storageRoot, res.json.avatar_small.replace('/uploads/', ''))).metadata()).width).toBe(128);
   });
 
+  it('refuses a truncated photo with a clear message instead of failing', async () => {
+    const { auth } = await signedUpUser();
+    const whole = new Uint8Array(await (await photo('jpeg')).arrayBuffer());
+    const body = new FormData();
+    body.append('photo', new File([whole.subarray(0, Math.floor(whole.length / 2))], 'half.jpg'));
+    const res = await postAs(auth, '/user/upload-avatar', body);
+    expect(res.status).toBe(422);
+    expect(res.json.errors.photo[0]).toMatch(/could not be read/);
+  });
+
   it('refuses a file that is not an image, whatever its name', async () => {
     const { auth } = await signedUpUser();
     const body = new FormData();
     body.append('photo', new File([new TextEncoder().encode('<?php echo 1; ?>')], 'innocent.jpg', { type: 'image/jpeg' }));
     const res = await postAs(auth, '/user/upload-avatar', body);
     expect(res.status).toBe(422);
-    expect(res.json.errors.photo[0]).toMatch(/Invalid file type/);
+    expect(res.json.errors.photo[0]).toMatch(/choose a photo/);
     const none = await postAs(auth, '/user/upload-avatar', new FormData());
     expect(none.status).toBe(422);
+  });
+
+  it('lists the kinds of documents in the asked language', async () => {
+    const types = await get('/user-document/document-type', 'sw');
+    expect(types.status).toBe(200);
+    expect(types.json.items.find((t: { id: number }) => t.id === 2).name).toBe('Pasipoti');
   });
 
   it('keeps documents private to their owner', async () => {
@@ -158,8 +182,9 @@ describe('favourite categories, referral and tiers', () => {
     expect((await postAs(auth, '/user/add-favorite-category', form({ index: [3] }))).json.items).toEqual([3, 7]);
     expect((await postAs(auth, '/user/remove-favorite-category', form({ index: [3] }))).json.items).toEqual([7]);
     expect((await postAs(auth, '/user/add-favorite-category', form({ index: [99999] }))).status).toBe(422);
-    const technic = await postAs(auth, '/user/add-favorite-technic-category', form({ index: [1] }));
-    expect(technic.json.items).toEqual([1]);
+    const technic = await postAs(auth, '/user/add-favorite-technic-category', form({ index: [1, 2] }));
+    expect(technic.json.items).toEqual([1, 2]);
+    expect((await postAs(auth, '/user/remove-favorite-technic-category', form({ index: [2] }))).json.items).toEqual([1]);
     const data = (await apiRequest('/user/profile-settings-data/', { headers: auth })).json;
     expect(data.favorite_category).toEqual([7]);
     expect(data.favorite_machinery_category).toEqual([1]);

@@ -24,8 +24,12 @@ test.describe('[SITE] home and languages', () => {
       await expect(page.getByRole('link', { name: lang === 'sw' ? 'Mahindi' : lang === 'fr' ? 'Maïs' : 'Maize', exact: true })).toBeVisible();
       await expect(page.getByRole('contentinfo')).toContainText('Mavuno');
       await page.waitForLoadState('load');
-      expect(scripts.length).toBeLessThanOrEqual(1);
+      // The only script is the service-worker registration (inlined or as one file), and the CSP lets it run.
+      const inline = await page.locator('script:not([src])').allTextContents();
+      expect(scripts.length + inline.filter((text) => text.trim()).length).toBe(1);
+      expect([...inline, ...scripts].join(' ')).toMatch(/serviceWorker|\/_astro\//);
       expect(await page.locator('astro-island').count()).toBe(0);
+      await expect.poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration('/')))).toBe(true);
     });
   }
 
@@ -75,7 +79,6 @@ test.describe('[SITE] root language detection', () => {
 });
 
 test.describe('[SITE] phone layout', () => {
-  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
   test('the side drawer opens without JavaScript and shows the menu groups', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
     const page = await context.newPage();
@@ -90,5 +93,27 @@ test.describe('[SITE] phone layout', () => {
     // Flags, not codes, on a phone.
     await expect(page.getByRole('navigation', { name: 'Language' }).locator('[data-locale="sw"] span').first()).toHaveText('🇰🇪');
     await context.close();
+  });
+});
+
+test.describe('[SITE] offline and demo data', () => {
+  test('marks demo market prices as demo data', async ({ page }) => {
+    await page.goto('/');
+    const prices = page.getByRole('region', { name: 'Market prices' });
+    await expect(prices.getByText('Demo data')).toBeVisible();
+    await expect(prices.getByRole('row')).toHaveCount(9);
+  });
+
+  test('shows the offline page for a page never visited once the network is gone', async ({ page, context }) => {
+    await page.goto('/');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await context.setOffline(true);
+    await page.goto('/privacy-policy').catch(() => undefined);
+    await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+    await context.setOffline(false);
   });
 });

@@ -40,7 +40,10 @@ export const phoneField = z
   .max(32)
   .refine((value) => isValidPhoneNumber(value, 'KE'), { message: 'accounts.phone_invalid' });
 export const passwordField = z.string().min(PASSWORD_MIN, { message: 'accounts.password_too_short' }).max(PASSWORD_MAX);
-const nameField = z.string().trim().min(1, { message: 'validation.required' }).max(80);
+/** No control or bidirectional-override characters: names are shown to other users and in the terminal. */
+const CONTROL = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+export const plainLine = (max: number) => z.string().trim().max(max).refine((v) => !CONTROL.test(v), { message: 'validation.invalid' });
+const nameField = plainLine(80).pipe(z.string().min(1, { message: 'validation.required' }));
 const optionalId = z.preprocess(toNumber, z.number().int().min(1).max(2_147_483_647).optional());
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess(blankToUndefined, z.enum(values).optional());
 
@@ -85,7 +88,7 @@ const profileFields = {
 export const signupSchema = z
   .object({
     first_name: nameField,
-    last_name: z.preprocess(blankToUndefined, z.string().trim().max(80).optional()),
+    last_name: z.preprocess(blankToUndefined, plainLine(80).optional()),
     email: z.preprocess(blankToUndefined, emailField.optional()),
     phone: z.preprocess(blankToUndefined, phoneField.optional()),
     /** Proof that the phone's PIN was entered (from /user/verify-phone-pin). */
@@ -118,6 +121,8 @@ export const changePasswordSchema = z
 /** `User[...]` of /user/update-main-info. */
 export const mainInfoUserSchema = z.object({
   email: z.preprocess(blankToUndefined, emailField.optional()),
+  /** Needed only to change the e-mail address (the address that can reset the password). */
+  current_password: z.preprocess(blankToUndefined, z.string().max(PASSWORD_MAX).optional()),
   phone: z.preprocess(blankToUndefined, phoneField.optional()),
   trader_status: z.enum(TRADER_STATUSES).optional(),
   currency_id: optionalId,
@@ -131,7 +136,7 @@ const clearable = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeo
 export const mainInfoProfileSchema = z.object({
   locale: optionalEnum(['en', 'sw', 'fr'] as const),
   firstname: z.preprocess(blankToUndefined, nameField.optional()),
-  lastname: clearable(z.string().trim().max(80)),
+  lastname: clearable(plainLine(80)),
   activity: clearable(z.enum(ACTIVITIES)),
   farm_size_acres: clearable(z.preprocess(toNumber, z.number().min(0).max(1_000_000).multipleOf(0.01, { message: 'validation.two_decimals' }))),
   turnover_amount: clearable(z.preprocess(toNumber, z.number().min(0).max(1e12).multipleOf(0.01, { message: 'validation.two_decimals' }))),

@@ -31,7 +31,8 @@ function currentLocale(): string {
 }
 
 async function send<T>(method: 'GET' | 'POST', path: string, body?: Record<string, Value>): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLocale() };
+  // `X-Session-Mode: cookie`: the session lives in the HttpOnly cookie; sign-in answers carry no tokens.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLocale(), 'X-Session-Mode': 'cookie' };
   let payload: BodyInit | undefined;
   if (body) {
     const entries = toFormEntries(body);

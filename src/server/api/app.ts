@@ -7,7 +7,7 @@ import { getEnv } from '../env';
 import { AppError } from '../errors';
 import type { ApiEnv } from './context';
 import { errorResponse } from './errors';
-import { buildOpenApiDocument } from './openapi';
+import { buildOpenApiDocument, listEndpoints } from './openapi';
 import { authenticate } from './auth';
 import { referenceRoutes } from './routes/reference';
 import { userDocumentRoutes } from './routes/user-documents';
@@ -49,7 +49,18 @@ export function createApiApp() {
     return c.json(buildOpenApiDocument(getEnv().publicUrl));
   });
 
-  app.notFound((c) => errorResponse(c, new AppError('not_found', 'errors.api_not_found', { vars: { path: c.req.path } }), c.get('t') ?? createTranslator(DEFAULT_LOCALE)));
+  app.notFound((c) => {
+    const t = c.get('t') ?? createTranslator(DEFAULT_LOCALE);
+    // A known path asked with another method is a 405 naming the methods it takes, not a 404.
+    const path = c.req.path.replace(/^\/api-v2/, '').replace(/\/+$/, '');
+    const methods = listEndpoints()
+      .filter((endpoint) => endpoint.path === path)
+      .map((endpoint) => endpoint.method.toUpperCase());
+    if (methods.length > 0) {
+      return errorResponse(c, new AppError('method_not_allowed', 'errors.method_not_allowed', { headers: { Allow: methods.join(', ') } }), t);
+    }
+    return errorResponse(c, new AppError('not_found', 'errors.api_not_found', { vars: { path: c.req.path } }), t);
+  });
   app.onError((error, c) => errorResponse(c, error, c.get('t') ?? createTranslator(DEFAULT_LOCALE)));
   return app;
 }

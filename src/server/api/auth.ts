@@ -11,15 +11,17 @@ import type { ApiEnv } from './context';
 
 /**
  * Identifies the caller: `Authorization: Bearer <access token>` (mobile apps, integrations) or the web session
- * cookie. A cookie-authenticated unsafe request from another origin is refused (CSRF); Bearer requests need
- * no Origin. An unknown or expired credential leaves the caller anonymous; endpoints that need a user say 401.
+ * cookie. An unsafe request without a Bearer token from another origin is refused (CSRF, login CSRF included);
+ * Bearer requests need no Origin. An unknown or expired credential leaves the caller anonymous; endpoints that need a user say 401.
  */
 export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
   c.set('ip', clientIp(c.req.raw.headers, c.env?.incoming?.socket?.remoteAddress ?? c.env?.clientAddress));
   const authorization = c.req.header('authorization');
   const bearer = authorization?.match(/^Bearer\s+([A-Za-z0-9_-]{20,200})$/)?.[1];
   const cookie = bearer ? undefined : getCookie(c, sessionCookie().name);
-  if (cookie && isCrossSiteUnsafeRequest(c.req.raw, getEnv().publicUrl)) throw new AppError('forbidden', 'errors.cross_site');
+  // Without a Bearer token a request may set or use the session cookie (login, sign-up, any member action):
+  // from another site it is refused, so no page elsewhere can sign a visitor in or act for them.
+  if (!bearer && isCrossSiteUnsafeRequest(c.req.raw, getEnv().publicUrl)) throw new AppError('forbidden', 'errors.cross_site');
   const user = bearer || cookie ? await resolveUser(await getDb(), { bearer, cookie }) : null;
   c.set('user', user);
   c.set('authVia', user ? (bearer ? 'bearer' : 'cookie') : null);

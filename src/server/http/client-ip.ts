@@ -1,13 +1,22 @@
 import { getEnv } from '../env';
 
 /**
- * The client's IP address for rate limits: the socket's peer, or — only when TRUST_PROXY is set — the first
- * address of X-Forwarded-For (a client could write that header itself otherwise).
+ * The client's IP address for rate limits: the socket's peer, or — only when TRUST_PROXY is set — the last
+ * address of X-Forwarded-For, the one our own proxy appended (entries to its left are the client's to write).
+ * IPv6 clients are grouped by their /64, which one subscriber usually holds whole.
  */
 export function clientIp(headers: Headers, socketAddress: string | undefined): string {
-  if (getEnv().TRUST_PROXY) {
-    const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return socketAddress ?? 'unknown';
+  const forwarded = getEnv().TRUST_PROXY ? headers.get('x-forwarded-for')?.split(',').pop()?.trim() : undefined;
+  const address = forwarded || socketAddress || 'unknown';
+  if (!address.includes(':') || address.startsWith('::ffff:')) return address;
+  return `${expandIpv6(address).slice(0, 4).join(':')}::/64`;
+}
+
+/** The eight groups of an IPv6 address, `::` expanded (`2001:db8::1` → 2001, db8, 0, 0, 0, 0, 0, 1). */
+function expandIpv6(address: string): string[] {
+  const [head, tail] = address.split('%')[0].split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const gap = address.includes('::') ? Array(Math.max(0, 8 - left.length - right.length)).fill('0') : [];
+  return [...left, ...gap, ...right].map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''));
 }

@@ -21,7 +21,10 @@ export function loginUrl(locale: App.Locals['locale'], returnTo?: string): strin
 export function requireSignedIn(context: GuardContext): Response | undefined {
   if (context.locals.user) return undefined;
   const here = localizePath(context.locals.path, context.locals.locale) + context.url.search;
-  return context.redirect(loginUrl(context.locals.locale, here), 302);
+  const response = context.redirect(loginUrl(context.locals.locale, here), 302);
+  // Whether this page redirects depends on the visitor's cookie: never a shared cache's answer.
+  response.headers.set('Cache-Control', 'private, no-store');
+  return response;
 }
 
 /** For guest-only pages (sign-in, sign-up): a signed-in user is sent home. */

@@ -39,3 +39,8 @@ export function tierDecisionMail(locale: Locale, to: string, name: string, appro
     ? compose(locale, to, 'mail.tier_approved_subject', { name, paragraphs: [t('mail.tier_approved_text', { tier: tierLabel })], action: { label: t('mail.tier_approved_action'), url } })
     : compose(locale, to, 'mail.tier_declined_subject', { name, paragraphs: [t('mail.tier_declined_text', { tier: tierLabel })] });
 }
+
+export function emailChangedMail(locale: Locale, to: string, name: string, newAddress: string): MailMessage {
+  const t = createTranslator(locale);
+  return compose(locale, to, 'mail.email_changed_subject', { name, paragraphs: [t('mail.email_changed_text', { email: newAddress }), t('mail.email_changed_not_you')] });
+}

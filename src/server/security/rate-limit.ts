@@ -14,10 +14,15 @@ export const RATE_LIMITS = {
   loginIp: { points: 60, duration: 15 * 60 },
   signupIp: { points: 10, duration: 60 * 60 },
   pinPhone: { points: 5, duration: 60 * 60 },
+  pinPhoneDay: { points: 10, duration: 24 * 60 * 60 },
   pinIp: { points: 20, duration: 60 * 60 },
   pinCheck: { points: 10, duration: 15 * 60 },
   resetEmail: { points: 5, duration: 60 * 60 },
   resetIp: { points: 20, duration: 60 * 60 },
+  resetCheckIp: { points: 30, duration: 60 * 60 },
+  passwordCheck: { points: 10, duration: 15 * 60 },
+  profileUpdate: { points: 30, duration: 60 * 60 },
+  emailResend: { points: 5, duration: 60 * 60 },
   contactIp: { points: 5, duration: 60 * 60 },
 } as const;
 export type LimitName = keyof typeof RATE_LIMITS;

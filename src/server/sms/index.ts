@@ -46,3 +46,8 @@ export function getSmsSender(): SmsSender {
   }
   return sender;
 }
+
+/** Tests put a sender of their own in place (a failing provider, say). */
+export function installSmsSender(next: SmsSender | undefined): void {
+  sender = next;
+}

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLocalStorage, isSafeStorageKey } from '.';
+import { createLocalStorage, isPublicStorageKey, isSafeStorageKey } from '.';
 
 const root = mkdtempSync(path.join(tmpdir(), 'mavuno-storage-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -25,5 +25,14 @@ describe('local file storage', () => {
     const storage = createLocalStorage(root);
     expect(await storage.get('../outside.txt')).toBeUndefined();
     await expect(storage.put('../outside.txt', new Uint8Array([1]))).rejects.toThrow(/Unsafe/);
+  });
+});
+
+describe('public and private files', () => {
+  it('serves photos publicly and never documents', () => {
+    expect(isPublicStorageKey('avatars/12/ab34-512.webp')).toBe(true);
+    expect(isPublicStorageKey('documents/12/ab34.pdf')).toBe(false);
+    expect(isPublicStorageKey('avatars/../documents/12/ab34.pdf')).toBe(false);
+    expect(isPublicStorageKey('avatarsx/1.webp')).toBe(false);
   });
 });

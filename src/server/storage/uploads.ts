@@ -8,7 +8,7 @@ export type DetectedType = { kind: 'image'; format: 'jpeg' | 'png' | 'webp' | 'g
 export async function detectUpload(bytes: Uint8Array): Promise<DetectedType | undefined> {
   if (bytes.length >= 5 && Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-') return { kind: 'pdf' };
   try {
-    const { format } = await sharp(bytes, { failOn: 'error' }).metadata();
+    const { format } = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     if (format === 'jpeg' || format === 'png' || format === 'webp' || format === 'gif' || format === 'heif') return { kind: 'image', format };
   } catch {
     /* not an image sharp can read */
@@ -31,13 +31,28 @@ export const invalidFileType = (field = 'file') => new AppError('validation_fail
  * Re-encodes an image to WebP at each width (never enlarged), turned upright by its EXIF orientation, with all
  * metadata (location, camera) dropped: the stored file is ours, not the uploaded one.
  */
-export async function encodeWebp(bytes: Uint8Array, widths: number[]): Promise<Map<number, Buffer>> {
+export async function encodeWebp(bytes: Uint8Array, widths: number[], field = 'file'): Promise<Map<number, Buffer>> {
   const out = new Map<number, Buffer>();
-  for (const width of widths) {
-    out.set(width, await sharp(bytes, { failOn: 'error' }).rotate().resize({ width, height: width, fit: 'cover', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer());
+  try {
+    for (const width of widths) {
+      out.set(
+        width,
+        await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+          .rotate()
+          .resize({ width, height: width, fit: 'cover', withoutEnlargement: true })
+          .webp({ quality: 80 })
+          .toBuffer(),
+      );
+    }
+  } catch (cause) {
+    // A truncated upload (common on a dropped mobile connection) or a pixel bomb: the image cannot be used.
+    throw new AppError('validation_failed', 'uploads.unreadable', { cause, fields: { [field]: [{ key: 'uploads.unreadable' }] } });
   }
   return out;
 }
+
+/** 50 megapixels: any phone photo, not a decompression bomb. */
+const MAX_INPUT_PIXELS = 50_000_000;
 
 /** A storage key no one can guess: `avatars/12/9f3c…`. */
 export function newStorageKey(folder: string, ownerId: number): string {

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import {
   addressSchema,
@@ -20,6 +20,7 @@ import { getDb } from '../../db';
 import { AppError } from '../../errors';
 import { sessionCookie } from '../../http/session-cookie';
 import { verifyCaptcha } from '../../security/captcha';
+import { consumeLimit } from '../../security/rate-limit';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from '../../services/accounts/addresses';
 import { logIn, logOut, refreshTokens } from '../../services/accounts/authenticate';
 import { setAvatar } from '../../services/accounts/avatar';
@@ -36,13 +37,25 @@ import { findUserById } from '../../services/accounts/users';
 import type { ApiContext, ApiEnv } from '../context';
 import { endpoint } from '../endpoint';
 
-const tokensResponse = z.object({ access_token: z.string(), refresh_token: z.string(), expires_at: z.string(), expires_in: z.number() });
+const tokensResponse = z.union([
+  z.object({ access_token: z.string(), refresh_token: z.string(), expires_at: z.string(), expires_in: z.number() }),
+  z.object({ session: z.literal('cookie'), expires_at: z.string() }),
+]);
 const ok = z.object({ success: z.literal(true) });
 
-/** Answers issued tokens and keeps the refresh token in the web session cookie (remember-me makes it outlive the browser). */
+/** The web site's islands send this header: their session lives in the HttpOnly cookie, never in a body. */
+const isWebClient = (c: ApiContext) => c.req.header('x-session-mode') === 'cookie';
+
+/**
+ * API clients get their tokens in the body. The web site gets the session cookie (persistent with
+ * remember-me) and a body without tokens, so no script on a page can read a credential.
+ */
 function issue(c: ApiContext, tokens: IssuedTokens) {
-  const cookie = sessionCookie();
-  setCookie(c, cookie.name, tokens.refreshToken, { ...cookie.options, ...(tokens.remember ? { expires: tokens.cookieExpiresAt } : {}) });
+  if (tokens.cookieToken) {
+    const cookie = sessionCookie();
+    setCookie(c, cookie.name, tokens.cookieToken, { ...cookie.options, ...(tokens.remember ? { expires: tokens.cookieExpiresAt } : {}) });
+    return { session: 'cookie' as const, expires_at: tokens.cookieExpiresAt.toISOString() };
+  }
   return {
     access_token: tokens.accessToken,
     refresh_token: tokens.refreshToken,
@@ -58,7 +71,7 @@ export function userRoutes() {
     app,
     { method: 'post', path: '/user/login', tag: 'Authentication', summary: 'Sign in with e-mail (or phone) and password', body: loginSchema, response: tokensResponse, invalidStatus: 400 },
     async (c, { body }) => {
-      const { tokens } = await logIn(await getDb(), body, { ip: c.get('ip'), userAgent: c.req.header('user-agent') });
+      const { tokens } = await logIn(await getDb(), body, { ip: c.get('ip'), userAgent: c.req.header('user-agent'), web: isWebClient(c) });
       return issue(c, tokens);
     },
   );
@@ -70,14 +83,10 @@ export function userRoutes() {
       path: '/user/refresh',
       tag: 'Authentication',
       summary: 'Exchange a refresh token for a new pair (single use; a replayed token ends the session)',
-      body: z.object({ refresh_token: z.string().max(200).optional() }),
+      body: z.object({ refresh_token: z.string().min(1, { message: 'validation.required' }).max(200) }),
       response: tokensResponse,
     },
-    async (c, { body }) => {
-      const token = body.refresh_token ?? getCookie(c, sessionCookie().name);
-      if (!token) throw new AppError('unauthorized', 'accounts.session_expired');
-      return issue(c, await refreshTokens(await getDb(), token));
-    },
+    async (c, { body }) => issue(c, await refreshTokens(await getDb(), body.refresh_token)),
   );
 
   endpoint(app, { method: 'post', path: '/user/logout', tag: 'Authentication', summary: 'End the current session on the server', auth: true, body: z.object({}), response: ok }, async (c, { user }) => {
@@ -118,10 +127,10 @@ export function userRoutes() {
       body: signupSchema,
       bodyWrapper: 'SignupForm',
       invalidStatus: 400,
-      response: tokensResponse.extend({ redirect: z.string() }),
+      response: z.intersection(tokensResponse, z.object({ redirect: z.string() })),
     },
     async (c, { body }) => {
-      const { tokens, user } = await signUp(await getDb(), body, { ip: c.get('ip'), userAgent: c.req.header('user-agent'), locale: c.get('locale') });
+      const { tokens, user } = await signUp(await getDb(), body, { ip: c.get('ip'), userAgent: c.req.header('user-agent'), locale: c.get('locale'), web: isWebClient(c) });
       return { ...issue(c, tokens), redirect: localizePath('/user/profile/deals', user.locale) };
     },
   );
@@ -130,6 +139,7 @@ export function userRoutes() {
     app,
     { method: 'post', path: '/user/send-phone-pin', tag: 'Authentication', summary: 'Send a 4-digit PIN by SMS (again after 60 s)', body: sendPinSchema, response: z.object({ resend_after: z.number() }) },
     async (c, { body }) => {
+      await verifyCaptcha(body.captcha_token, c.get('ip'));
       const { resendAfter } = await sendPhonePin(await getDb(), body.phone, c.get('locale'), c.get('ip'));
       return { resend_after: resendAfter };
     },
@@ -154,6 +164,7 @@ export function userRoutes() {
     const db = await getDb();
     const row = await findUserById(db, user!.id);
     if (row?.emailVerifiedAt || !row?.email) throw new AppError('conflict', 'accounts.email_already_confirmed');
+    await consumeLimit('emailResend', `user:${user!.id}`);
     await sendEmailConfirmation(db, row);
     return { success: true as const };
   });
@@ -175,8 +186,8 @@ export function userRoutes() {
     },
   );
 
-  endpoint(app, { method: 'post', path: '/user/reset-password', tag: 'Authentication', summary: 'Set a new password from a reset link (ends every session)', body: resetPasswordSchema, response: ok }, async (_c, { body }) => {
-    await resetPassword(await getDb(), body.token, body.password);
+  endpoint(app, { method: 'post', path: '/user/reset-password', tag: 'Authentication', summary: 'Set a new password from a reset link (ends every session)', body: resetPasswordSchema, response: ok }, async (c, { body }) => {
+    await resetPassword(await getDb(), body.token, body.password, c.get('ip'));
     return { success: true as const };
   });
 
@@ -206,6 +217,7 @@ export function userRoutes() {
       response: z.object({ success: z.literal(true), changed: z.boolean() }),
     },
     async (_c, { body, user }) => {
+      await consumeLimit('profileUpdate', `user:${user!.id}`);
       const { changed } = await updateMainInfo(await getDb(), user!.id, { user: body.User, profile: body.UserProfile });
       return { success: true as const, changed };
     },

@@ -64,6 +64,10 @@ export const sessions = pgTable(
     refreshHash: text('refresh_hash').notNull(),
     /** The refresh token before the last rotation: presenting it again means it was stolen, so the session ends. */
     previousRefreshHash: text('previous_refresh_hash'),
+    /** When the refresh token was last rotated: a replay within a few seconds is a lost answer, not a theft. */
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+    /** The web session cookie's own token (never returned in a body, never accepted for refresh). */
+    cookieHash: text('cookie_hash'),
     remember: boolean('remember').notNull().default(false),
     idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
@@ -75,6 +79,7 @@ export const sessions = pgTable(
   (t) => [
     uniqueIndex('sessions_access_uq').on(t.accessHash),
     uniqueIndex('sessions_refresh_uq').on(t.refreshHash),
+    uniqueIndex('sessions_cookie_uq').on(t.cookieHash),
     index('sessions_previous_refresh_idx').on(t.previousRefreshHash),
     index('sessions_user_idx').on(t.userId),
   ],

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { assertUnderLimit, consumeLimit, resetLimit } from '../../security/rate-limit';
+import { consumeLimit, resetLimit } from '../../security/rate-limit';
 import { normalizePhone } from '../../../features/accounts/phone';
 import { verifyAgainstDummy, verifyPassword } from './secrets';
 import { type IssuedTokens, createSession, findSessionByAccessToken, findSessionByCookie, revokeSession, rotateSession } from './sessions';
@@ -16,6 +16,8 @@ export interface LoginInput {
 export interface RequestContext {
   ip: string;
   userAgent?: string | null;
+  /** The web site asked (its session lives in the HttpOnly cookie; no tokens are handed to the page). */
+  web?: boolean;
 }
 
 const wrongCredentials = () => new AppError('unauthorized', 'accounts.wrong_credentials');
@@ -27,21 +29,19 @@ const wrongCredentials = () => new AppError('unauthorized', 'accounts.wrong_cred
 export async function logIn(db: Executor, input: LoginInput, context: RequestContext): Promise<{ tokens: IssuedTokens; user: SessionUser }> {
   const identifier = input.email.includes('@') ? input.email.trim().toLowerCase() : (normalizePhone(input.email) ?? input.email.trim());
   const accountKey = `account:${identifier}`;
-  await assertUnderLimit('loginAccount', accountKey);
-  await assertUnderLimit('loginIp', context.ip);
+  // Every attempt counts before the password is checked, so parallel guesses cannot outrun the limit;
+  // a success clears the account's count again.
+  await consumeLimit('loginAccount', accountKey);
+  await consumeLimit('loginIp', context.ip);
 
   const [user] = await db
     .select()
     .from(users)
     .where(identifier.includes('@') ? eq(users.email, identifier) : eq(users.phone, identifier));
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
-  if (!user || !valid) {
-    await consumeLimit('loginAccount', accountKey).catch(() => undefined);
-    await consumeLimit('loginIp', context.ip).catch(() => undefined);
-    throw wrongCredentials();
-  }
+  if (!user || !valid) throw wrongCredentials();
   await resetLimit('loginAccount', accountKey);
-  const tokens = await createSession(db, user.id, { remember: input.remember_me, userAgent: context.userAgent });
+  const tokens = await createSession(db, user.id, { remember: input.remember_me, userAgent: context.userAgent, web: context.web });
   return { tokens, user: toSessionUser(user, tokens.sessionId) };
 }
 

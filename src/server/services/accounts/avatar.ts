@@ -13,7 +13,7 @@ export async function setAvatar(db: Executor, userId: number, file: unknown): Pr
   const { bytes } = await readUpload(file, AVATAR_MAX_BYTES, 'photo');
   const type = await detectUpload(bytes);
   if (type?.kind !== 'image') throw new AppError('validation_failed', 'uploads.invalid_image', { fields: { photo: [{ key: 'uploads.invalid_image' }] } });
-  const encoded = await encodeWebp(bytes, [...SIZES]);
+  const encoded = await encodeWebp(bytes, [...SIZES], 'photo');
   const key = newStorageKey('avatars', userId);
   const storage = getStorage();
   for (const [width, data] of encoded) await storage.put(`${key}-${width}.webp`, data);

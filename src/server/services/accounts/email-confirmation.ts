@@ -38,10 +38,13 @@ export async function confirmEmail(db: Executor, token: string): Promise<{ userI
       .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, 'verify_email'), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date())));
     if (!row) throw new AppError('bad_request', 'accounts.link_invalid');
     await tx.update(emailTokens).set({ usedAt: new Date() }).where(eq(emailTokens.id, row.id));
-    await tx
+    const confirmed = await tx
       .update(users)
       .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(users.id, row.userId), eq(users.email, row.email), isNull(users.emailVerifiedAt)));
+      .where(and(eq(users.id, row.userId), eq(users.email, row.email)))
+      .returning({ id: users.id });
+    // The address changed since the link was sent: this link confirms nothing any more.
+    if (confirmed.length === 0) throw new AppError('bad_request', 'accounts.link_invalid');
     return { userId: row.userId };
   });
 }
@@ -61,18 +64,33 @@ export async function requestPasswordReset(db: Executor, email: string, ip: stri
   await sendMail(passwordResetMail(locale, user.email!, user.firstName, url));
 }
 
-/** Sets a new password from a reset link; every session of the account ends, the link cannot be used again. */
-export async function resetPassword(db: Executor, token: string, password: string): Promise<void> {
+/** Spends every unused reset link of a user: after a reset, a password change or an e-mail change. */
+export async function invalidateResetLinks(db: Executor, userId: number): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt)));
+}
+
+/**
+ * Sets a new password from a reset link: the link must be the latest kind of proof (unused, within the hour,
+ * sent to the account's current address). Every session and every other reset link of the account ends.
+ */
+export async function resetPassword(db: Executor, token: string, password: string, ip: string): Promise<void> {
+  await consumeLimit('resetCheckIp', ip);
+  const invalid = () => new AppError('bad_request', 'accounts.link_invalid', { fields: { token: [{ key: 'accounts.link_invalid' }] } });
+  const [row] = await db
+    .select({ id: emailTokens.id, userId: emailTokens.userId })
+    .from(emailTokens)
+    .innerJoin(users, and(eq(users.id, emailTokens.userId), eq(users.email, emailTokens.email)))
+    .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date())));
+  if (!row) throw invalid();
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(emailTokens)
-      .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date())));
-    if (!row) throw new AppError('bad_request', 'accounts.link_invalid', { fields: { token: [{ key: 'accounts.link_invalid' }] } });
-    await tx.update(emailTokens).set({ usedAt: new Date() }).where(eq(emailTokens.id, row.id));
-    // Whoever reads the mailbox could follow the link: the address is confirmed by it too.
+    const spent = await tx.update(emailTokens).set({ usedAt: new Date() }).where(and(eq(emailTokens.id, row.id), isNull(emailTokens.usedAt))).returning({ id: emailTokens.id });
+    if (spent.length === 0) throw invalid();
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
+    await invalidateResetLinks(tx, row.userId);
     await revokeUserSessions(tx, row.userId);
   });
 }

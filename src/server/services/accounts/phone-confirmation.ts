@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { PIN_LENGTH, PIN_MAX_ATTEMPTS, PIN_RESEND_SECONDS, PIN_TTL_MINUTES } from '../../../features/accounts/constants';
 import { normalizePhone } from '../../../features/accounts/phone';
 import type { Locale } from '../../../i18n/config';
@@ -32,9 +32,19 @@ export async function sendPhonePin(db: Executor, rawPhone: string, locale: Local
   }
   await consumeLimit('pinIp', ip);
   await consumeLimit('pinPhone', phone);
+  await consumeLimit('pinPhoneDay', phone);
   const pin = randomPin(PIN_LENGTH);
-  await db.insert(phoneVerifications).values({ phone, pinHash: hashToken(`${phone}:${pin}`), expiresAt: new Date(Date.now() + PIN_TTL_MINUTES * 60_000) });
-  await getSmsSender().send(phone, createTranslator(locale)('accounts.pin_sms', { pin, minutes: PIN_TTL_MINUTES }));
+  const [row] = await db
+    .insert(phoneVerifications)
+    .values({ phone, pinHash: hashToken(`${phone}:${pin}`), expiresAt: new Date(Date.now() + PIN_TTL_MINUTES * 60_000) })
+    .returning({ id: phoneVerifications.id });
+  try {
+    await getSmsSender().send(phone, createTranslator(locale)('accounts.pin_sms', { pin, minutes: PIN_TTL_MINUTES }));
+  } catch (cause) {
+    // The SMS never left: forget the PIN so the user may ask again at once.
+    await db.delete(phoneVerifications).where(eq(phoneVerifications.id, row.id));
+    throw new AppError('service_unavailable', 'accounts.sms_failed', { cause });
+  }
   return { resendAfter: PIN_RESEND_SECONDS };
 }
 
@@ -52,11 +62,14 @@ export async function verifyPhonePin(db: Executor, rawPhone: string, pin: string
     .orderBy(desc(phoneVerifications.createdAt))
     .limit(1);
   const wrong = () => new AppError('validation_failed', 'accounts.pin_wrong', { fields: { pin: [{ key: 'accounts.pin_wrong' }] } });
-  if (!current || current.attempts >= PIN_MAX_ATTEMPTS) throw wrong();
-  if (current.pinHash !== hashToken(`${phone}:${pin}`)) {
-    await db.update(phoneVerifications).set({ attempts: current.attempts + 1 }).where(eq(phoneVerifications.id, current.id));
-    throw wrong();
-  }
+  if (!current) throw wrong();
+  // Count the attempt atomically first: parallel guesses cannot get more than PIN_MAX_ATTEMPTS tries.
+  const counted = await db
+    .update(phoneVerifications)
+    .set({ attempts: sql`${phoneVerifications.attempts} + 1` })
+    .where(and(eq(phoneVerifications.id, current.id), lt(phoneVerifications.attempts, PIN_MAX_ATTEMPTS)))
+    .returning({ id: phoneVerifications.id });
+  if (counted.length === 0 || current.pinHash !== hashToken(`${phone}:${pin}`)) throw wrong();
   const phoneToken = randomToken();
   await db.update(phoneVerifications).set({ verifiedAt: new Date(), proofHash: hashToken(phoneToken) }).where(eq(phoneVerifications.id, current.id));
   return { phoneToken };

@@ -8,9 +8,13 @@ import { isUniqueViolation } from '../../db/errors';
 import { currencies, favoriteCategories, users } from '../../db/schema';
 import { AppError, type LocalizedMessage } from '../../errors';
 import { storageUrl } from '../../storage';
-import { sendEmailConfirmation } from './email-confirmation';
+import { sendMail } from '../../mail';
+import { emailChangedMail } from '../../mail/templates';
+import { consumeLimit } from '../../security/rate-limit';
+import { invalidateResetLinks, sendEmailConfirmation } from './email-confirmation';
+import { verifyPassword } from './secrets';
 import { listDocuments } from './documents';
-import { findUserById } from './users';
+import { findUserById, userLocale } from './users';
 
 /** `GET /user/profile-settings-data/`: everything the profile page edits (spec §3 "User profile data"). */
 export async function getProfileSettings(db: Executor, userId: number, locale: Locale) {
@@ -75,9 +79,16 @@ export async function updateMainInfo(db: Database, userId: number, input: { user
   if (u.currency_id && (await db.select({ id: currencies.id }).from(currencies).where(eq(currencies.id, u.currency_id))).length === 0) {
     errors['User.currency_id'] = [{ key: 'validation.invalid_option' }];
   }
+  const emailChanged = u.email !== undefined && u.email !== current.email;
+  // The e-mail address can reset the password: changing it needs the current password, as a password change does.
+  if (emailChanged && Object.keys(errors).length === 0) {
+    await consumeLimit('passwordCheck', `user:${userId}`);
+    if (!u.current_password || !(await verifyPassword(current.passwordHash, u.current_password))) {
+      errors['User.current_password'] = [{ key: 'accounts.current_password_wrong' }];
+    }
+  }
   if (Object.keys(errors).length > 0) throw new AppError('validation_failed', 'errors.validation_failed', { fields: errors, status: 400 });
 
-  const emailChanged = u.email !== undefined && u.email !== current.email;
   const phoneChanged = phone !== undefined && phone !== current.phone;
   const changes: Partial<typeof users.$inferInsert> = {
     ...(u.email !== undefined && { email: u.email }),
@@ -111,6 +122,11 @@ export async function updateMainInfo(db: Database, userId: number, input: { user
     if (isUniqueViolation(error, 'users_phone_uq')) throw new AppError('validation_failed', 'errors.validation_failed', { fields: { 'User.phone': [{ key: 'accounts.phone_taken' }] }, status: 400 });
     throw error;
   }
-  if (emailChanged) await sendEmailConfirmation(db, updated);
+  if (emailChanged) {
+    await invalidateResetLinks(db, userId);
+    await sendEmailConfirmation(db, updated);
+    // The old address hears of the change: if it was not its owner, they know at once.
+    if (current.email) await sendMail(emailChangedMail(userLocale(current), current.email, current.firstName, updated.email ?? ''));
+  }
   return { changed: true };
 }

@@ -19,10 +19,15 @@ export interface IssuedTokens {
   refreshToken: string;
   accessExpiresAt: Date;
   sessionId: number;
-  /** When the web cookie (refresh token) stops working at the latest. */
+  /** The web session cookie's token (only for sessions opened by the web site). */
+  cookieToken?: string;
+  /** When the web cookie stops working at the latest. */
   cookieExpiresAt: Date;
   remember: boolean;
 }
+
+/** A replayed refresh token within this window is a client that lost the answer, not a thief. */
+const REPLAY_GRACE = 30_000;
 
 function lifetimes(remember: boolean, now: Date) {
   return {
@@ -31,11 +36,15 @@ function lifetimes(remember: boolean, now: Date) {
   };
 }
 
-/** A new session with fresh tokens: every login gets one. */
-export async function createSession(db: Executor, userId: number, options: { remember: boolean; userAgent?: string | null }): Promise<IssuedTokens> {
+/**
+ * A new session with fresh tokens: every login gets one. A web session (`web: true`) also gets a cookie token;
+ * its access and refresh tokens are never handed to the page.
+ */
+export async function createSession(db: Executor, userId: number, options: { remember: boolean; userAgent?: string | null; web?: boolean }): Promise<IssuedTokens> {
   const now = new Date();
   const accessToken = randomToken();
   const refreshToken = randomToken();
+  const cookieToken = options.web ? randomToken() : undefined;
   const { idle, absolute } = lifetimes(options.remember, now);
   const accessExpiresAt = new Date(Math.min(now.getTime() + SESSION_TTL.access, absolute.getTime()));
   const [row] = await db
@@ -45,13 +54,14 @@ export async function createSession(db: Executor, userId: number, options: { rem
       accessHash: hashToken(accessToken),
       accessExpiresAt,
       refreshHash: hashToken(refreshToken),
+      cookieHash: cookieToken ? hashToken(cookieToken) : null,
       remember: options.remember,
       idleExpiresAt: idle,
       absoluteExpiresAt: absolute,
       userAgent: options.userAgent?.slice(0, 300) ?? null,
     })
     .returning({ id: sessions.id });
-  return { accessToken, refreshToken, accessExpiresAt, sessionId: row.id, cookieExpiresAt: absolute, remember: options.remember };
+  return { accessToken, refreshToken, cookieToken, accessExpiresAt, sessionId: row.id, cookieExpiresAt: absolute, remember: options.remember };
 }
 
 const alive = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.idleExpiresAt, now), gt(sessions.absoluteExpiresAt, now));
@@ -76,10 +86,10 @@ export async function findSessionByAccessToken(db: Executor, token: string) {
   return session;
 }
 
-/** The live session of the web cookie (which carries the refresh token), or undefined. */
+/** The live session of the web session cookie, or undefined. */
 export async function findSessionByCookie(db: Executor, token: string) {
   const now = new Date();
-  const [session] = await db.select().from(sessions).where(and(eq(sessions.refreshHash, hashToken(token)), alive(now)));
+  const [session] = await db.select().from(sessions).where(and(eq(sessions.cookieHash, hashToken(token)), alive(now)));
   if (session) await touch(db, session, now);
   return session;
 }
@@ -95,9 +105,11 @@ export async function rotateSession(db: Executor, refreshToken: string): Promise
   const presented = hashToken(refreshToken);
   const [session] = await db.select().from(sessions).where(and(eq(sessions.refreshHash, presented), alive(now)));
   if (!session) {
-    const [replayed] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.previousRefreshHash, presented));
+    const [replayed] = await db.select({ id: sessions.id, refreshedAt: sessions.refreshedAt }).from(sessions).where(eq(sessions.previousRefreshHash, presented));
     if (replayed) {
-      await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, replayed.id));
+      // Within a few seconds of the rotation it is the same client retrying (or racing itself): refuse, keep the session.
+      const isRetry = replayed.refreshedAt !== null && now.getTime() - replayed.refreshedAt.getTime() < REPLAY_GRACE;
+      if (!isRetry) await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, replayed.id));
       return { ok: false, reason: 'reused' };
     }
     return { ok: false, reason: 'unknown' };
@@ -114,6 +126,7 @@ export async function rotateSession(db: Executor, refreshToken: string): Promise
       accessExpiresAt,
       refreshHash: hashToken(nextRefresh),
       previousRefreshHash: presented,
+      refreshedAt: now,
       idleExpiresAt: idle < session.absoluteExpiresAt ? idle : session.absoluteExpiresAt,
       lastUsedAt: now,
     })

@@ -67,7 +67,7 @@ export async function signUp(db: Database, input: SignupInput, context: RequestC
         })
         .returning();
       if (input.address) await createAddress(tx, user.id, input.address).catch((error) => Promise.reject(withFieldPrefix(error, 'address')));
-      const tokens = await createSession(tx, user.id, { remember: false, userAgent: context.userAgent });
+      const tokens = await createSession(tx, user.id, { remember: false, userAgent: context.userAgent, web: context.web });
       return { user, tokens };
     });
   } catch (error) {
