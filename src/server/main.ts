@@ -39,7 +39,7 @@ async function start() {
 
   let shuttingDown = false;
   const server = http.createServer((req, res) => {
-    setSecurityHeaders(res, { isHttps: env.isHttps });
+    setSecurityHeaders(res, { isHttps: env.isHttps, path: (req.url ?? '/').split('?')[0] });
     if (shuttingDown) res.setHeader('Connection', 'close');
     compress(req as never, res as never, () => {
       const path = (req.url ?? '/').split('?')[0];

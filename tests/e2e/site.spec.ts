@@ -104,6 +104,20 @@ test.describe('[SITE] offline and demo data', () => {
     await expect(prices.getByRole('row')).toHaveCount(9);
   });
 
+  test('the service worker takes control and keeps the offline page ready', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    const cached = await page.evaluate(async () => {
+      const response = await caches.match('/offline.html', { ignoreSearch: true });
+      return response ? await response.text() : '';
+    });
+    expect(cached).toContain('Uko nje ya mtandao');
+  });
+
   test('shows the offline page for a page never visited once the network is gone', async ({ page, context }) => {
     await page.goto('/');
     await page.evaluate(async () => {

@@ -36,19 +36,13 @@
  */
 import { type ComponentType, useRef, useState } from 'react';
 import { ADDRESS_LABELS } from '../../features/accounts/constants';
+import { ADDRESS_LABEL_KEYS } from '../../features/accounts/labels';
+import { SelectField, TextField } from '../lib/fields';
 import type { ClientTranslate } from '../lib/i18n';
-import {
-  ADDRESS_LABEL_KEYS,
-  type AddressErrors,
-  type AddressField,
-  type AddressValue,
-  type MapCenter,
-  addressFieldId,
-  pointOf,
-} from './address-value';
-import FormField from './FormField';
+import { type AddressErrors, type AddressField, type AddressValue, type MapCenter, addressFieldId, pointOf } from './address-value';
+import LoadFailure from './LoadFailure';
 import type { MapPickerProps } from './MapPicker';
-import { type ListState, loadCountries, loadRegions, loadVillages, useOptions } from './places';
+import { loadCountries, loadRegions, loadVillages, useOptions } from './places';
 
 export interface AddressFieldsProps {
   value: AddressValue;
@@ -125,60 +119,57 @@ export default function AddressFields({ value, onChange, errors = {}, t, idPrefi
 
   return (
     <div className="space-y-4">
-      <FormField id={id('label')} label={t('address.label_field')} error={errors.label}>
-        {(aria) => (
-          <select {...aria} className={fieldClass('select', aria['aria-invalid'])} value={value.label} disabled={disabled} onChange={(e) => set({ label: e.target.value as AddressValue['label'] })}>
-            {ADDRESS_LABELS.map((label) => (
-              <option key={label} value={label}>
-                {t(ADDRESS_LABEL_KEYS[label])}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <SelectField
+        id={id('label')}
+        label={t('address.label_field')}
+        error={errors.label}
+        value={value.label}
+        disabled={disabled}
+        onChange={(e) => set({ label: e.target.value as AddressValue['label'] })}
+      >
+        {ADDRESS_LABELS.map((label) => (
+          <option key={label} value={label}>
+            {t(ADDRESS_LABEL_KEYS[label])}
+          </option>
+        ))}
+      </SelectField>
 
-      <FormField id={id('country_id')} label={t('address.country')} error={errors.country_id}>
-        {(aria) => (
-          <select
-            {...aria}
-            className={fieldClass('select', aria['aria-invalid'])}
-            value={value.country_id}
-            disabled={disabled || countries.state !== 'ready'}
-            autoComplete="country"
-            onChange={(e) => set({ country_id: e.target.value, region_id: '', village_id: '' })}
-          >
-            <option value="">{countries.state === 'loading' ? t('address.loading') : t('address.choose_country')}</option>
-            {countries.items.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <ListFailure state={countries.state} retry={countries.retry} t={t} />
+      <SelectField
+        id={id('country_id')}
+        label={t('address.country')}
+        error={errors.country_id}
+        value={value.country_id}
+        disabled={disabled || countries.state !== 'ready'}
+        autoComplete="country"
+        onChange={(e) => set({ country_id: e.target.value, region_id: '', village_id: '' })}
+      >
+        <option value="">{countries.state === 'loading' ? t('address.loading') : t('address.choose_country')}</option>
+        {countries.items.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+      {countries.state === 'failed' && <LoadFailure text={t('address.list_failed')} onRetry={countries.retry} t={t} />}
 
       {hasRegions && (
         <>
-          <FormField id={id('region_id')} label={t('address.region')} error={errors.region_id}>
-            {(aria) => (
-              <select
-                {...aria}
-                className={fieldClass('select', aria['aria-invalid'])}
-                value={value.region_id}
-                disabled={disabled || regions.state !== 'ready' || regions.items.length === 0}
-                onChange={(e) => set({ region_id: e.target.value, village_id: '' })}
-              >
-                <option value="">{regions.state === 'loading' ? t('address.loading') : t('address.choose_region')}</option>
-                {regions.items.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {r.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <ListFailure state={regions.state} retry={regions.retry} t={t} />
+          <SelectField
+            id={id('region_id')}
+            label={t('address.region')}
+            error={errors.region_id}
+            value={value.region_id}
+            disabled={disabled || regions.state !== 'ready' || regions.items.length === 0}
+            onChange={(e) => set({ region_id: e.target.value, village_id: '' })}
+          >
+            <option value="">{regions.state === 'loading' ? t('address.loading') : t('address.choose_region')}</option>
+            {regions.items.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </SelectField>
+          {regions.state === 'failed' && <LoadFailure text={t('address.list_failed')} onRetry={regions.retry} t={t} />}
         </>
       )}
 
@@ -205,57 +196,63 @@ export default function AddressFields({ value, onChange, errors = {}, t, idPrefi
         {country && !hasRegions && <p className="text-sm opacity-80">{t('address.no_regions')}</p>}
         {!showCity && (
           <>
-            <FormField id={id('village_id')} label={t('address.village')} error={errors.village_id}>
-              {(aria) => (
-                <select
-                  {...aria}
-                  className={fieldClass('select', aria['aria-invalid'])}
-                  value={value.village_id}
-                  disabled={disabled || villages.state !== 'ready'}
-                  onChange={(e) => set({ village_id: e.target.value })}
-                >
-                  <option value="">
-                    {villages.state === 'loading' ? t('address.loading') : value.region_id ? t('address.choose_village') : t('address.choose_region_first')}
-                  </option>
-                  {villages.items.map((v) => (
-                    <option key={v.id} value={v.id}>
-                      {v.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-            <ListFailure state={villages.state} retry={villages.retry} t={t} />
+            <SelectField
+              id={id('village_id')}
+              label={t('address.village')}
+              error={errors.village_id}
+              value={value.village_id}
+              disabled={disabled || villages.state !== 'ready'}
+              onChange={(e) => set({ village_id: e.target.value })}
+            >
+              <option value="">
+                {villages.state === 'loading' ? t('address.loading') : value.region_id ? t('address.choose_village') : t('address.choose_region_first')}
+              </option>
+              {villages.items.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {v.name}
+                </option>
+              ))}
+            </SelectField>
+            {villages.state === 'failed' && <LoadFailure text={t('address.list_failed')} onRetry={villages.retry} t={t} />}
           </>
         )}
         {showCity && (
-          <FormField id={id('city')} label={t('address.city')} error={errors.city ?? errors.village_id}>
-            {(aria) => (
-              <input
-                {...aria}
-                className={fieldClass('input', aria['aria-invalid'])}
-                value={value.city}
-                disabled={disabled}
-                autoComplete="address-level2"
-                maxLength={120}
-                onChange={(e) => set({ city: e.target.value })}
-              />
-            )}
-          </FormField>
+          <TextField
+            id={id('city')}
+            label={t('address.city')}
+            error={errors.city ?? errors.village_id}
+            value={value.city}
+            disabled={disabled}
+            autoComplete="address-level2"
+            maxLength={120}
+            onChange={(e) => set({ city: e.target.value })}
+          />
         )}
       </fieldset>
 
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
-        <FormField id={id('street')} label={t('address.street')} note={t('address.optional')} error={errors.street}>
-          {(aria) => (
-            <input {...aria} className={fieldClass('input', aria['aria-invalid'])} value={value.street} disabled={disabled} autoComplete="address-line1" maxLength={160} onChange={(e) => set({ street: e.target.value })} />
-          )}
-        </FormField>
-        <FormField id={id('house')} label={t('address.house')} note={t('address.optional')} error={errors.house}>
-          {(aria) => (
-            <input {...aria} className={fieldClass('input', aria['aria-invalid'])} value={value.house} disabled={disabled} autoComplete="address-line2" maxLength={40} onChange={(e) => set({ house: e.target.value })} />
-          )}
-        </FormField>
+        <TextField
+          id={id('street')}
+          label={t('address.street')}
+          optional={t('address.optional')}
+          error={errors.street}
+          value={value.street}
+          disabled={disabled}
+          autoComplete="address-line1"
+          maxLength={160}
+          onChange={(e) => set({ street: e.target.value })}
+        />
+        <TextField
+          id={id('house')}
+          label={t('address.house')}
+          optional={t('address.optional')}
+          error={errors.house}
+          value={value.house}
+          disabled={disabled}
+          autoComplete="address-line2"
+          maxLength={40}
+          onChange={(e) => set({ house: e.target.value })}
+        />
       </div>
 
       <section className="space-y-2" aria-labelledby={`${idPrefix}-point-title`}>
@@ -291,14 +288,7 @@ export default function AddressFields({ value, onChange, errors = {}, t, idPrefi
           )}
         </div>
         <div id={mapAreaId}>
-          {map.state === 'failed' && (
-            <div className="alert alert-warning" role="alert">
-              <span>{t('address.map_failed')}</span>
-              <button type="button" className="btn btn-sm" onClick={openMap}>
-                {t('address.retry')}
-              </button>
-            </div>
-          )}
+          {map.state === 'failed' && <LoadFailure text={t('address.map_failed')} onRetry={openMap} t={t} />}
           {map.state === 'open' && map.Picker && (
             <map.Picker
               value={point}
@@ -321,20 +311,4 @@ function mapCenter(
   if (village?.latitude != null && village.longitude != null) return { latitude: village.latitude, longitude: village.longitude, zoom: VILLAGE_ZOOM };
   if (region?.latitude != null && region.longitude != null) return { latitude: region.latitude, longitude: region.longitude, zoom: REGION_ZOOM };
   return null;
-}
-
-function ListFailure({ state, retry, t }: { state: ListState; retry: () => void; t: ClientTranslate }) {
-  if (state !== 'failed') return null;
-  return (
-    <div className="alert alert-warning" role="alert">
-      <span>{t('address.list_failed')}</span>
-      <button type="button" className="btn btn-sm" onClick={retry}>
-        {t('address.retry')}
-      </button>
-    </div>
-  );
-}
-
-function fieldClass(kind: 'input' | 'select', invalid: boolean): string {
-  return `${kind} ${kind}-lg w-full text-base${invalid ? ` ${kind}-error` : ''}`;
 }

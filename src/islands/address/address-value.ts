@@ -1,5 +1,4 @@
 import { ADDRESS_LABELS } from '../../features/accounts/constants';
-import type { MessageKey } from '../../i18n/t';
 
 export type AddressLabel = (typeof ADDRESS_LABELS)[number];
 
@@ -82,11 +81,3 @@ export function pointOf(value: AddressValue): GeoPoint | null {
 
 /** Six decimals place a point within about 10 cm: more would be noise from the click. */
 export const roundCoordinate = (value: number) => Math.round(value * 1e6) / 1e6;
-
-export const ADDRESS_LABEL_KEYS: Record<AddressLabel, MessageKey> = {
-  home: 'address.label_home',
-  work: 'address.label_work',
-  farm: 'address.label_farm',
-  warehouse: 'address.label_warehouse',
-  other: 'address.label_other',
-};

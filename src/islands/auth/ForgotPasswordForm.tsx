@@ -3,11 +3,12 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { requestResetSchema } from '../../features/accounts/schemas';
 import { apiPost } from '../lib/api';
-import { applyServerErrors, zodFormResolver } from '../lib/forms';
+import { FORM_MESSAGE_KEYS, FormAlert, SubmitButton, SuccessAlert } from '../lib/fields';
+import { zodFormResolver } from '../lib/forms';
 import { type Messages, createClientTranslator } from '../lib/i18n';
+import { useApiSubmit } from '../lib/use-api-submit';
+import { EmailField } from './AccountFields';
 import type { CaptchaConfig } from './captcha';
-import { FORM_MESSAGE_KEYS, FormAlert, type FormProblem, SubmitButton, SuccessAlert, TextField } from './FormParts';
-import { problemOf } from './form-problem';
 import { useCaptcha } from './use-captcha';
 
 /** The person fills in the address; the bot-check token is added when sending. */
@@ -27,35 +28,23 @@ interface Props {
  */
 export default function ForgotPasswordForm({ messages, captcha, loginHref }: Props) {
   const t = useMemo(() => createClientTranslator(messages), [messages]);
-  const [problem, setProblem] = useState<FormProblem | null>(null);
   const [isSent, setSent] = useState(false);
   const { containerRef, getToken } = useCaptcha(captcha);
+  const form = useForm<ForgotValues>({ resolver: zodFormResolver(forgotSchema, t, messages), defaultValues: { email: '' } });
   const {
     register,
-    handleSubmit,
-    setError,
-    setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<ForgotValues>({ resolver: zodFormResolver(forgotSchema, t, messages), defaultValues: { email: '' } });
+  } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setProblem(null);
-    const check = await getToken();
-    if (check.errorKey) {
-      setProblem({ message: t(check.errorKey) });
-      return;
-    }
-    const result = await apiPost('/user/request-password-reset/', { email: values.email, captcha_token: check.token });
-    if (result.ok) {
-      setSent(true);
-      return;
-    }
-    if (result.error.errors?.email) {
-      applyServerErrors(result.error, setError, ['email']);
-      setFocus('email');
-      return;
-    }
-    setProblem(problemOf(result, t));
+  const { problem, submit } = useApiSubmit(form, {
+    fields: ['email'],
+    t,
+    send: async (values) => {
+      const check = await getToken();
+      if (check.errorKey) return { message: t(check.errorKey) };
+      return apiPost('/user/request-password-reset/', { email: values.email, captcha_token: check.token });
+    },
+    onSuccess: () => setSent(true),
   });
 
   if (isSent) {
@@ -70,19 +59,9 @@ export default function ForgotPasswordForm({ messages, captcha, loginHref }: Pro
   }
 
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <FormAlert problem={problem} onRetry={() => onSubmit()} retryLabel={t('auth.form_retry')} />
-      <TextField
-        id="forgot-email"
-        label={t('auth.field_email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        registration={register('email')}
-        error={errors.email?.message}
-      />
+    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <FormAlert problem={problem} onRetry={() => submit()} retryLabel={t('auth.form_retry')} />
+      <EmailField register={register} errors={errors} idOf={(field) => `forgot-${field}`} t={t} />
       <div ref={containerRef} />
       <SubmitButton busy={isSubmitting}>{t('auth.forgot_submit')}</SubmitButton>
     </form>

@@ -4,10 +4,10 @@ import type { z } from 'zod';
 import { loginSchema } from '../../features/accounts/schemas';
 import { announceAuthChange, followAuthChanges } from '../../stores/auth';
 import { apiPost } from '../lib/api';
-import { applyServerErrors, zodFormResolver } from '../lib/forms';
+import { FORM_MESSAGE_KEYS, FormAlert, PasswordField, SubmitButton, TextField } from '../lib/fields';
+import { zodFormResolver } from '../lib/forms';
 import { type Messages, createClientTranslator } from '../lib/i18n';
-import { FORM_MESSAGE_KEYS, FormAlert, type FormProblem, PasswordField, SubmitButton, TextField } from './FormParts';
-import { problemOf } from './form-problem';
+import { useApiSubmit } from '../lib/use-api-submit';
 
 type LoginValues = z.input<typeof loginSchema>;
 const FIELDS = ['email', 'password'] as const;
@@ -23,42 +23,31 @@ interface Props {
 /** The sign-in form (spec §4): e-mail or phone, password, remember me. */
 export default function LoginForm({ messages, destination, forgotHref }: Props) {
   const t = useMemo(() => createClientTranslator(messages), [messages]);
-  const [problem, setProblem] = useState<FormProblem | null>(null);
   const [isLeaving, setLeaving] = useState(false);
+  const form = useForm<LoginValues>({ resolver: zodFormResolver(loginSchema, t, messages), defaultValues: { email: '', password: '', remember_me: false } });
   const {
     register,
-    handleSubmit,
-    setError,
-    setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<LoginValues>({ resolver: zodFormResolver(loginSchema, t, messages), defaultValues: { email: '', password: '', remember_me: false } });
+  } = form;
 
   // A sign-in in another tab makes this form pointless: continue where this tab was going. The same address
   // is used after our own sign-in, so the announcement this tab hears from itself cannot send it elsewhere.
   useEffect(() => followAuthChanges(false, destination), [destination]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setProblem(null);
-    const result = await apiPost('/user/login', values as z.output<typeof loginSchema>);
-    if (result.ok) {
+  const { problem, submit } = useApiSubmit(form, {
+    fields: FIELDS,
+    t,
+    send: (values) => apiPost('/user/login', values as z.output<typeof loginSchema>),
+    onSuccess: () => {
       setLeaving(true);
       announceAuthChange(true);
       window.location.assign(destination);
-      return;
-    }
-    if (result.error.errors) {
-      const unplaced = applyServerErrors(result.error, setError, FIELDS);
-      const first = FIELDS.find((field) => result.error.errors?.[field]);
-      if (first) setFocus(first);
-      if (unplaced.length > 0) setProblem({ message: unplaced.join(' ') });
-      return;
-    }
-    setProblem(problemOf(result, t));
+    },
   });
 
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <FormAlert problem={problem} onRetry={() => onSubmit()} retryLabel={t('auth.form_retry')} />
+    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <FormAlert problem={problem} onRetry={() => submit()} retryLabel={t('auth.form_retry')} />
       <TextField
         id="login-email"
         label={t('auth.field_login')}

@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
+import { ADDRESS_LABEL_KEYS } from '../../features/accounts/labels';
 import { type AddressInput, addressSchema } from '../../features/accounts/schemas';
 import { issueField, issueToMessage } from '../../features/validation/messages';
 import { showSnack } from '../../stores/snackbar';
 import AddressFields, { focusAddressField } from '../address/AddressFields';
-import { ADDRESS_LABEL_KEYS, type AddressErrors, type AddressField, type AddressValue, addressValueFrom, emptyAddress } from '../address/address-value';
+import { type AddressErrors, type AddressField, type AddressValue, addressValueFrom, emptyAddress } from '../address/address-value';
 import { apiGet, apiPost } from '../lib/api';
+import { FormAlert, useHydrated } from '../lib/fields';
+import { type FormProblem, problemOf } from '../lib/form-problem';
 import { type Messages, createClientTranslator } from '../lib/i18n';
 import ConfirmDialog from './ConfirmDialog';
-import FailureAlert from './FailureAlert';
-import { failureText } from './failure';
+import { useConfirmedDelete } from './use-confirmed-delete';
 
 /** An item of GET /user/get-user-address/ (listAddresses), place names in the page's language. */
 export interface SavedAddress {
@@ -47,14 +49,14 @@ function addressLines(item: SavedAddress): string[] {
  * address or the one being edited, built on the shared AddressFields (with its map picker).
  */
 export default function AddressSection({ messages, addresses: initial }: Props) {
+  // Until React runs, a click would submit the form the browser's way (fields in the URL): wait for it.
+  const hydrated = useHydrated();
   const t = createClientTranslator(messages);
   const [addresses, setAddresses] = useState(initial);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [errors, setErrors] = useState<AddressErrors>({});
-  const [failure, setFailure] = useState<{ text: string; retry: boolean }>();
+  const [failure, setFailure] = useState<FormProblem>();
   const [saving, setSaving] = useState(false);
-  const [deleting, setDeleting] = useState<SavedAddress | null>(null);
-  const [busyDelete, setBusyDelete] = useState(false);
   const [focusField, setFocusField] = useState<AddressField | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const formTitle = useRef<HTMLHeadingElement>(null);
@@ -124,7 +126,7 @@ export default function AddressSection({ messages, addresses: initial }: Props) 
           .filter(([name]) => (FIELDS as string[]).includes(name)),
       ) as AddressErrors;
       if (Object.keys(fieldErrors).length > 0) showErrors(fieldErrors);
-      else setFailure({ text: failureText(result.status, result.error, t), retry: result.status === 0 });
+      else setFailure(problemOf(result, t));
       return;
     }
     // Place names come from the server in the page's language, so the list is read again.
@@ -135,18 +137,15 @@ export default function AddressSection({ messages, addresses: initial }: Props) 
     close();
   }
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusyDelete(true);
-    const result = await apiPost('/user/delete-address', { id: deleting.id });
-    setBusyDelete(false);
-    if (result.ok || result.status === 404) {
-      setAddresses((current) => current.filter((item) => item.id !== deleting.id));
-      if (editing?.id === deleting.id) setEditing(null);
-      showSnack('success', t('profile.address_deleted'));
-    } else showSnack('error', failureText(result.status, result.error, t));
-    setDeleting(null);
-  }
+  const removal = useConfirmedDelete<SavedAddress>({
+    path: '/user/delete-address',
+    t,
+    deletedText: t('profile.address_deleted'),
+    onDeleted: (deleted) => {
+      setAddresses((current) => current.filter((item) => item.id !== deleted.id));
+      if (editing?.id === deleted.id) setEditing(null);
+    },
+  });
 
   return (
     <div className="flex flex-col gap-4">
@@ -177,7 +176,7 @@ export default function AddressSection({ messages, addresses: initial }: Props) 
                 <button
                   type="button"
                   className="btn btn-outline btn-error btn-sm min-h-11"
-                  onClick={() => setDeleting(item)}
+                  onClick={() => removal.ask(item)}
                   aria-label={t('profile.address_delete_named', { name: addressLines(item).join(', ') })}
                 >
                   {t('profile.delete')}
@@ -201,9 +200,9 @@ export default function AddressSection({ messages, addresses: initial }: Props) 
             {editing.id === null ? t('profile.address_new') : t('profile.address_editing')}
           </h3>
           <AddressFields value={editing.value} onChange={(value) => change(value)} errors={errors} t={t} idPrefix={ID_PREFIX} disabled={saving} />
-          {failure && <FailureAlert messages={[failure.text]} onRetry={failure.retry ? () => void save() : undefined} retryLabel={t('auth.form_retry')} />}
+          <FormAlert inline problem={failure} onRetry={() => void save()} retryLabel={t('auth.form_retry')} />
           <div className="flex flex-wrap gap-2">
-            <button type="submit" className="btn btn-primary min-h-12" disabled={saving} aria-busy={saving}>
+            <button type="submit" className="btn btn-primary min-h-12" disabled={saving || !hydrated} aria-busy={saving}>
               {saving && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
               {t('profile.address_save')}
             </button>
@@ -219,14 +218,9 @@ export default function AddressSection({ messages, addresses: initial }: Props) 
       )}
 
       <ConfirmDialog
-        open={deleting !== null}
+        {...removal.dialog}
         title={t('profile.address_delete_title')}
-        text={t('profile.address_delete_text', { name: deleting ? addressLines(deleting).join(', ') : '' })}
-        confirmLabel={t('profile.delete')}
-        cancelLabel={t('profile.cancel')}
-        busy={busyDelete}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+        text={t('profile.address_delete_text', { name: removal.deleting ? addressLines(removal.deleting).join(', ') : '' })}
       />
     </div>
   );

@@ -4,11 +4,11 @@ import type { Locale } from '../../i18n/config';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { showSnack } from '../../stores/snackbar';
 import { apiGet, apiPost } from '../lib/api';
+import { Field, FormAlert, SelectField, useHydrated } from '../lib/fields';
+import { type FormProblem, problemOf } from '../lib/form-problem';
 import { type Messages, createClientTranslator } from '../lib/i18n';
 import ConfirmDialog from './ConfirmDialog';
-import FailureAlert from './FailureAlert';
-import FieldShell from './FieldShell';
-import { describedBy, failureText } from './failure';
+import { useConfirmedDelete } from './use-confirmed-delete';
 
 export interface UserDocument {
   id: number;
@@ -36,15 +36,15 @@ function fileSize(bytes: number, locale: Locale): string {
 
 /** The user's documents (private: each link downloads through the API, for the owner only), upload and delete. */
 export default function DocumentsSection({ messages, locale, documents: initialDocuments, types }: Props) {
+  // Until React runs, a click would submit the form the browser's way (fields in the URL): wait for it.
+  const hydrated = useHydrated();
   const t = createClientTranslator(messages);
   const [documents, setDocuments] = useState(initialDocuments);
   const [typeId, setTypeId] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<{ type?: string; file?: string }>({});
-  const [failure, setFailure] = useState<{ text: string; retry: boolean }>();
+  const [failure, setFailure] = useState<FormProblem>();
   const [uploading, setUploading] = useState(false);
-  const [deleting, setDeleting] = useState<UserDocument | null>(null);
-  const [busyDelete, setBusyDelete] = useState(false);
   const typeRef = useRef<HTMLSelectElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
 
@@ -66,7 +66,7 @@ export default function DocumentsSection({ messages, locale, documents: initialD
       if (fields.type || fields.file) {
         setErrors(fields);
         (fields.type ? typeRef : fileRef).current?.focus();
-      } else setFailure({ text: failureText(result.status, result.error, t), retry: result.status === 0 });
+      } else setFailure(problemOf(result, t));
       return;
     }
     // The upload answers only id and url; the list (with type name, size, date) comes from the index.
@@ -79,17 +79,12 @@ export default function DocumentsSection({ messages, locale, documents: initialD
     showSnack('success', t('profile.document_uploaded'));
   }
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusyDelete(true);
-    const result = await apiPost('/user-document/delete', { id: deleting.id });
-    setBusyDelete(false);
-    if (result.ok || result.status === 404) {
-      setDocuments((current) => current.filter((doc) => doc.id !== deleting.id));
-      showSnack('success', t('profile.document_deleted'));
-    } else showSnack('error', failureText(result.status, result.error, t));
-    setDeleting(null);
-  }
+  const removal = useConfirmedDelete<UserDocument>({
+    path: '/user-document/delete',
+    t,
+    deletedText: t('profile.document_deleted'),
+    onDeleted: (deleted) => setDocuments((current) => current.filter((doc) => doc.id !== deleted.id)),
+  });
 
   return (
     <div className="flex flex-col gap-6">
@@ -108,7 +103,7 @@ export default function DocumentsSection({ messages, locale, documents: initialD
                   <time dateTime={doc.created_at}>{formatDate(doc.created_at, locale)}</time> · {fileSize(doc.size, locale)}
                 </p>
               </div>
-              <button type="button" className="btn btn-outline btn-error btn-sm min-h-11 self-start sm:self-center" onClick={() => setDeleting(doc)} aria-label={t('profile.document_delete_named', { name: doc.name })}>
+              <button type="button" className="btn btn-outline btn-error btn-sm min-h-11 self-start sm:self-center" onClick={() => removal.ask(doc)} aria-label={t('profile.document_delete_named', { name: doc.name })}>
                 {t('profile.delete')}
               </button>
             </li>
@@ -126,61 +121,53 @@ export default function DocumentsSection({ messages, locale, documents: initialD
       >
         <h3 className="font-semibold">{t('profile.document_add')}</h3>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FieldShell id="document-type" label={t('profile.document_type')} error={errors.type} required>
-            <select
-              ref={typeRef}
-              id="document-type"
-              className={`select w-full ${errors.type ? 'select-error' : ''}`}
-              value={typeId}
-              onChange={(event) => {
-                setTypeId(event.target.value);
-                setErrors((current) => ({ ...current, type: undefined }));
-              }}
-              aria-required="true"
-              aria-invalid={errors.type ? true : undefined}
-              aria-describedby={describedBy('document-type', { error: errors.type })}
-            >
-              <option value="">{t('profile.document_type_choose')}</option>
-              {types.map((type) => (
-                <option key={type.id} value={String(type.id)}>
-                  {type.name}
-                </option>
-              ))}
-            </select>
-          </FieldShell>
-          <FieldShell id="document-file" label={t('profile.document_file')} error={errors.file} hint={t('profile.document_hint', { mb: MAX_MB })} required>
-            <input
-              ref={fileRef}
-              id="document-file"
-              type="file"
-              accept="application/pdf,image/*"
-              className={`file-input w-full ${errors.file ? 'file-input-error' : ''}`}
-              onChange={(event) => {
-                setFile(event.target.files?.[0] ?? null);
-                setErrors((current) => ({ ...current, file: undefined }));
-              }}
-              aria-required="true"
-              aria-invalid={errors.file ? true : undefined}
-              aria-describedby={describedBy('document-file', { hint: true, error: errors.file })}
-            />
-          </FieldShell>
+          <SelectField
+            compact
+            required
+            id="document-type"
+            label={t('profile.document_type')}
+            error={errors.type}
+            ref={typeRef}
+            value={typeId}
+            onChange={(event) => {
+              setTypeId(event.target.value);
+              setErrors((current) => ({ ...current, type: undefined }));
+            }}
+          >
+            <option value="">{t('profile.document_type_choose')}</option>
+            {types.map((type) => (
+              <option key={type.id} value={String(type.id)}>
+                {type.name}
+              </option>
+            ))}
+          </SelectField>
+          <Field compact required id="document-file" label={t('profile.document_file')} error={errors.file} hint={t('profile.document_hint', { mb: MAX_MB })}>
+            {(control) => (
+              <input
+                {...control}
+                ref={fileRef}
+                type="file"
+                accept="application/pdf,image/*"
+                className={`file-input w-full ${errors.file ? 'file-input-error' : ''}`}
+                onChange={(event) => {
+                  setFile(event.target.files?.[0] ?? null);
+                  setErrors((current) => ({ ...current, file: undefined }));
+                }}
+              />
+            )}
+          </Field>
         </div>
-        {failure && <FailureAlert messages={[failure.text]} onRetry={failure.retry ? () => void upload() : undefined} retryLabel={t('auth.form_retry')} />}
-        <button type="submit" className="btn btn-primary min-h-12 self-start" disabled={uploading} aria-busy={uploading}>
+        <FormAlert inline problem={failure} onRetry={() => void upload()} retryLabel={t('auth.form_retry')} />
+        <button type="submit" className="btn btn-primary min-h-12 self-start" disabled={uploading || !hydrated} aria-busy={uploading}>
           {uploading && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           {uploading ? t('profile.document_uploading') : t('profile.document_upload')}
         </button>
       </form>
 
       <ConfirmDialog
-        open={deleting !== null}
+        {...removal.dialog}
         title={t('profile.document_delete_title')}
-        text={t('profile.document_delete_text', { name: deleting?.name ?? '' })}
-        confirmLabel={t('profile.delete')}
-        cancelLabel={t('profile.cancel')}
-        busy={busyDelete}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+        text={t('profile.document_delete_text', { name: removal.deleting?.name ?? '' })}
       />
     </div>
   );

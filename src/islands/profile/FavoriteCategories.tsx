@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { showSnack } from '../../stores/snackbar';
 import { apiPost } from '../lib/api';
+import { failureText } from '../lib/form-problem';
 import { type ClientTranslate, type Messages, createClientTranslator } from '../lib/i18n';
-import { failureText } from './failure';
 
 export interface CategoryChoice {
   id: number;
@@ -53,7 +53,7 @@ export default function FavoriteCategories({ messages, board, technic, selectedB
       return;
     }
     apply(kind, id, !on);
-    showSnack('error', `${t('profile.favorites_not_saved')} ${failureText(result.status, result.error, t)}`);
+    showSnack('error', `${t('profile.favorites_not_saved')} ${failureText(result, t)}`);
   }
 
   return (

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { showSnack } from '../../stores/snackbar';
 import { apiPost } from '../lib/api';
+import { failureText } from '../lib/form-problem';
 import { type Messages, createClientTranslator } from '../lib/i18n';
-import { failureText } from './failure';
 
 type Flag = 'news_notification' | 'favorite_application_notification';
 
@@ -30,7 +30,7 @@ export default function NotificationSettings({ messages, initial }: Props) {
     if (result.ok) showSnack('success', t('profile.notify_changed'));
     else {
       setFlags((current) => ({ ...current, [flag]: !value }));
-      showSnack('error', failureText(result.status, result.error, t));
+      showSnack('error', failureText(result, t));
     }
   }
 

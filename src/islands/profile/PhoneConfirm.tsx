@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { PIN_LENGTH } from '../../features/accounts/constants';
-import { apiPost } from '../lib/api';
-import type { ClientTranslate } from '../lib/i18n';
 import { showSnack } from '../../stores/snackbar';
+import { apiPost } from '../lib/api';
+import { FieldError, FieldHint, FieldLabel, FormAlert, fieldAria, useHydrated } from '../lib/fields';
+import { type FormProblem, problemOf } from '../lib/form-problem';
+import type { ClientTranslate } from '../lib/i18n';
 import { $contact } from './contact-store';
-import FailureAlert from './FailureAlert';
-import { describedBy, failureText } from './failure';
 
 interface Props {
   phone: string;
@@ -19,10 +19,12 @@ type Pending = 'send' | 'check' | null;
  * to confirm-phone. A new PIN may be asked for after the server's `resend_after` seconds, counted down here.
  */
 export default function PhoneConfirm({ phone, t }: Props) {
+  // Until React runs, a click would submit the form the browser's way (fields in the URL): wait for it.
+  const hydrated = useHydrated();
   const [started, setStarted] = useState(false);
   const [pin, setPin] = useState('');
   const [pinError, setPinError] = useState<string>();
-  const [failure, setFailure] = useState<{ text: string; retry?: () => void }>();
+  const [failure, setFailure] = useState<{ problem: FormProblem; retry: () => void }>();
   const [pending, setPending] = useState<Pending>(null);
   const [wait, setWait] = useState(0);
   const pinRef = useRef<HTMLInputElement>(null);
@@ -51,7 +53,7 @@ export default function PhoneConfirm({ phone, t }: Props) {
     }
     // Too soon: a code was sent a moment ago, so the field to enter it stays useful.
     if (result.status === 429) setStarted(true);
-    setFailure({ text: failureText(result.status, result.error, t), retry: result.status === 0 ? sendPin : undefined });
+    setFailure({ problem: problemOf(result, t), retry: sendPin });
   }
 
   async function checkPin() {
@@ -77,7 +79,7 @@ export default function PhoneConfirm({ phone, t }: Props) {
       setPinError(pinMessage);
       pinRef.current?.focus();
     } else {
-      setFailure({ text: failureText(confirmed.status, confirmed.error, t), retry: confirmed.status === 0 ? checkPin : undefined });
+      setFailure({ problem: problemOf(confirmed, t), retry: checkPin });
     }
   }
 
@@ -88,7 +90,7 @@ export default function PhoneConfirm({ phone, t }: Props) {
           {pending === 'send' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           {t('profile.status_phone_confirm')}
         </button>
-        {failure && <FailureAlert messages={[failure.text]} onRetry={failure.retry} retryLabel={t('auth.form_retry')} />}
+        <FormAlert inline problem={failure?.problem} onRetry={failure?.retry} retryLabel={t('auth.form_retry')} />
       </div>
     );
   }
@@ -103,12 +105,8 @@ export default function PhoneConfirm({ phone, t }: Props) {
       }}
     >
       <div className="flex flex-col gap-1">
-        <label htmlFor="phone-pin" className="font-medium">
-          {t('profile.status_pin_label')}
-        </label>
-        <p id="phone-pin-hint" className="text-sm opacity-75">
-          {t('profile.status_pin_hint', { phone })}
-        </p>
+        <FieldLabel id="phone-pin" label={t('profile.status_pin_label')} compact />
+        <FieldHint id="phone-pin" hint={t('profile.status_pin_hint', { phone })} compact />
         <input
           ref={pinRef}
           id="phone-pin"
@@ -120,18 +118,13 @@ export default function PhoneConfirm({ phone, t }: Props) {
           maxLength={PIN_LENGTH}
           value={pin}
           onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
-          aria-invalid={pinError ? true : undefined}
-          aria-describedby={describedBy('phone-pin', { hint: true, error: pinError })}
+          {...fieldAria('phone-pin', { hint: true, error: pinError })}
         />
-        {pinError && (
-          <p id="phone-pin-error" className="text-sm font-medium text-error">
-            {pinError}
-          </p>
-        )}
+        <FieldError id="phone-pin" message={pinError} />
       </div>
-      {failure && <FailureAlert messages={[failure.text]} onRetry={failure.retry} retryLabel={t('auth.form_retry')} />}
+      <FormAlert inline problem={failure?.problem} onRetry={failure?.retry} retryLabel={t('auth.form_retry')} />
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-primary min-h-11" disabled={pending !== null} aria-busy={pending === 'check'}>
+        <button type="submit" className="btn btn-primary min-h-11" disabled={pending !== null || !hydrated} aria-busy={pending === 'check'}>
           {pending === 'check' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           {t('profile.status_pin_check')}
         </button>

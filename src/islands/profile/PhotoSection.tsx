@@ -2,9 +2,9 @@ import { useRef, useState } from 'react';
 import { AVATAR_MAX_BYTES } from '../../features/accounts/constants';
 import { showSnack } from '../../stores/snackbar';
 import { apiPost } from '../lib/api';
+import { FieldError, FieldHint, FieldLabel, FormAlert, fieldAria } from '../lib/fields';
+import { type FormProblem, failureText } from '../lib/form-problem';
 import { type Messages, createClientTranslator } from '../lib/i18n';
-import FailureAlert from './FailureAlert';
-import { describedBy, failureText } from './failure';
 
 interface Props {
   messages: Messages;
@@ -22,7 +22,7 @@ export default function PhotoSection({ messages, avatar: initialAvatar, initials
   const t = createClientTranslator(messages);
   const [avatar, setAvatar] = useState(initialAvatar);
   const [error, setError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<FormProblem>();
   const [uploading, setUploading] = useState(false);
   const lastFile = useRef<File | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -49,7 +49,7 @@ export default function PhotoSection({ messages, avatar: initialAvatar, initials
     if (fieldMessage) {
       setError(fieldMessage);
       input.current?.focus();
-    } else setFailure(failureText(result.status, result.error, t));
+    } else setFailure({ message: failureText(result, t), canRetry: true }); // the same photo may go through on a second try
   }
 
   return (
@@ -67,9 +67,7 @@ export default function PhotoSection({ messages, avatar: initialAvatar, initials
         </div>
       )}
       <div className="flex w-full flex-col gap-1 sm:w-auto">
-        <label htmlFor="photo-input" className="font-medium">
-          {avatar ? t('profile.photo_change') : t('profile.photo_add')}
-        </label>
+        <FieldLabel id="photo-input" label={avatar ? t('profile.photo_change') : t('profile.photo_add')} compact />
         <input
           ref={input}
           id="photo-input"
@@ -78,34 +76,21 @@ export default function PhotoSection({ messages, avatar: initialAvatar, initials
           accept="image/*"
           className={`file-input w-full max-w-sm ${error ? 'file-input-error' : ''}`}
           disabled={uploading}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy('photo-input', { hint: true, error })}
+          {...fieldAria('photo-input', { hint: true, error })}
           onChange={(event) => {
             const file = event.target.files?.[0];
             if (file) void upload(file);
           }}
         />
-        <p id="photo-input-hint" className="text-sm opacity-75">
-          {t('profile.photo_hint', { mb: MAX_MB })}
-        </p>
+        <FieldHint id="photo-input" hint={t('profile.photo_hint', { mb: MAX_MB })} compact />
         {uploading && (
           <p className="flex items-center gap-2 text-sm" role="status">
             <span className="loading loading-spinner loading-sm" aria-hidden="true" />
             {t('profile.photo_uploading')}
           </p>
         )}
-        {error && (
-          <p id="photo-input-error" className="text-sm font-medium text-error">
-            {error}
-          </p>
-        )}
-        {failure && (
-          <FailureAlert
-            messages={[failure]}
-            retryLabel={t('auth.form_retry')}
-            onRetry={lastFile.current ? () => lastFile.current && void upload(lastFile.current) : undefined}
-          />
-        )}
+        <FieldError id="photo-input" message={error} />
+        <FormAlert inline problem={failure} retryLabel={t('auth.form_retry')} onRetry={() => lastFile.current && void upload(lastFile.current)} />
       </div>
     </div>
   );

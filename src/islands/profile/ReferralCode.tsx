@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { FieldHint, FieldLabel, describedBy } from '../lib/fields';
 import { type Messages, createClientTranslator } from '../lib/i18n';
 
 interface Props {
@@ -27,9 +28,7 @@ export default function ReferralCode({ messages, code }: Props) {
 
   return (
     <div className="flex flex-col gap-2">
-      <label htmlFor="referral-code" className="font-medium">
-        {t('profile.referral_label')}
-      </label>
+      <FieldLabel id="referral-code" label={t('profile.referral_label')} compact />
       <div className="join w-full max-w-sm">
         <input
           ref={input}
@@ -37,16 +36,14 @@ export default function ReferralCode({ messages, code }: Props) {
           className="input join-item w-full font-mono text-lg tracking-widest"
           value={code}
           readOnly
-          aria-describedby="referral-code-hint"
+          aria-describedby={describedBy('referral-code', { hint: true })}
           onFocus={(event) => event.target.select()}
         />
         <button type="button" className="btn btn-primary join-item min-h-10" onClick={() => void copy()}>
           {feedback === 'copied' ? t('profile.referral_copied') : t('profile.referral_copy')}
         </button>
       </div>
-      <p id="referral-code-hint" className="text-sm opacity-75">
-        {t('profile.referral_hint')}
-      </p>
+      <FieldHint id="referral-code" hint={t('profile.referral_hint')} compact />
       <p role="status" className="min-h-5 text-sm font-medium text-success">
         {feedback === 'copied' && t('profile.referral_copied')}
         {feedback === 'selected' && t('profile.referral_selected')}

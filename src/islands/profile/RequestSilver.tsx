@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { apiPost } from '../lib/api';
+import { FieldError, FieldHint, FieldLabel, FormAlert, fieldAria, useHydrated } from '../lib/fields';
+import { type FormProblem, problemOf } from '../lib/form-problem';
 import { type Messages, createClientTranslator } from '../lib/i18n';
-import FailureAlert from './FailureAlert';
-import { describedBy, failureText } from './failure';
 
 interface Props {
   messages: Messages;
@@ -15,13 +15,15 @@ const MESSAGE_MAX = 1000;
  * request is already waiting) the form gives way to the pending state.
  */
 export default function RequestSilver({ messages }: Props) {
+  // Until React runs, a click would submit the form the browser's way (fields in the URL): wait for it.
+  const hydrated = useHydrated();
   const t = createClientTranslator(messages);
   const id = useId();
   const [message, setMessage] = useState('');
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<{ title: string; text?: string } | null>(null);
   const [error, setError] = useState<string>();
-  const [failure, setFailure] = useState<{ text: string; retry: boolean }>();
+  const [failure, setFailure] = useState<FormProblem>();
   const field = useRef<HTMLTextAreaElement>(null);
   const status = useRef<HTMLDivElement>(null);
 
@@ -45,7 +47,7 @@ export default function RequestSilver({ messages }: Props) {
     if (fieldMessage) {
       setError(fieldMessage);
       field.current?.focus();
-    } else setFailure({ text: failureText(result.status, result.error, t), retry: result.status === 0 });
+    } else setFailure(problemOf(result, t));
   }
 
   if (done) {
@@ -70,12 +72,8 @@ export default function RequestSilver({ messages }: Props) {
       }}
     >
       <div className="flex flex-col gap-1">
-        <label htmlFor={fieldId} className="font-medium">
-          {t('tiers.request_message')}
-        </label>
-        <p id={`${fieldId}-hint`} className="text-sm opacity-75">
-          {t('tiers.request_message_hint')}
-        </p>
+        <FieldLabel id={fieldId} label={t('tiers.request_message')} compact />
+        <FieldHint id={fieldId} hint={t('tiers.request_message_hint')} compact />
         <textarea
           ref={field}
           id={fieldId}
@@ -85,17 +83,12 @@ export default function RequestSilver({ messages }: Props) {
           className={`textarea w-full ${error ? 'textarea-error' : ''}`}
           value={message}
           onChange={(event) => setMessage(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(fieldId, { hint: true, error })}
+          {...fieldAria(fieldId, { hint: true, error })}
         />
-        {error && (
-          <p id={`${fieldId}-error`} className="text-sm font-medium text-error">
-            {error}
-          </p>
-        )}
+        <FieldError id={fieldId} message={error} />
       </div>
-      {failure && <FailureAlert messages={[failure.text]} onRetry={failure.retry ? () => void send() : undefined} retryLabel={t('auth.form_retry')} />}
-      <button type="submit" className="btn btn-primary min-h-12 self-start" disabled={sending} aria-busy={sending}>
+      <FormAlert inline problem={failure} onRetry={() => void send()} retryLabel={t('auth.form_retry')} />
+      <button type="submit" className="btn btn-primary min-h-12 self-start" disabled={sending || !hydrated} aria-busy={sending}>
         {sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         {t('tiers.request_submit')}
       </button>

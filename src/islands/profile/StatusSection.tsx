@@ -1,18 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { followAuthChanges } from '../../stores/auth';
 import { showSnack } from '../../stores/snackbar';
 import { apiPost } from '../lib/api';
+import { failureText } from '../lib/form-problem';
 import { type Messages, createClientTranslator } from '../lib/i18n';
 import { $contact, type ContactStatus } from './contact-store';
-import { failureText } from './failure';
 import PhoneConfirm from './PhoneConfirm';
 
 interface Props {
   messages: Messages;
   initial: ContactStatus;
-  /** Where to go when this tab learns that the user signed out in another one. */
-  home: string;
 }
 
 function StateBadge({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
@@ -20,14 +17,13 @@ function StateBadge({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
 }
 
 /** Whether the e-mail and the phone are confirmed, with the way to confirm each. */
-export default function StatusSection({ messages, initial, home }: Props) {
+export default function StatusSection({ messages, initial }: Props) {
   const t = createClientTranslator(messages);
   const contact = useStore($contact) ?? initial;
   const [sending, setSending] = useState(false);
 
   useEffect(() => {
     if (!$contact.get()) $contact.set(initial);
-    followAuthChanges(true, home);
   }, []);
 
   async function resendEmail() {
@@ -35,7 +31,7 @@ export default function StatusSection({ messages, initial, home }: Props) {
     const result = await apiPost('/user/resend-email-confirmation');
     setSending(false);
     if (result.ok) showSnack('success', t('profile.status_email_link_sent', { email: contact.email ?? '' }));
-    else showSnack('error', failureText(result.status, result.error, t));
+    else showSnack('error', failureText(result, t));
   }
 
   return (

@@ -20,6 +20,8 @@ export const baseInfoSchema = z.object({
   turnover_period: mainInfoProfileSchema.shape.turnover_period,
   gender: mainInfoProfileSchema.shape.gender,
   age_range: mainInfoProfileSchema.shape.age_range,
+  /** Asked only when the e-mail address changes (the server requires it then). */
+  current_password: mainInfoUserSchema.shape.current_password,
 });
 export type BaseInfo = z.output<typeof baseInfoSchema>;
 export type BaseInfoField = keyof BaseInfo;
@@ -27,7 +29,7 @@ export const BASE_INFO_FIELDS = Object.keys(baseInfoSchema.shape) as BaseInfoFie
 /** What the form holds: the text of each control. */
 export type BaseInfoValues = Record<BaseInfoField, string>;
 
-const USER_FIELDS = ['email', 'phone', 'trader_status', 'currency_id'] as const;
+const USER_FIELDS = ['email', 'phone', 'trader_status', 'currency_id', 'current_password'] as const;
 
 /** Splits the form into the API's two objects: which field goes where is set by docs/auth.md. */
 export function toMainInfoBody(info: BaseInfo) {

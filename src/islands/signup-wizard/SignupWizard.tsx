@@ -7,17 +7,19 @@ import { announceAuthChange } from '../../stores/auth';
 import { focusAddressField } from '../address/AddressFields';
 import type { AddressField } from '../address/address-value';
 import type { CaptchaConfig } from '../auth/captcha';
-import { FormAlert, type FormProblem, useHydrated } from '../auth/FormParts';
 import { useCaptcha } from '../auth/use-captcha';
 import { type ApiError, apiPost } from '../lib/api';
+import { FormAlert, useHydrated } from '../lib/fields';
+import { type FormProblem, problemOf } from '../lib/form-problem';
 import { zodFormResolver } from '../lib/forms';
 import { type Messages, createClientTranslator } from '../lib/i18n';
 import StepIndicator from './StepIndicator';
 import AboutStep from './steps/AboutStep';
 import ActivityStep from './steps/ActivityStep';
 import AddressStep from './steps/AddressStep';
-import ContactStep, { EmailField } from './steps/ContactFields';
+import ContactStep from './steps/ContactStep';
 import DoneStep from './steps/DoneStep';
+import EmailStep from './steps/EmailStep';
 import NameStep from './steps/NameStep';
 import PasswordStep from './steps/PasswordStep';
 import PhoneStep from './steps/PhoneStep';
@@ -209,15 +211,11 @@ export default function SignupWizard({ messages, locale, initialKind, captcha, l
       goTo('done');
       return;
     }
-    if (result.status === 0) {
-      report({ message: t('auth.form_offline'), offline: true }, submit);
-      return;
-    }
     if (result.status === 400 && result.error.errors) {
       placeServerErrors(result.error);
       return;
     }
-    report({ message: result.error.message || t('errors.internal_error') });
+    report(problemOf(result, t), submit);
   }
 
   /** A 400 from sign-up: each error on its step (e-mail taken → e-mail step, address.* → address step …). */
@@ -307,7 +305,7 @@ export default function SignupWizard({ messages, locale, initialKind, captcha, l
           {step === 'name' && <NameStep t={t} />}
           {step === 'contact' && <ContactStep t={t} />}
           {step === 'phone' && <PhoneStep proof={proof} busy={pin.busy} onSend={pin.send} onVerify={pin.verify} onSkip={skipPhone} t={t} />}
-          {step === 'email' && <EmailField t={t} optional={isPhoneConfirmed(values.phone, proof)} />}
+          {step === 'email' && <EmailStep t={t} optional={isPhoneConfirmed(values.phone, proof)} />}
           {step === 'address' && <AddressStep t={t} />}
           {step === 'preferences' && <PreferencesStep t={t} />}
           {step === 'activity' && <ActivityStep t={t} />}

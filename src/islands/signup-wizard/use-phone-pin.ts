@@ -2,8 +2,8 @@ import { type Dispatch, type SetStateAction, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { verifyPinSchema } from '../../features/accounts/schemas';
 import { issueToMessage } from '../../features/validation/messages';
-import type { FormProblem } from '../auth/FormParts';
 import { apiPost } from '../lib/api';
+import { type FormProblem, problemOf } from '../lib/form-problem';
 import { applyServerErrors } from '../lib/forms';
 import type { ClientTranslate, Messages } from '../lib/i18n';
 import { type PhoneProof, type WizardValues, fieldId } from './wizard-model';
@@ -41,7 +41,7 @@ export function usePhonePin({ form, setProof, t, messages, report }: Options) {
       form.clearErrors(['phone', 'pin']);
       return true;
     }
-    if (result.status === 0) report({ message: t('auth.form_offline'), offline: true }, send);
+    if (result.status === 0) report(problemOf(result, t), send);
     else {
       const unplaced = applyServerErrors(result.error, form.setError, ['phone']);
       if (result.error.errors?.phone) focus('phone');
@@ -70,7 +70,7 @@ export function usePhonePin({ form, setProof, t, messages, report }: Options) {
       form.clearErrors(['phone', 'pin']);
       return true;
     }
-    if (result.status === 0) report({ message: t('auth.form_offline'), offline: true }, verify);
+    if (result.status === 0) report(problemOf(result, t), verify);
     else {
       // A wrong code answers 422 with the field `pin`: 'The code is incorrect.'
       const unplaced = applyServerErrors(result.error, form.setError, ['phone', 'pin']);

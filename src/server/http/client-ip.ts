@@ -20,3 +20,10 @@ function expandIpv6(address: string): string[] {
   const gap = address.includes('::') ? Array(Math.max(0, 8 - left.length - right.length)).fill('0') : [];
   return [...left, ...gap, ...right].map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''));
 }
+
+/** Whether a socket address is this machine (127.0.0.0/8, ::1, or IPv4-mapped loopback). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const plain = address.replace(/^::ffff:/, '');
+  return plain === '::1' || /^127\.\d+\.\d+\.\d+$/.test(plain);
+}

@@ -18,3 +18,11 @@ describe('CSRF rule for cookie-authenticated requests', () => {
     expect(isCrossSiteUnsafeRequest(request('POST'), own)).toBe(false);
   });
 });
+
+import { isLoopbackAddress } from './client-ip';
+describe('loopback addresses', () => {
+  it('recognises this machine only', () => {
+    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '127.8.9.10']) expect(isLoopbackAddress(address)).toBe(true);
+    for (const address of ['10.0.0.1', '192.168.1.5', '::ffff:10.0.0.1', '2001:db8::1', undefined, '']) expect(isLoopbackAddress(address)).toBe(false);
+  });
+});

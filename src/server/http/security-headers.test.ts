@@ -17,4 +17,10 @@ describe('security headers', () => {
     setSecurityHeaders(secure, { isHttps: true });
     expect(secure.getHeader('strict-transport-security')).toMatch(/max-age=\d{8}/);
   });
+
+  it('lets the service worker load its scripts and fetch from the site', () => {
+    const worker = response();
+    setSecurityHeaders(worker, { isHttps: false, path: '/sw.js' });
+    expect(worker.getHeader('content-security-policy')).toBe("default-src 'self'; frame-ancestors 'none'");
+  });
 });

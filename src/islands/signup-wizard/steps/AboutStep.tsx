@@ -1,18 +1,13 @@
-import { useFormContext } from 'react-hook-form';
 import { AGE_RANGES, GENDERS } from '../../../features/accounts/constants';
-import { FieldError, describedBy } from '../../auth/FormParts';
+import { AGE_RANGE_LABEL, GENDER_LABEL } from '../../../features/accounts/labels';
+import { FieldError, SelectField, fieldAria } from '../../lib/fields';
 import type { ClientTranslate } from '../../lib/i18n';
-import { AGE_RANGE_LABEL, GENDER_LABEL } from '../labels';
-import { type WizardValues, fieldId } from '../wizard-model';
+import { useStepFields } from '../use-step-fields';
 
 /** Gender and age range: both optional, and "prefer not to say" is an answer. */
 export default function AboutStep({ t }: { t: ClientTranslate }) {
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<WizardValues>();
-  const genderId = fieldId('gender');
-  const ageId = fieldId('age_range');
+  const { register, errors, idOf } = useStepFields();
+  const genderId = idOf('gender');
   return (
     <>
       <fieldset className="flex flex-col gap-1">
@@ -27,8 +22,7 @@ export default function AboutStep({ t }: { t: ClientTranslate }) {
                 type="radio"
                 value={gender}
                 className="radio radio-primary"
-                aria-invalid={errors.gender ? true : undefined}
-                aria-describedby={describedBy(genderId, false, Boolean(errors.gender))}
+                {...fieldAria(genderId, { error: errors.gender })}
                 {...register('gender')}
               />
               {gender ? t(GENDER_LABEL[gender as (typeof GENDERS)[number]]) : t('signup.prefer_not_to_say')}
@@ -37,26 +31,20 @@ export default function AboutStep({ t }: { t: ClientTranslate }) {
         </div>
         <FieldError id={genderId} message={errors.gender?.message} />
       </fieldset>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={ageId} className="font-semibold">
-          {t('signup.age_range')} <span className="font-normal opacity-75">({t('auth.field_optional')})</span>
-        </label>
-        <select
-          id={ageId}
-          className={`select select-lg w-full text-base ${errors.age_range ? 'select-error' : ''}`}
-          aria-invalid={errors.age_range ? true : undefined}
-          aria-describedby={describedBy(ageId, false, Boolean(errors.age_range))}
-          {...register('age_range')}
-        >
-          <option value="">{t('signup.prefer_not_to_say')}</option>
-          {AGE_RANGES.map((range) => (
-            <option key={range} value={range}>
-              {t(AGE_RANGE_LABEL[range])}
-            </option>
-          ))}
-        </select>
-        <FieldError id={ageId} message={errors.age_range?.message} />
-      </div>
+      <SelectField
+        id={idOf('age_range')}
+        label={t('signup.age_range')}
+        optional={t('auth.field_optional')}
+        registration={register('age_range')}
+        error={errors.age_range?.message}
+      >
+        <option value="">{t('signup.prefer_not_to_say')}</option>
+        {AGE_RANGES.map((range) => (
+          <option key={range} value={range}>
+            {t(AGE_RANGE_LABEL[range])}
+          </option>
+        ))}
+      </SelectField>
     </>
   );
 }

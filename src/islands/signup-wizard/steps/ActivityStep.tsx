@@ -1,16 +1,12 @@
-import { useFormContext } from 'react-hook-form';
 import { ACTIVITIES } from '../../../features/accounts/constants';
-import { FieldError, describedBy } from '../../auth/FormParts';
+import { ACTIVITY_LABEL } from '../../../features/accounts/labels';
+import { FieldError, fieldAria } from '../../lib/fields';
 import type { ClientTranslate } from '../../lib/i18n';
-import { ACTIVITY_LABEL } from '../labels';
-import { type WizardValues, fieldId } from '../wizard-model';
+import { useStepFields } from '../use-step-fields';
 
 export default function ActivityStep({ t }: { t: ClientTranslate }) {
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<WizardValues>();
-  const id = fieldId('activity');
+  const { register, errors, idOf } = useStepFields();
+  const id = idOf('activity');
   const error = errors.activity?.message;
   return (
     <fieldset className="flex flex-col gap-2">
@@ -18,15 +14,7 @@ export default function ActivityStep({ t }: { t: ClientTranslate }) {
       <div className="grid gap-2 sm:grid-cols-2">
         {ACTIVITIES.map((activity, index) => (
           <label key={activity} className="flex min-h-12 cursor-pointer items-center gap-3 rounded-box border border-base-300 px-3 py-2 has-[:checked]:border-primary has-[:checked]:bg-base-200">
-            <input
-              id={index === 0 ? id : undefined}
-              type="radio"
-              value={activity}
-              className="radio radio-primary"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy(id, false, Boolean(error))}
-              {...register('activity')}
-            />
+            <input id={index === 0 ? id : undefined} type="radio" value={activity} className="radio radio-primary" {...fieldAria(id, { error })} {...register('activity')} />
             <span>{t(ACTIVITY_LABEL[activity])}</span>
           </label>
         ))}

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { PIN_LENGTH } from '../../../features/accounts/constants';
-import { TextField } from '../../auth/FormParts';
+import { PhoneField } from '../../auth/AccountFields';
+import { TextField } from '../../lib/fields';
 import type { ClientTranslate } from '../../lib/i18n';
 import { useCountdown } from '../use-countdown';
+import { useStepFields } from '../use-step-fields';
 import { type PhoneProof, type WizardValues, fieldId, isPhoneConfirmed } from '../wizard-model';
-import { PhoneField } from './ContactFields';
 
 interface PhoneStepProps {
   proof: PhoneProof;
@@ -18,10 +19,7 @@ interface PhoneStepProps {
 
 /** The phone number, confirmed with a 4-digit code by SMS; a new code can be asked for after `resend_after` seconds. */
 export default function PhoneStep({ proof, busy, onSend, onVerify, onSkip, t }: PhoneStepProps) {
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<WizardValues>();
+  const fields = useStepFields();
   const phone = (useWatch<WizardValues, 'phone'>({ name: 'phone' }) ?? '').trim();
   const seconds = useCountdown(proof.resendAt);
   const confirmed = isPhoneConfirmed(phone, proof);
@@ -37,7 +35,7 @@ export default function PhoneStep({ proof, busy, onSend, onVerify, onSkip, t }: 
 
   return (
     <>
-      <PhoneField t={t} />
+      <PhoneField {...fields} t={t} />
       {confirmed ? (
         <div className="alert alert-success" role="status">
           <span>{t('signup.phone_confirmed', { phone })}</span>
@@ -53,8 +51,8 @@ export default function PhoneStep({ proof, busy, onSend, onVerify, onSkip, t }: 
             pattern="[0-9]*"
             maxLength={PIN_LENGTH}
             className="max-w-40 tracking-[0.5em]"
-            registration={register('pin')}
-            error={errors.pin?.message}
+            registration={fields.register('pin')}
+            error={fields.errors.pin?.message}
             onKeyDown={(event) => {
               // Enter in the code field confirms the code rather than leaving the step.
               if (event.key === 'Enter') {

@@ -1,24 +1,22 @@
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { TURNOVER_PERIODS } from '../../../features/accounts/constants';
-import { FieldError, TextField, describedBy } from '../../auth/FormParts';
+import { TURNOVER_PERIOD_LABEL } from '../../../features/accounts/labels';
 import { useOptions } from '../../address/places';
+import { FieldError, TextField, fieldAria } from '../../lib/fields';
 import type { ClientTranslate } from '../../lib/i18n';
 import { loadCurrencies } from '../currencies';
-import { TURNOVER_PERIOD_LABEL } from '../labels';
-import { type WizardValues, fieldId, usesFarmSize } from '../wizard-model';
+import { useStepFields } from '../use-step-fields';
+import { type WizardValues, usesFarmSize } from '../wizard-model';
 
 /** Farmers and cooperatives give their farm size; traders and input sellers their turnover, per month or per year. */
 export default function SizeStep({ t }: { t: ClientTranslate }) {
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<WizardValues>();
+  const { register, errors, idOf } = useStepFields();
   const [kind, currencyId] = useWatch<WizardValues, ['trader_status', 'currency_id']>({ name: ['trader_status', 'currency_id'] });
   const currencies = useOptions(null, loadCurrencies);
   if (usesFarmSize(kind)) {
     return (
       <TextField
-        id={fieldId('farm_size_acres')}
+        id={idOf('farm_size_acres')}
         label={t('signup.farm_size')}
         inputMode="decimal"
         autoComplete="off"
@@ -29,12 +27,12 @@ export default function SizeStep({ t }: { t: ClientTranslate }) {
     );
   }
   const currency = currencies.items.find((c) => String(c.id) === currencyId);
-  const periodId = fieldId('turnover_period');
+  const periodId = idOf('turnover_period');
   const periodError = errors.turnover_period?.message;
   return (
     <>
       <TextField
-        id={fieldId('turnover_amount')}
+        id={idOf('turnover_amount')}
         label={t('signup.turnover_amount')}
         inputMode="decimal"
         autoComplete="off"
@@ -52,8 +50,7 @@ export default function SizeStep({ t }: { t: ClientTranslate }) {
                 type="radio"
                 value={period}
                 className="radio radio-primary"
-                aria-invalid={periodError ? true : undefined}
-                aria-describedby={describedBy(periodId, false, Boolean(periodError))}
+                {...fieldAria(periodId, { error: periodError })}
                 {...register('turnover_period')}
               />
               {t(TURNOVER_PERIOD_LABEL[period])}

@@ -1,12 +1,23 @@
-import type { ACTIVITIES, AGE_RANGES, GENDERS, TURNOVER_PERIODS, Tier, TraderStatus } from '../../features/accounts/constants';
 import type { MessageKey } from '../../i18n/t';
+import type { ACTIVITIES, ADDRESS_LABELS, AGE_RANGES, GENDERS, TURNOVER_PERIODS, Tier, TraderStatus } from './constants';
 
-/** Dictionary keys of the accounts vocabulary, shared by the profile islands and the server-rendered pages. */
+/**
+ * Dictionary keys of the accounts vocabulary, one map per list in ./constants.ts. Server-rendered pages and
+ * islands both name the values through these, so a kind or a range reads the same everywhere.
+ */
 export const TRADER_STATUS_LABEL: Record<TraderStatus, MessageKey> = {
   farmer: 'auth.kind_farmer',
   trader: 'auth.kind_trader',
   input_seller: 'auth.kind_input_seller',
   cooperative: 'auth.kind_cooperative',
+};
+
+/** The one-line explanation under each kind where a person chooses theirs (sign-up, options page). */
+export const TRADER_STATUS_TEXT: Record<TraderStatus, MessageKey> = {
+  farmer: 'auth.kind_farmer_text',
+  trader: 'auth.kind_trader_text',
+  input_seller: 'auth.kind_input_seller_text',
+  cooperative: 'auth.kind_cooperative_text',
 };
 
 export const TIER_LABEL: Record<Tier, MessageKey> = {
@@ -45,4 +56,12 @@ export const AGE_RANGE_LABEL: Record<(typeof AGE_RANGES)[number], MessageKey> = 
 export const TURNOVER_PERIOD_LABEL: Record<(typeof TURNOVER_PERIODS)[number], MessageKey> = {
   month: 'accounts.turnover_per_month',
   year: 'accounts.turnover_per_year',
+};
+
+export const ADDRESS_LABEL_KEYS: Record<(typeof ADDRESS_LABELS)[number], MessageKey> = {
+  home: 'address.label_home',
+  work: 'address.label_work',
+  farm: 'address.label_farm',
+  warehouse: 'address.label_warehouse',
+  other: 'address.label_other',
 };

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { plainLine } from '../accounts/schemas';
+import { LOT_TYPES, MAX_LOT_PHOTOS, PRICE_TYPES, RENT_PER, type LotKind } from './constants';
+
+/**
+ * The lot forms' zod schemas, shared by the islands and the API (wrappers BoardList[…], SeedsList[…],
+ * FertilizerList[…], TechnicList[…]). Prices and volumes: numbers with at most 2 decimals, a comma accepted as
+ * the decimal mark (spec §5).
+ */
+const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
+const toNumber = (value: unknown) => {
+  const present = blank(value);
+  if (typeof present === 'string' && /^\s*-?\d+([.,]\d+)?\s*$/.test(present)) return Number(present.replace(',', '.'));
+  return present;
+};
+const toBoolean = (value: unknown) => (value === 'true' || value === '1' || value === 1 || value === true || value === 'on' ? true : value === 'false' || value === '0' || value === 0 || value === false || value === '' || value === undefined ? false : value);
+const hasTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+/** A positive amount with at most two decimals (price, volume). */
+export const amount = (options: { min?: number; allowZero?: boolean } = {}) =>
+  z.preprocess(
+    toNumber,
+    z
+      .number({ message: 'validation.number' })
+      .min(options.allowZero ? 0 : (options.min ?? 0.01), { message: options.allowZero ? 'validation.too_small' : 'lots.must_be_positive' })
+      .max(1e11)
+      .refine(hasTwoDecimals, { message: 'validation.two_decimals' }),
+  );
+const optionalAmount = z.preprocess(toNumber, z.number().min(0).max(1e11).refine(hasTwoDecimals, { message: 'validation.two_decimals' }).optional());
+const id = z.preprocess(toNumber, z.number({ message: 'validation.required' }).int().min(1).max(2_147_483_647));
+const optionalId = z.preprocess(toNumber, z.number().int().min(1).max(2_147_483_647).optional());
+const flag = z.preprocess(toBoolean, z.boolean());
+const optionalText = (max: number) => z.preprocess(blank, plainLine(max).optional());
+
+const common = {
+  type: z.enum(LOT_TYPES, { message: 'validation.invalid_option' }),
+  category_id: id,
+  title: plainLine(120).pipe(z.string().min(3, { message: 'lots.title_short' })),
+  volume: amount(),
+  min_volume: optionalAmount,
+  max_volume: optionalAmount,
+  per_unit_id: id,
+  price: amount({ allowZero: true }),
+  currency_id: id,
+  country_id: id,
+  region_id: optionalId,
+  village_id: optionalId,
+  latitude: z.preprocess(toNumber, z.number().min(-90).max(90).optional()),
+  longitude: z.preprocess(toNumber, z.number().min(-180).max(180).optional()),
+  address: optionalText(200),
+  description: z.preprocess(blank, z.string().trim().max(5000).optional()),
+  organic: flag,
+  wholesale_only: flag,
+  delivery_price_per_km: optionalAmount,
+  /** Storage keys of photos uploaded with /{kind}/upload-photo, in display order. */
+  photos: z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().max(200)).max(MAX_LOT_PHOTOS, { message: 'lots.too_many_photos' })),
+};
+
+const DETAILS = {
+  board: { crop_name: optionalText(120), crop_variety: optionalText(120) },
+  seed: { seed_name: optionalText(120), seed_variety: optionalText(120), generation: optionalText(60), available_from: z.preprocess(blank, z.iso.date().optional()), available_to: z.preprocess(blank, z.iso.date().optional()) },
+  fertilizer: { fertilizer_name: optionalText(120), fertilizer_type: optionalText(120), applied_to: optionalText(200), chemical_specification: optionalText(500) },
+  technic: {
+    maker: optionalText(80),
+    model: optionalText(80),
+    year_of_manufacture: z.preprocess(toNumber, z.number().int().min(1950).max(new Date().getFullYear() + 1).optional()),
+    price_type: z.preprocess(blank, z.enum(PRICE_TYPES).default('fixed')),
+    rent_per: z.preprocess(blank, z.enum(RENT_PER).optional()),
+    has_insurance: flag,
+    is_owner: flag,
+    working_radius_km: z.preprocess(toNumber, z.number().int().min(0).max(5000).optional()),
+    location_description: optionalText(300),
+    can_deliver_or_pickup: flag,
+    maintained_on_time: flag,
+    rate_includes_extras: flag,
+  },
+} as const;
+
+/** The fields of one kind's details (stored in lots.details, flattened in the API). */
+export const DETAIL_FIELDS: Record<LotKind, string[]> = Object.fromEntries(Object.entries(DETAILS).map(([kind, shape]) => [kind, Object.keys(shape)])) as Record<LotKind, string[]>;
+
+/** The create/update schema of a kind: volumes in order, a place (village or map point), a type the kind allows. */
+export function lotSchema(kind: LotKind) {
+  const allowedTypes = kind === 'technic' ? ['sell', 'rent'] : ['sell', 'buy'];
+  return z
+    .object({ ...common, ...DETAILS[kind] })
+    .refine((lot) => allowedTypes.includes(lot.type), { message: 'validation.invalid_option', path: ['type'] })
+    .refine((lot) => lot.min_volume === undefined || lot.max_volume === undefined || lot.min_volume <= lot.max_volume, {
+      message: 'lots.min_above_max',
+      path: ['min_volume'],
+      when: (p) => typeof p.value === 'object',
+    })
+    .refine((lot) => (lot.max_volume ?? 0) <= lot.volume && (lot.min_volume ?? 0) <= lot.volume, { message: 'lots.limit_above_volume', path: ['max_volume'], when: (p) => typeof p.value === 'object' })
+    .refine((lot) => lot.village_id !== undefined || (lot.latitude !== undefined && lot.longitude !== undefined), {
+      message: 'lots.place_required',
+      path: ['village_id'],
+      when: (p) => typeof p.value === 'object',
+    })
+    .refine((lot) => (lot.latitude === undefined) === (lot.longitude === undefined), { message: 'accounts.point_incomplete', path: ['latitude'], when: (p) => typeof p.value === 'object' })
+    .refine((lot) => kind !== 'technic' || lot.type !== 'rent' || 'rent_per' in lot === false || (lot as { rent_per?: string }).rent_per !== undefined, {
+      message: 'lots.rent_per_required',
+      path: ['rent_per'],
+      when: (p) => typeof p.value === 'object',
+    });
+}
+export type LotInput = z.output<ReturnType<typeof lotSchema>>;
+
+/** The search object of `GET /{kind}/index` (BoardQuoteSearch[…] etc.); empty values mean "no filter". */
+export const lotSearchSchema = z.object({
+  type: z.preprocess(blank, z.enum(LOT_TYPES).optional()),
+  category_id: optionalId,
+  region_id: optionalId,
+  regions: z.preprocess((v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : String(v).split(',')), z.array(id).max(50).optional()),
+  country_id: optionalId,
+  user_id: optionalId,
+  favorites: z.preprocess(toBoolean, z.boolean().optional()),
+  have_geolocation: z.preprocess(toBoolean, z.boolean().optional()),
+  with_photo: z.preprocess(toBoolean, z.boolean().optional()),
+  organic: z.preprocess(toBoolean, z.boolean().optional()),
+  /** An empty price_from means 0 (spec §3). */
+  price_from: z.preprocess((v) => (v === '' || v === undefined ? 0 : toNumber(v)), z.number().min(0).max(1e11)),
+  price_to: optionalAmount,
+  company_type: z.preprocess((v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : String(v).split(',')), z.array(z.enum(['farmer', 'trader', 'input_seller', 'cooperative'])).optional()),
+  maker: optionalText(80),
+  q: z.preprocess(blank, z.string().trim().max(100).optional()),
+});
+export type LotSearch = z.output<typeof lotSearchSchema>;
