@@ -120,6 +120,8 @@ export const lotSearchSchema = z.object({
   /** An empty price_from means 0 (spec §3). */
   price_from: z.preprocess((v) => (v === '' || v === undefined ? 0 : toNumber(v)), z.number().min(0).max(1e11)),
   price_to: optionalAmount,
+  /** The currency price_from and price_to are in (the default currency, US dollar, when absent). */
+  currency_id: optionalId,
   company_type: z.preprocess((v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : String(v).split(',')), z.array(z.enum(['farmer', 'trader', 'input_seller', 'cooperative'])).optional()),
   maker: optionalText(80),
   q: z.preprocess(blank, z.string().trim().max(100).optional()),

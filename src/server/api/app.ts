@@ -9,6 +9,7 @@ import type { ApiEnv } from './context';
 import { errorResponse } from './errors';
 import { buildOpenApiDocument, listEndpoints } from './openapi';
 import { authenticate } from './auth';
+import { lotRoutes } from './routes/lots';
 import { referenceRoutes } from './routes/reference';
 import { userDocumentRoutes } from './routes/user-documents';
 import { userRoutes } from './routes/user';
@@ -43,6 +44,7 @@ export function createApiApp() {
   app.route('/', referenceRoutes());
   app.route('/', userRoutes());
   app.route('/', userDocumentRoutes());
+  app.route('/', lotRoutes());
 
   app.get('/openapi.json', (c) => {
     c.header('Cache-Control', 'public, max-age=300');

@@ -2,3 +2,4 @@ export * from './reference';
 export * from './system';
 export * from './market';
 export * from './accounts';
+export * from './lots';

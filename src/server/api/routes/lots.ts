@@ -1,0 +1,137 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { KINDS, type KindMeta } from '../../../features/lots/constants';
+import { amount, lotSchema, lotSearchSchema } from '../../../features/lots/schemas';
+import { listQuery, requiredInt } from '../../../features/validation/fields';
+import { getDb } from '../../db';
+import { getLot, listRandomLots, listUserLots } from '../../services/lots/get-lot';
+import { addFavoriteLot, listFavoriteLotIds, removeFavoriteLot } from '../../services/lots/lot-favorites';
+import { deleteLot, reAddLot, setLotStatus, updateLotPrices } from '../../services/lots/lot-lifecycle';
+import { uploadLotPhoto } from '../../services/lots/lot-photos';
+import { listLots } from '../../services/lots/list-lots';
+import { createLot, updateLot } from '../../services/lots/save-lot';
+import { listTechnicMakers, listWorkingRadii } from '../../services/lots/technic-options';
+import type { ApiEnv } from '../context';
+import { endpoint } from '../endpoint';
+
+/**
+ * The index query of a kind: `page`, `per-page`, `sort` and the kind's search object (BoardQuoteSearch[…]),
+ * whose category filter (boards_category_id, seeds_category_id…) is read as `category_id`; `q` and
+ * `country_id` may also stand at the top level.
+ */
+function indexQuery(meta: KindMeta) {
+  return z.preprocess(
+    (raw) => {
+      const query = (raw ?? {}) as Record<string, unknown>;
+      const inner = typeof query[meta.search] === 'object' && query[meta.search] !== null ? { ...(query[meta.search] as Record<string, unknown>) } : {};
+      if (meta.categoryFilter in inner) inner.category_id = inner[meta.categoryFilter];
+      for (const key of ['q', 'country_id'] as const) if (query[key] !== undefined && inner[key] === undefined) inner[key] = query[key];
+      return { page: query.page, 'per-page': query['per-page'], sort: query.sort, search: inner };
+    },
+    listQuery.extend({ search: lotSearchSchema }),
+  );
+}
+
+const idBody = z.object({ id: requiredInt() });
+
+export function lotRoutes() {
+  const app = new Hono<ApiEnv>();
+  for (const meta of Object.values(KINDS)) {
+    const p = `/${meta.apiPrefix}`;
+    const tag = `Lots: ${meta.apiPrefix}`;
+    const schema = lotSchema(meta.kind);
+
+    endpoint(app, { method: 'get', path: `${p}/index`, tag, summary: `Active ${meta.kind} lots, filtered (${meta.search}[…], q, country_id), sorted (-created_at, price, -price, volume, -volume) and paged`, query: indexQuery(meta) }, async (c, { query, user }) =>
+      listLots(await getDb(), meta.kind, query.search, { page: query.page, perPage: query['per-page'], sort: query.sort }, user, c.get('locale')),
+    );
+
+    endpoint(app, { method: 'get', path: `${p}/view`, tag, summary: 'One lot (404 for a missing lot, or one that is not active and not yours)', query: idBody }, async (c, { query, user }) =>
+      getLot(await getDb(), meta.kind, query.id, user, c.get('locale')),
+    );
+
+    endpoint(app, { method: 'get', path: `${p}/get-random-items`, tag, summary: 'A few recent active lots in random order' }, async (c, { user }) => ({
+      items: await listRandomLots(await getDb(), meta.kind, user, c.get('locale')),
+    }));
+
+    endpoint(app, { method: 'get', path: `${p}/user-items`, tag, summary: "A user's active lots (at most 50, for public profiles)", query: z.object({ user_id: requiredInt() }) }, async (c, { query, user }) => ({
+      items: await listUserLots(await getDb(), meta.kind, query.user_id, user, c.get('locale')),
+    }));
+
+    endpoint(
+      app,
+      { method: 'post', path: `${p}/create-quote`, tag, summary: `Publish a lot (${meta.wrapper}[…]); the seller is the signed-in user`, auth: true, body: schema, bodyWrapper: meta.wrapper, response: z.object({ id: z.number() }) },
+      async (_c, { body, user }) => createLot(await getDb(), user!, meta.kind, body),
+    );
+
+    endpoint(
+      app,
+      { method: 'post', path: `${p}/update-quote`, tag, summary: `Change one of your lots (${meta.wrapper}[…] with id)`, auth: true, body: z.intersection(schema, idBody), bodyWrapper: meta.wrapper },
+      async (_c, { body, user }) => {
+        await updateLot(await getDb(), user!, meta.kind, body.id, body);
+        return { success: true };
+      },
+    );
+
+    endpoint(app, { method: 'post', path: `${p}/delete-quote`, tag, summary: 'Delete one of your lots', auth: true, body: idBody }, async (_c, { body, user }) => {
+      await deleteLot(await getDb(), user!, meta.kind, body.id);
+      return { success: true };
+    });
+
+    for (const [action, status] of [
+      ['close-quote', 'closed'],
+      ['deactivate-quote', 'not_active'],
+      ['activate-quote', 'active'],
+    ] as const) {
+      endpoint(app, { method: 'post', path: `${p}/${action}`, tag, summary: `Set one of your lots ${status.replace('_', ' ')}`, auth: true, body: idBody }, async (_c, { body, user }) => {
+        await setLotStatus(await getDb(), user!, meta.kind, body.id, status);
+        return { success: true };
+      });
+    }
+
+    endpoint(app, { method: 'post', path: `${p}/re-add-quote`, tag, summary: 'Re-add a closed lot as a new active copy', auth: true, body: idBody, response: z.object({ id: z.number() }) }, async (_c, { body, user }) =>
+      reAddLot(await getDb(), user!, meta.kind, body.id),
+    );
+
+    endpoint(
+      app,
+      {
+        method: 'post',
+        path: `${p}/update-prices`,
+        tag,
+        summary: 'Bulk price update of your lots (silver and gold): prices[0][id]=12&prices[0][price]=3900…',
+        auth: true,
+        body: z.object({ prices: z.array(z.object({ id: requiredInt(), price: amount({ allowZero: true }) })).min(1).max(100) }),
+      },
+      async (_c, { body, user }) => updateLotPrices(await getDb(), user!, meta.kind, body.prices),
+    );
+
+    endpoint(app, { method: 'post', path: `${p}/upload-photo`, tag, summary: 'Upload a photo for a lot being written (multipart `photo`); put the answered key in photos[]', auth: true, body: z.object({}).passthrough() }, async (_c, { raw, user }) =>
+      uploadLotPhoto(await getDb(), user!.id, raw.photo),
+    );
+
+    endpoint(app, { method: 'get', path: `${p}/favorites-list-ids`, tag, summary: 'Ids of your favourite lots of this kind', auth: true }, async (_c, { user }) => ({
+      items: await listFavoriteLotIds(await getDb(), user!.id, meta.kind),
+    }));
+
+    const favoriteBody = z.object({ [meta.favoriteField]: requiredInt() });
+    for (const add of [true, false]) {
+      endpoint(
+        app,
+        { method: 'post', path: `${p}/${add ? 'add' : 'remove'}-favorites-${meta.favoriteSuffix}`, tag, summary: `${add ? 'Add a lot to' : 'Remove a lot from'} your favourites (${meta.favoriteField})`, auth: true, body: favoriteBody },
+        async (_c, { body, user }) => {
+          const lotId = (body as Record<string, number>)[meta.favoriteField];
+          return { items: await (add ? addFavoriteLot : removeFavoriteLot)(await getDb(), user!.id, meta.kind, lotId) };
+        },
+      );
+    }
+  }
+
+  endpoint(app, { method: 'get', path: '/technic-list/order-technic-maker', tag: 'Lots: technic-list', summary: 'Makers of active machinery lots', cache: 'public, max-age=60' }, async () => ({
+    items: await listTechnicMakers(await getDb()),
+  }));
+  endpoint(app, { method: 'get', path: '/technic-list/order-working-radius', tag: 'Lots: technic-list', summary: 'Working radii (km) of active machinery lots', cache: 'public, max-age=60' }, async () => ({
+    items: await listWorkingRadii(await getDb()),
+  }));
+
+  return app;
+}

@@ -1,0 +1,104 @@
+import { type SQL, and, asc, count, desc, eq, exists, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import type { LotKind } from '../../../features/lots/constants';
+import type { LotSearch } from '../../../features/lots/schemas';
+import type { Locale } from '../../../i18n/config';
+import type { Executor } from '../../db';
+import { type Page, pageOffset, parseSort, toPage } from '../../db/pagination';
+import { categories, currencies, exchangeRates, lotFavorites, lots, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { SessionUser } from '../accounts/users';
+import { type LotItem, lotColumns, photosOf, toLotItem, withLotJoins } from './lot-item';
+
+/** Words of a text query as a prefix tsquery (`mai bea` → `mai:* & bea:*`), or undefined when nothing is left. */
+export function toPrefixQuery(q: string): string | undefined {
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : undefined;
+}
+
+async function usdCentsOf(db: Executor, amount: number, currencyId: number | undefined): Promise<number> {
+  if (!currencyId) return Math.round(amount * 100);
+  const [rate] = await db
+    .select({ perUsd: exchangeRates.perUsd })
+    .from(exchangeRates)
+    .innerJoin(currencies, eq(currencies.id, exchangeRates.currencyId))
+    .where(eq(exchangeRates.currencyId, currencyId))
+    .orderBy(desc(exchangeRates.asOf))
+    .limit(1);
+  if (!rate) throw new AppError('validation_failed', 'errors.validation_failed', { fields: { currency_id: [{ key: 'validation.invalid_option' }] } });
+  return Math.round((amount / Number(rate.perUsd)) * 100);
+}
+
+/** The WHERE of a catalogue: each filter narrows, an empty one is ignored. */
+async function conditions(db: Executor, kind: LotKind, search: LotSearch, viewer: SessionUser | null): Promise<SQL[]> {
+  const where: SQL[] = [eq(lots.kind, kind)];
+  // Owners see all their lots ("yours"); everyone else sees what is on offer.
+  if (!(search.user_id && viewer && search.user_id === viewer.id)) where.push(eq(lots.status, 'active'));
+  if (search.type) where.push(eq(lots.type, search.type));
+  if (search.category_id) {
+    // A root category means "any of its children" too.
+    where.push(
+      inArray(
+        lots.categoryId,
+        db
+          .select({ id: categories.id })
+          .from(categories)
+          .where(and(eq(categories.kind, kind), or(eq(categories.id, search.category_id), eq(categories.parentId, search.category_id)))),
+      ),
+    );
+  }
+  if (search.region_id) where.push(eq(lots.regionId, search.region_id));
+  if (search.regions?.length) where.push(inArray(lots.regionId, search.regions));
+  if (search.country_id) where.push(eq(lots.countryId, search.country_id));
+  if (search.user_id) where.push(eq(lots.userId, search.user_id));
+  if (search.favorites) {
+    if (!viewer) throw new AppError('unauthorized', 'errors.unauthorized');
+    where.push(exists(db.select({ one: sql`1` }).from(lotFavorites).where(and(eq(lotFavorites.lotId, lots.id), eq(lotFavorites.userId, viewer.id)))));
+  }
+  if (search.have_geolocation) where.push(isNotNull(lots.latitude));
+  if (search.with_photo) where.push(sql`${lots.photoCount} > 0`);
+  if (search.organic) where.push(eq(lots.organic, true));
+  if (search.price_from > 0) where.push(gte(lots.priceUsdCents, await usdCentsOf(db, search.price_from, search.currency_id)));
+  if (search.price_to !== undefined) where.push(lte(lots.priceUsdCents, await usdCentsOf(db, search.price_to, search.currency_id)));
+  if (search.company_type?.length) where.push(inArray(lots.userId, db.select({ id: users.id }).from(users).where(inArray(users.traderStatus, search.company_type))));
+  if (search.maker) where.push(sql`${lots.details}->>'maker' = ${search.maker}`);
+  const query = search.q ? toPrefixQuery(search.q) : undefined;
+  if (query) where.push(sql`${lots.search} @@ to_tsquery('simple', ${query})`);
+  return where;
+}
+
+const SORTABLE = { created_at: lots.createdAt, price: lots.priceUsdCents, volume: lots.volume } as const;
+
+/** The favourite lot ids of a viewer among some lots (to mark hearts). */
+export async function favoriteIdsAmong(db: Executor, viewer: SessionUser | null, lotIds: number[]): Promise<Set<number>> {
+  if (!viewer || lotIds.length === 0) return new Set();
+  const rows = await db.select({ id: lotFavorites.lotId }).from(lotFavorites).where(and(eq(lotFavorites.userId, viewer.id), inArray(lotFavorites.lotId, lotIds)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** `GET /{kind}/index`: a catalogue page, filtered and sorted in SQL (indexes in schema/lots.ts). */
+export async function listLots(
+  db: Executor,
+  kind: LotKind,
+  search: LotSearch,
+  page: { page: number; perPage: number; sort: string },
+  viewer: SessionUser | null,
+  locale: Locale,
+): Promise<Page<LotItem>> {
+  const where = and(...(await conditions(db, kind, search, viewer)));
+  const order = parseSort(page.sort, SORTABLE);
+  const [rows, [{ total }]] = await Promise.all([
+    withLotJoins(db.select(lotColumns(locale)).from(lots))
+      .where(where)
+      .orderBy(order, page.sort.startsWith('-') ? desc(lots.id) : asc(lots.id))
+      .limit(page.perPage)
+      .offset(pageOffset(page)),
+    db.select({ total: count() }).from(lots).where(where),
+  ]);
+  const ids = rows.map((r: { lot: { id: number } }) => r.lot.id);
+  const [photos, favorites] = await Promise.all([photosOf(db, ids), favoriteIdsAmong(db, viewer, ids)]);
+  return toPage(
+    rows.map((row: Parameters<typeof toLotItem>[0]) => toLotItem(row, photos.get(row.lot.id) ?? [], { userId: viewer?.id, favoriteIds: favorites })),
+    total,
+    page,
+  );
+}

@@ -1,0 +1,147 @@
+import { type SQL, eq, sql } from 'drizzle-orm';
+import { DETAIL_FIELDS } from '../../../features/lots/schemas';
+import { KINDS, LOT_PHOTO_WIDTHS, type LotKind } from '../../../features/lots/constants';
+import type { Locale } from '../../../i18n/config';
+import type { Executor } from '../../db';
+import { localizedColumn } from '../../db/localized';
+import { categories, countries, currencies, lotPhotos, lots, perUnits, regions, users, villages } from '../../db/schema';
+import { storageUrl } from '../../storage';
+
+/** Columns every lot answer needs, joined once: names in the caller's language. */
+export function lotColumns(locale: Locale) {
+  return {
+    lot: lots,
+    category: localizedColumn(categories, 'name', locale),
+    unit: localizedColumn(perUnits, 'short', locale),
+    currency: currencies.code,
+    decimals: currencies.decimals,
+    country: localizedColumn(countries, 'name', locale),
+    region: regions.name,
+    village: villages.name,
+    seller: {
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      traderStatus: users.traderStatus,
+      tier: users.tier,
+      emailVerifiedAt: users.emailVerifiedAt,
+      phoneVerifiedAt: users.phoneVerifiedAt,
+      createdAt: users.createdAt,
+    },
+  };
+}
+
+/** The joins of lotColumns. */
+export function withLotJoins<T extends { innerJoin: Function }>(query: T): T {
+  return (query as any)
+    .innerJoin(categories, sql`${categories.kind} = ${lots.kind} and ${categories.id} = ${lots.categoryId}`)
+    .innerJoin(perUnits, eq(perUnits.id, lots.perUnitId))
+    .innerJoin(currencies, eq(currencies.id, lots.currencyId))
+    .innerJoin(countries, eq(countries.id, lots.countryId))
+    .leftJoin(regions, eq(regions.id, lots.regionId))
+    .leftJoin(villages, eq(villages.id, lots.villageId))
+    .innerJoin(users, eq(users.id, lots.userId));
+}
+
+type Row = { lot: typeof lots.$inferSelect; category: string; unit: string; currency: string; decimals: number; country: string; region: string | null; village: string | null; seller: { id: number; firstName: string; lastName: string | null; traderStatus: string; tier: string; emailVerifiedAt: Date | null; phoneVerifiedAt: Date | null; createdAt: Date } };
+
+export interface LotPhoto {
+  url: string;
+  srcset: string;
+  width: number;
+  height: number;
+}
+
+export function photoView(photo: { storageKey: string; width: number; height: number }): LotPhoto {
+  return {
+    url: storageUrl(`${photo.storageKey}-800.webp`),
+    srcset: LOT_PHOTO_WIDTHS.map((w) => `${storageUrl(`${photo.storageKey}-${w}.webp`)} ${w}w`).join(', '),
+    width: photo.width,
+    height: photo.height,
+  };
+}
+
+const decimal = (value: string | null) => (value === null ? null : Number(value));
+const money = (minor: number | null, decimals: number) => (minor === null ? null : minor / 10 ** decimals);
+
+/**
+ * A lot as the API answers it (snake_case, spec §3): every common field, the kind's details flattened, the
+ * total cost derived (never stored), the seller's public card, and the viewer's relation to it.
+ */
+export function toLotItem(row: Row, photos: LotPhoto[], viewer: { userId?: number; favoriteIds?: Set<number> } = {}) {
+  const { lot } = row;
+  const price = money(lot.priceMinor, row.decimals)!;
+  const volume = Number(lot.volume);
+  const details = Object.fromEntries(DETAIL_FIELDS[lot.kind].map((field) => [field, lot.details[field] ?? null]));
+  return {
+    id: lot.id,
+    kind: lot.kind,
+    order_type: KINDS[lot.kind].orderType,
+    type: lot.type,
+    status: lot.status,
+    title: lot.title,
+    description: lot.description,
+    category_id: lot.categoryId,
+    category: row.category,
+    volume,
+    min_volume: decimal(lot.minVolume),
+    max_volume: decimal(lot.maxVolume),
+    per_unit_id: lot.perUnitId,
+    unit: row.unit,
+    price,
+    price_minor: lot.priceMinor,
+    currency_id: lot.currencyId,
+    currency: row.currency.trim(),
+    decimals: row.decimals,
+    total_cost: Math.round(price * volume * 100) / 100,
+    country_id: lot.countryId,
+    country: row.country,
+    region_id: lot.regionId,
+    region: row.region,
+    village_id: lot.villageId,
+    village: row.village,
+    latitude: lot.latitude,
+    longitude: lot.longitude,
+    address: lot.address,
+    organic: lot.organic,
+    wholesale_only: lot.wholesaleOnly,
+    delivery_price_per_km: money(lot.deliveryPricePerKmMinor, row.decimals),
+    ...details,
+    photos,
+    user_id: lot.userId,
+    user: {
+      id: row.seller.id,
+      name: row.seller.lastName ? `${row.seller.firstName} ${row.seller.lastName.charAt(0)}.` : row.seller.firstName,
+      trader_status: row.seller.traderStatus,
+      tier: row.seller.tier,
+      email_verified: row.seller.emailVerifiedAt !== null,
+      phone_verified: row.seller.phoneVerifiedAt !== null,
+      member_since: row.seller.createdAt.toISOString(),
+    },
+    is_own: viewer.userId === lot.userId,
+    is_favorite: viewer.favoriteIds?.has(lot.id) ?? false,
+    copied_from_id: lot.copiedFromId,
+    created_at: lot.createdAt.toISOString(),
+    updated_at: lot.updatedAt.toISOString(),
+  };
+}
+export type LotItem = ReturnType<typeof toLotItem>;
+
+/** Photos of many lots in one query, in order. */
+export async function photosOf(db: Executor, lotIds: number[]): Promise<Map<number, LotPhoto[]>> {
+  const out = new Map<number, LotPhoto[]>();
+  if (lotIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(lotPhotos)
+    .where(sql`${lotPhotos.lotId} in (${sql.join(lotIds.map((id) => sql`${id}`), sql`, `)})`)
+    .orderBy(lotPhotos.lotId, lotPhotos.position);
+  for (const row of rows) {
+    const list = out.get(row.lotId) ?? [];
+    list.push(photoView(row));
+    out.set(row.lotId, list);
+  }
+  return out;
+}
+
+export type WhereClause = SQL | undefined;

@@ -1,0 +1,64 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { PERMISSIONS } from '../../../features/accounts/constants';
+import type { LotKind } from '../../../features/lots/constants';
+import type { Database } from '../../db';
+import { lots } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { SessionUser } from '../accounts/users';
+import { assertMayPublish, findOwnLot } from './save-lot';
+
+/** `POST /{kind}/delete-quote`: the owner's alone; a lot in a running deal cannot go. */
+export async function deleteLot(db: Database, user: SessionUser, kind: LotKind, id: number): Promise<void> {
+  const lot = await findOwnLot(db, user, kind, id);
+  if (lot.status === 'in_process') throw new AppError('conflict', 'lots.locked_by_deal');
+  await db.delete(lots).where(eq(lots.id, id));
+}
+
+/** The owner takes a lot off the market (closed) or puts a not-active one back (active). */
+export async function setLotStatus(db: Database, user: SessionUser, kind: LotKind, id: number, status: 'closed' | 'not_active' | 'active'): Promise<void> {
+  const lot = await findOwnLot(db, user, kind, id);
+  const allowed: Record<string, string[]> = { active: ['not_active'], not_active: ['active'], closed: ['active', 'not_active'] };
+  if (!allowed[status].includes(lot.status)) throw new AppError('conflict', 'lots.wrong_status');
+  await db.update(lots).set({ status, updatedAt: new Date() }).where(eq(lots.id, id));
+}
+
+/** Re-adds a closed lot: an active copy (with its photos) the owner can then edit. */
+export async function reAddLot(db: Database, user: SessionUser, kind: LotKind, id: number): Promise<{ id: number }> {
+  assertMayPublish(user, kind);
+  const lot = await findOwnLot(db, user, kind, id);
+  if (lot.status !== 'closed') throw new AppError('conflict', 'lots.wrong_status');
+  return db.transaction(async (tx) => {
+    const { id: _id, createdAt: _c, updatedAt: _u, search: _s, ...copy } = lot;
+    const [row] = await tx.insert(lots).values({ ...copy, status: 'active', copiedFromId: lot.id }).returning({ id: lots.id });
+    await tx.execute(sql`
+      insert into lot_photos (lot_id, storage_key, width, height, position)
+      select ${row.id}, storage_key, width, height, position from lot_photos where lot_id = ${lot.id}`);
+    await tx.execute(sql`update lots set search = (select search from lots where id = ${lot.id}) where id = ${row.id}`);
+    return row;
+  });
+}
+
+/**
+ * Bulk price update (silver and gold): new prices for several of the user's own lots at once, each in its lot's
+ * currency. All or nothing: one foreign or unknown lot refuses the whole request.
+ */
+export async function updateLotPrices(db: Database, user: SessionUser, kind: LotKind, prices: { id: number; price: number }[]): Promise<{ updated: number }> {
+  if (!user.scope.includes(PERMISSIONS.bulkPriceUpdate)) throw new AppError('forbidden', 'lots.upgrade_required', { vars: { url: '/user/pro' } });
+  const ids = prices.map((p) => p.id);
+  const own = await db
+    .select({ id: lots.id, priceMinor: lots.priceMinor, priceUsdCents: lots.priceUsdCents, decimals: sql<number>`(select decimals from currencies where id = ${lots.currencyId})` })
+    .from(lots)
+    .where(and(eq(lots.kind, kind), eq(lots.userId, user.id), inArray(lots.id, ids)));
+  if (own.length !== new Set(ids).size) throw new AppError('forbidden', 'lots.not_owner');
+  const byId = new Map(own.map((row) => [row.id, row]));
+  await db.transaction(async (tx) => {
+    for (const { id, price } of prices) {
+      const row = byId.get(id)!;
+      const priceMinor = Math.round(price * 10 ** Number(row.decimals));
+      // The USD reference moves in proportion: the rate of the day the lot was written stays its reference.
+      const priceUsdCents = row.priceMinor > 0 ? Math.round((row.priceUsdCents * priceMinor) / row.priceMinor) : 0;
+      await tx.update(lots).set({ priceMinor, priceUsdCents, updatedAt: new Date() }).where(eq(lots.id, id));
+    }
+  });
+  return { updated: prices.length };
+}

@@ -1,0 +1,148 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { PERMISSIONS } from '../../../features/accounts/constants';
+import { KINDS, type LotKind } from '../../../features/lots/constants';
+import { DETAIL_FIELDS, type LotInput } from '../../../features/lots/schemas';
+import type { Database, Executor } from '../../db';
+import { categories, countries, currencies, exchangeRates, lotPhotoUploads, lotPhotos, lots, perUnits, regions, villages } from '../../db/schema';
+import { AppError, type LocalizedMessage } from '../../errors';
+import type { SessionUser } from '../accounts/users';
+
+const UNIT_FLAG = { for_board: perUnits.forBoard, for_seed: perUnits.forSeed, for_fertilizer: perUnits.forFertilizer, for_machinery: perUnits.forMachinery } as const;
+
+/**
+ * Tier rule (spec §1): agro sell lots, buy requests, seed and fertilizer lots need silver or gold; machinery
+ * lots are open to every signed-in user. A basic user is told where to upgrade.
+ */
+export function assertMayPublish(user: SessionUser, kind: LotKind): void {
+  const needed = kind === 'technic' ? PERMISSIONS.createTechnicLots : PERMISSIONS.createTradeLots;
+  if (!user.scope.includes(needed)) throw new AppError('forbidden', 'lots.upgrade_required', { vars: { url: '/user/pro' } });
+}
+
+/** Every id the lot names must exist and fit together (unit for this kind, region in the country, village in the region). */
+async function checkReferences(db: Executor, kind: LotKind, input: LotInput): Promise<{ decimals: number; perUsd: number }> {
+  const errors: Record<string, LocalizedMessage[]> = {};
+  const bad = (field: string) => (errors[field] = [{ key: 'validation.invalid_option' }]);
+  const [[category], [unit], [currency], [country]] = await Promise.all([
+    db.select({ id: categories.id }).from(categories).where(and(eq(categories.kind, kind), eq(categories.id, input.category_id))),
+    db.select({ id: perUnits.id }).from(perUnits).where(and(eq(perUnits.id, input.per_unit_id), eq(UNIT_FLAG[KINDS[kind].unitCategory], true))),
+    db
+      .select({ decimals: currencies.decimals, perUsd: exchangeRates.perUsd })
+      .from(currencies)
+      .leftJoin(exchangeRates, eq(exchangeRates.currencyId, currencies.id))
+      .where(and(eq(currencies.id, input.currency_id), eq(currencies.isActive, true)))
+      .orderBy(desc(exchangeRates.asOf))
+      .limit(1),
+    db.select({ id: countries.id }).from(countries).where(eq(countries.id, input.country_id)),
+  ]);
+  if (!category) bad('category_id');
+  if (!unit) bad('per_unit_id');
+  if (!currency) bad('currency_id');
+  if (!country) bad('country_id');
+  if (input.region_id) {
+    const [region] = await db.select({ id: regions.id }).from(regions).where(and(eq(regions.id, input.region_id), eq(regions.countryId, input.country_id)));
+    if (!region) bad('region_id');
+  }
+  if (input.village_id) {
+    const [village] = input.region_id ? await db.select({ id: villages.id }).from(villages).where(and(eq(villages.id, input.village_id), eq(villages.regionId, input.region_id))) : [];
+    if (!village) bad('village_id');
+  }
+  if (currency) {
+    const scale = 10 ** currency.decimals;
+    for (const field of ['price', 'delivery_price_per_km'] as const) {
+      const value = input[field];
+      if (value !== undefined && Math.abs(Math.round(value * scale) - value * scale) > 1e-6) errors[field] = [{ key: 'lots.currency_decimals', vars: { decimals: currency.decimals } }];
+    }
+  }
+  if (Object.keys(errors).length > 0) throw new AppError('validation_failed', 'errors.validation_failed', { fields: errors });
+  return { decimals: currency!.decimals, perUsd: Number(currency!.perUsd ?? 1) };
+}
+
+function columns(kind: LotKind, input: LotInput, money: { decimals: number; perUsd: number }) {
+  const scale = 10 ** money.decimals;
+  const details = Object.fromEntries(DETAIL_FIELDS[kind].map((field) => [field, (input as Record<string, unknown>)[field] ?? null]).filter(([, v]) => v !== null));
+  return {
+    type: input.type,
+    categoryId: input.category_id,
+    title: input.title,
+    description: input.description ?? null,
+    volume: input.volume.toFixed(2),
+    minVolume: input.min_volume?.toFixed(2) ?? null,
+    maxVolume: input.max_volume?.toFixed(2) ?? null,
+    perUnitId: input.per_unit_id,
+    priceMinor: Math.round(input.price * scale),
+    currencyId: input.currency_id,
+    priceUsdCents: Math.round((input.price / (money.perUsd || 1)) * 100),
+    countryId: input.country_id,
+    regionId: input.region_id ?? null,
+    villageId: input.village_id ?? null,
+    latitude: input.latitude ?? null,
+    longitude: input.longitude ?? null,
+    address: input.address ?? null,
+    organic: input.organic,
+    wholesaleOnly: input.wholesale_only,
+    deliveryPricePerKmMinor: input.delivery_price_per_km === undefined ? null : Math.round(input.delivery_price_per_km * scale),
+    details,
+    photoCount: input.photos.length,
+  };
+}
+
+/** The full-text document: title, category names in the three languages, the details' words, description. */
+async function refreshSearch(db: Executor, lotId: number): Promise<void> {
+  await db.execute(sql`
+    update lots set search = to_tsvector('simple',
+      coalesce(lots.title, '') || ' ' ||
+      coalesce((select c.name_en || ' ' || c.name_sw || ' ' || c.name_fr from categories c where c.kind = lots.kind and c.id = lots.category_id), '') || ' ' ||
+      coalesce((select string_agg(value, ' ') from jsonb_each_text(lots.details)), '') || ' ' ||
+      coalesce(lots.description, ''))
+    where lots.id = ${lotId}`);
+}
+
+/**
+ * Attaches photos to a lot in the order given: keys just uploaded by this user (claimed from the uploads
+ * table) or already on this lot. Anything else is refused.
+ */
+async function setPhotos(db: Executor, userId: number, lotId: number, keys: string[]): Promise<void> {
+  const existing = await db.select().from(lotPhotos).where(eq(lotPhotos.lotId, lotId));
+  const uploads = keys.length ? await db.select().from(lotPhotoUploads).where(and(eq(lotPhotoUploads.userId, userId), inArray(lotPhotoUploads.storageKey, keys))) : [];
+  const known = new Map<string, { width: number; height: number }>([...existing.map((p) => [p.storageKey, p] as const), ...uploads.map((u) => [u.storageKey, u] as const)]);
+  if (keys.some((key) => !known.has(key)) || new Set(keys).size !== keys.length) {
+    throw new AppError('validation_failed', 'errors.validation_failed', { fields: { photos: [{ key: 'lots.photo_unknown' }] } });
+  }
+  await db.delete(lotPhotos).where(eq(lotPhotos.lotId, lotId));
+  if (keys.length > 0) {
+    await db.insert(lotPhotos).values(keys.map((key, position) => ({ lotId, storageKey: key, width: known.get(key)!.width, height: known.get(key)!.height, position })));
+    await db.delete(lotPhotoUploads).where(and(eq(lotPhotoUploads.userId, userId), inArray(lotPhotoUploads.storageKey, keys)));
+  }
+}
+
+/** `POST /{kind}/create-quote`: a new active lot of the signed-in user (user_id comes from the session). */
+export async function createLot(db: Database, user: SessionUser, kind: LotKind, input: LotInput): Promise<{ id: number }> {
+  assertMayPublish(user, kind);
+  const money = await checkReferences(db, kind, input);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(lots).values({ kind, userId: user.id, ...columns(kind, input, money) }).returning({ id: lots.id });
+    await setPhotos(tx, user.id, row.id, input.photos);
+    await refreshSearch(tx, row.id);
+    return row;
+  });
+}
+
+/** The lot if it is the user's own; another user's is a 403, a missing one a 404. */
+export async function findOwnLot(db: Executor, user: SessionUser, kind: LotKind, id: number) {
+  const [lot] = await db.select().from(lots).where(and(eq(lots.id, id), eq(lots.kind, kind)));
+  if (!lot) throw new AppError('not_found', 'lots.not_found');
+  if (lot.userId !== user.id) throw new AppError('forbidden', 'lots.not_owner');
+  return lot;
+}
+
+/** `POST /{kind}/update-quote`: the owner changes a lot; a lot in a deal (in process, success) keeps its terms. */
+export async function updateLot(db: Database, user: SessionUser, kind: LotKind, id: number, input: LotInput): Promise<void> {
+  const lot = await findOwnLot(db, user, kind, id);
+  if (lot.status === 'in_process' || lot.status === 'success') throw new AppError('conflict', 'lots.locked_by_deal');
+  const money = await checkReferences(db, kind, input);
+  await db.transaction(async (tx) => {
+    await tx.update(lots).set({ ...columns(kind, input, money), updatedAt: new Date() }).where(eq(lots.id, id));
+    await setPhotos(tx, user.id, id, input.photos);
+    await refreshSearch(tx, id);
+  });
+}

@@ -1,0 +1,26 @@
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db';
+import { lots } from '../../db/schema';
+
+/** `GET /technic-list/order-technic-maker`: the makers of active machinery lots, for the filter. */
+export async function listTechnicMakers(db: Executor): Promise<{ name: string; count: number }[]> {
+  const maker = sql<string>`${lots.details}->>'maker'`;
+  const rows = await db
+    .select({ name: maker, count: sql<number>`count(*)::int` })
+    .from(lots)
+    .where(and(eq(lots.kind, 'technic'), eq(lots.status, 'active'), isNotNull(maker)))
+    .groupBy(maker)
+    .orderBy(asc(maker));
+  return rows.map((r) => ({ name: r.name, count: Number(r.count) }));
+}
+
+/** `GET /technic-list/order-working-radius`: the working radii offered (km), for the filter. */
+export async function listWorkingRadii(db: Executor): Promise<number[]> {
+  const radius = sql<number>`(${lots.details}->>'working_radius_km')::int`;
+  const rows = await db
+    .selectDistinct({ radius })
+    .from(lots)
+    .where(and(eq(lots.kind, 'technic'), eq(lots.status, 'active'), sql`${lots.details} ? 'working_radius_km'`))
+    .orderBy(asc(radius));
+  return rows.map((r) => Number(r.radius));
+}
