@@ -87,7 +87,7 @@ function columns(kind: LotKind, input: LotInput, money: { decimals: number; perU
 }
 
 /** The full-text document: title, category names in the three languages, the details' words, description. */
-async function refreshSearch(db: Executor, lotId: number): Promise<void> {
+export async function refreshLotSearch(db: Executor, lotId: number): Promise<void> {
   await db.execute(sql`
     update lots set search = to_tsvector('simple',
       coalesce(lots.title, '') || ' ' ||
@@ -122,7 +122,7 @@ export async function createLot(db: Database, user: SessionUser, kind: LotKind, 
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(lots).values({ kind, userId: user.id, ...columns(kind, input, money) }).returning({ id: lots.id });
     await setPhotos(tx, user.id, row.id, input.photos);
-    await refreshSearch(tx, row.id);
+    await refreshLotSearch(tx, row.id);
     return row;
   });
 }
@@ -143,6 +143,6 @@ export async function updateLot(db: Database, user: SessionUser, kind: LotKind, 
   await db.transaction(async (tx) => {
     await tx.update(lots).set({ ...columns(kind, input, money), updatedAt: new Date() }).where(eq(lots.id, id));
     await setPhotos(tx, user.id, id, input.photos);
-    await refreshSearch(tx, id);
+    await refreshLotSearch(tx, id);
   });
 }
