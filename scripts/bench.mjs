@@ -21,6 +21,9 @@ const TARGETS = [
 
 if (process.env.BENCH_SKIP_BUILD !== '1') execSync('npm run build', { cwd: root, stdio: 'inherit' });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mavuno-bench-'));
+const BULK_LOTS = Number(process.env.BENCH_LOTS ?? 100_000);
+// The catalogue case needs a large catalogue: the demo set plus generated lots, loaded before the server starts.
+execSync(`node_modules/.bin/tsx scripts/db-seed.ts --lots ${BULK_LOTS}`, { cwd: root, stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
 const server = spawn(process.execPath, ['dist/server/entry.mjs'], {
   cwd: root,
   env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true', NODE_ENV: 'production' },
@@ -90,6 +93,39 @@ try {
   }
   console.log(`\nMavuno bench: ${CONNECTIONS} connections × ${DURATION} s per target, PGlite, ${process.version}\n`);
   console.table(rows);
+
+  // Catalogue queries on BULK_LOTS lots: latency percentiles of single requests, 4 at a time.
+  const catalogue = [
+    { name: 'board-list/index, no filter', path: '/api-v2/board-list/index' },
+    { name: 'deep page (page 400)', path: '/api-v2/board-list/index?page=400' },
+    { name: 'category (root) + type', path: '/api-v2/board-list/index?BoardQuoteSearch[boards_category_id]=1&BoardQuoteSearch[type]=sell' },
+    { name: 'region + price range, by price', path: '/api-v2/board-list/index?BoardQuoteSearch[region_id]=5&BoardQuoteSearch[price_from]=100&BoardQuoteSearch[price_to]=600&BoardQuoteSearch[currency_id]=3&sort=price' },
+    { name: 'organic + with map point', path: '/api-v2/board-list/index?BoardQuoteSearch[organic]=1&BoardQuoteSearch[have_geolocation]=1' },
+    { name: 'text search q=maize', path: '/api-v2/board-list/index?q=maize' },
+  ];
+  const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  const catalogueRows = [];
+  for (const target of catalogue) {
+    const samples = [];
+    // Vary the page so the 30 s count memo and warm pages do not flatter the figures.
+    const queue = Array.from({ length: 200 }, (_, i) =>
+      target.path.includes('page=') ? `${base}${target.path}` : `${base}${target.path}${target.path.includes('?') ? '&' : '?'}page=${(i % 20) + 1}`,
+    );
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let url = queue.shift(); url; url = queue.shift()) {
+          const started = performance.now();
+          const response = await fetch(url);
+          await response.arrayBuffer();
+          samples.push(performance.now() - started);
+        }
+      }),
+    );
+    samples.sort((a, b) => a - b);
+    catalogueRows.push({ query: target.name, 'p50 ms': percentile(samples, 50).toFixed(1), 'p95 ms': percentile(samples, 95).toFixed(1), requests: samples.length });
+  }
+  console.log(`\nCatalogue on ${BULK_LOTS.toLocaleString('en')} generated lots (200 requests each, 4 at a time, pages 1–20):\n`);
+  console.table(catalogueRows);
 } finally {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));

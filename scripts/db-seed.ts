@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { migrateDatabase, openDatabase } from '../src/server/db/client';
 import { loadDemoData, seedReferenceData } from '../src/server/db/seed';
+import { seedBulkDemoLots } from '../src/server/db/seed/bulk-lots';
 import { getEnv } from '../src/server/env';
 
 const env = getEnv();
@@ -13,6 +14,14 @@ try {
   console.log('[db:seed] reference data loaded (countries, regions, villages, currencies, categories, units)');
   await loadDemoData(handle.db);
   console.log('[db:seed] demo data loaded (marked as demo data)');
+  // `npm run db:seed -- --lots 100000`: many generated lots, for load measurements.
+  const lotsFlag = process.argv.indexOf('--lots');
+  const bulk = lotsFlag >= 0 ? Number(process.argv[lotsFlag + 1]) : 0;
+  if (bulk > 0) {
+    const started = Date.now();
+    await seedBulkDemoLots(handle.db, bulk);
+    console.log(`[db:seed] ${bulk} generated demo lots in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
 } finally {
   await handle.close();
 }

@@ -9,7 +9,7 @@ import { sessionCookie } from './server/http/session-cookie';
 import { resolveUser } from './server/services/accounts/authenticate';
 
 /** Paths that are not pages: they have no locale and no page chrome. */
-const NON_PAGE = /^\/(api-v2|healthz|uploads|_astro|_image|sw\.js|workbox-|sitemap\.xml|robots\.txt|manifest\.webmanifest|favicon|icons\/)/;
+const NON_PAGE = /^\/(api-v2|healthz|uploads|_astro|_image|sw\.js|workbox-|sitemap[^/]*\.xml|robots\.txt|manifest\.webmanifest|favicon|icons\/)/;
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname, search } = context.url;

@@ -5,6 +5,7 @@ import type { Locale } from '../../../i18n/config';
 import type { Executor } from '../../db';
 import { type Page, pageOffset, parseSort, toPage } from '../../db/pagination';
 import { categories, currencies, exchangeRates, lotFavorites, lots, users } from '../../db/schema';
+import { memoize } from '../../cache/memo';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../accounts/users';
 import { type LotItem, lotColumns, photosOf, toLotItem, withLotJoins } from './lot-item';
@@ -35,16 +36,13 @@ async function conditions(db: Executor, kind: LotKind, search: LotSearch, viewer
   if (!(search.user_id && viewer && search.user_id === viewer.id)) where.push(eq(lots.status, 'active'));
   if (search.type) where.push(eq(lots.type, search.type));
   if (search.category_id) {
-    // A root category means "any of its children" too.
-    where.push(
-      inArray(
-        lots.categoryId,
-        db
-          .select({ id: categories.id })
-          .from(categories)
-          .where(and(eq(categories.kind, kind), or(eq(categories.id, search.category_id), eq(categories.parentId, search.category_id)))),
-      ),
-    );
+    // A root category means "any of its children" too. The ids are looked up first: a literal list lets the
+    // planner use the (kind, status, category_id, created_at) index, a sub-select did not (3 s on 100,000 lots).
+    const ids = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(eq(categories.kind, kind), or(eq(categories.id, search.category_id), eq(categories.parentId, search.category_id))));
+    where.push(ids.length ? inArray(lots.categoryId, ids.map((c) => c.id)) : sql`false`);
   }
   if (search.region_id) where.push(eq(lots.regionId, search.region_id));
   if (search.regions?.length) where.push(inArray(lots.regionId, search.regions));
@@ -86,14 +84,27 @@ export async function listLots(
 ): Promise<Page<LotItem>> {
   const where = and(...(await conditions(db, kind, search, viewer)));
   const order = parseSort(page.sort, SORTABLE);
-  const [rows, [{ total }]] = await Promise.all([
-    withLotJoins(db.select(lotColumns(locale)).from(lots))
+  // Counting every match is the dearest part of a large catalogue; shared filters' counts may be 30 s old.
+  const countMatches = async () => (await db.select({ total: count() }).from(lots).where(where))[0].total;
+  const isShared = !search.favorites && !search.user_id;
+  // Two steps: the page's ids from the lots table alone (an index walk in the requested order), then their
+  // joined rows. Joining first made the planner join every match before sorting (0.6 s on 100,000 lots).
+  const [pageIds, total] = await Promise.all([
+    db
+      .select({ id: lots.id })
+      .from(lots)
       .where(where)
       .orderBy(order, page.sort.startsWith('-') ? desc(lots.id) : asc(lots.id))
       .limit(page.perPage)
       .offset(pageOffset(page)),
-    db.select({ total: count() }).from(lots).where(where),
+    isShared ? memoize(`lots-count:${kind}:${JSON.stringify(search)}`, 30_000, countMatches) : countMatches(),
   ]);
+  const position = new Map(pageIds.map((row, index) => [row.id, index]));
+  const rows = pageIds.length
+    ? (await withLotJoins(db.select(lotColumns(locale)).from(lots)).where(inArray(lots.id, [...position.keys()]))).sort(
+        (a: { lot: { id: number } }, b: { lot: { id: number } }) => position.get(a.lot.id)! - position.get(b.lot.id)!,
+      )
+    : [];
   const ids = rows.map((r: { lot: { id: number } }) => r.lot.id);
   const [photos, favorites] = await Promise.all([photosOf(db, ids), favoriteIdsAmong(db, viewer, ids)]);
   return toPage(

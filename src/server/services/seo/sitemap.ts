@@ -1,0 +1,49 @@
+import { and, asc, count, eq, gt } from 'drizzle-orm';
+import { KINDS } from '../../../features/lots/constants';
+import { LOCALES } from '../../../i18n/config';
+import { localizePath } from '../../../i18n/paths';
+import type { Executor } from '../../db';
+import { lots } from '../../db/schema';
+
+/** Public pages that exist today (each in the three languages). */
+export const STATIC_PATHS = ['/', '/board', '/seed', '/fertil', '/agrotechnic', '/seed/orders', '/fertil/orders', '/faq', '/terms-and-conditions', '/privacy-policy', '/user/pro', '/signin/signup-options'];
+/** Lots per sitemap file: three URLs each keeps a file under the protocol's 50,000 URLs. */
+export const LOTS_PER_SITEMAP = 15_000;
+
+const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function urlEntries(site: string, path: string, lastmod?: Date): string {
+  return LOCALES.map((locale) => {
+    const alternates = LOCALES.map((alt) => `<xhtml:link rel="alternate" hreflang="${alt}" href="${escapeXml(site + localizePath(path, alt))}"/>`).join('');
+    return `<url><loc>${escapeXml(site + localizePath(path, locale))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}${alternates}</url>`;
+  }).join('');
+}
+
+const urlset = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${body}</urlset>`;
+
+/** The sitemap index: the static pages' sitemap and as many lot sitemaps as active lots need. */
+export async function buildSitemapIndex(db: Executor, site: string): Promise<string> {
+  const [{ n }] = await db.select({ n: count() }).from(lots).where(eq(lots.status, 'active'));
+  const files = ['/sitemap-static.xml', ...Array.from({ length: Math.max(1, Math.ceil(n / LOTS_PER_SITEMAP)) }, (_, i) => `/sitemap-lots-${i + 1}.xml`)];
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${files.map((f) => `<sitemap><loc>${escapeXml(site + f)}</loc></sitemap>`).join('')}</sitemapindex>`;
+}
+
+export function buildStaticSitemap(site: string): string {
+  return urlset(STATIC_PATHS.map((path) => urlEntries(site, path)).join(''));
+}
+
+/**
+ * One file of active lots, in id order (`page` from 1): a lot appears as soon as it is active and disappears
+ * when it is closed, deleted or sold, so the sitemap stays correct as lots come and go.
+ */
+export async function buildLotSitemap(db: Executor, site: string, page: number): Promise<string | undefined> {
+  const rows = await db
+    .select({ id: lots.id, kind: lots.kind, updatedAt: lots.updatedAt })
+    .from(lots)
+    .where(and(eq(lots.status, 'active'), gt(lots.id, 0)))
+    .orderBy(asc(lots.id))
+    .limit(LOTS_PER_SITEMAP)
+    .offset((page - 1) * LOTS_PER_SITEMAP);
+  if (rows.length === 0 && page > 1) return undefined;
+  return urlset(rows.map((row) => urlEntries(site, `${KINDS[row.kind].sitePath}/${row.id}`, row.updatedAt)).join(''));
+}
