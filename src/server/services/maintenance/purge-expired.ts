@@ -1,12 +1,15 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import type { Executor } from '../../db';
-import { emailTokens, phoneVerifications, rateLimits, sessions } from '../../db/schema';
+import { LOT_PHOTO_WIDTHS } from '../../../features/lots/constants';
+import { emailTokens, lotPhotoUploads, phoneVerifications, rateLimits, sessions } from '../../db/schema';
+import { getStorage } from '../../storage';
 
 const DAY = 24 * 3600_000;
 
 /**
  * Deletes what can no longer be used: sessions ended more than 30 days ago (kept a while so a replayed token
- * is still recognised), used or expired e-mail tokens and PINs after a day, and expired rate-limit counters.
+ * is still recognised), used or expired e-mail tokens and PINs after a day, expired rate-limit counters, and lot
+ * photos uploaded more than a day ago that no lot claimed (files too).
  */
 export async function purgeExpired(db: Executor, now = new Date()): Promise<void> {
   const monthAgo = new Date(now.getTime() - 30 * DAY);
@@ -15,4 +18,6 @@ export async function purgeExpired(db: Executor, now = new Date()): Promise<void
   await db.delete(emailTokens).where(lt(emailTokens.expiresAt, dayAgo));
   await db.delete(phoneVerifications).where(lt(phoneVerifications.expiresAt, dayAgo));
   await db.delete(rateLimits).where(lt(rateLimits.expire, now));
+  const orphans = await db.delete(lotPhotoUploads).where(lt(lotPhotoUploads.createdAt, dayAgo)).returning({ key: lotPhotoUploads.storageKey });
+  for (const { key } of orphans) for (const width of LOT_PHOTO_WIDTHS) await getStorage().delete(`${key}-${width}.webp`);
 }
