@@ -43,5 +43,7 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
     build: { assetsInlineLimit: 0 },
+    // Leaflet is only imported lazily; optimizing it up front avoids a "504 Outdated Optimize Dep" in dev.
+    optimizeDeps: { include: ['leaflet', 'leaflet.markercluster'] },
   },
 });

@@ -117,7 +117,8 @@ describe('catalogue filters', () => {
     expect(await ids('BoardQuoteSearch[type]=buy')).toEqual([buy]);
     expect(await ids('BoardQuoteSearch[organic]=1')).toContain(beans);
     expect(await ids('BoardQuoteSearch[organic]=1')).not.toContain(buy);
-    expect(await ids('BoardQuoteSearch[have_geolocation]=1')).toEqual([buy]);
+    // A lot placed by its village is on the map at the village.
+    expect(await ids('BoardQuoteSearch[have_geolocation]=1')).toEqual(expect.arrayContaining([buy, beans]));
     expect(await ids(`BoardQuoteSearch[region_id]=${place.regionId}`)).toEqual(expect.arrayContaining([beans, buy]));
     expect(await ids('BoardQuoteSearch[region_id]=1')).not.toContain(beans);
     expect(await ids('BoardQuoteSearch[price_from]=&BoardQuoteSearch[price_to]=50&BoardQuoteSearch[currency_id]=3')).toContain(buy);

@@ -20,8 +20,9 @@ const hasTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - val
 export const amount = (options: { min?: number; allowZero?: boolean } = {}) =>
   z.preprocess(
     toNumber,
+    // No custom type message: a missing value then reads "required", a word "enter a number" (issueToMessage).
     z
-      .number({ message: 'validation.number' })
+      .number()
       .min(options.allowZero ? 0 : (options.min ?? 0.01), { message: options.allowZero ? 'validation.too_small' : 'lots.must_be_positive' })
       .max(1e11)
       .refine(hasTwoDecimals, { message: 'validation.two_decimals' }),
@@ -90,7 +91,12 @@ export function lotSchema(kind: LotKind) {
       path: ['min_volume'],
       when: (p) => typeof p.value === 'object',
     })
-    .refine((lot) => (lot.max_volume ?? 0) <= lot.volume && (lot.min_volume ?? 0) <= lot.volume, { message: 'lots.limit_above_volume', path: ['max_volume'], when: (p) => typeof p.value === 'object' })
+    .refine((lot) => (lot.max_volume ?? 0) <= lot.volume && (lot.min_volume ?? 0) <= lot.volume, {
+      message: 'lots.limit_above_volume',
+      path: ['max_volume'],
+      // Only once there is a volume to compare with: an empty volume has its own "required" message.
+      when: (p) => typeof p.value === 'object' && p.value !== null && typeof (p.value as { volume?: unknown }).volume === 'number',
+    })
     .refine((lot) => lot.village_id !== undefined || (lot.latitude !== undefined && lot.longitude !== undefined), {
       message: 'lots.place_required',
       path: ['village_id'],

@@ -1,16 +1,23 @@
 import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { $snacks } from '../../stores/snackbar';
 
-/** Announces results politely to screen readers and shows them at the bottom of the screen. */
+/**
+ * Announces results politely to screen readers and shows them at the bottom of the screen. Snacks shown before
+ * it hydrated (a message carried across a reload) appear once it has: the server rendered none.
+ */
 export default function Snackbar() {
   const snacks = useStore($snacks);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   return (
     <div className="toast toast-center z-50" role="status" aria-live="polite">
-      {snacks.map((snack) => (
-        <div key={snack.id} className={`alert ${snack.kind === 'success' ? 'alert-success' : snack.kind === 'error' ? 'alert-error' : 'alert-info'}`}>
-          <span>{snack.text}</span>
-        </div>
-      ))}
+      {mounted &&
+        snacks.map((snack) => (
+          <div key={snack.id} className={`alert ${snack.kind === 'success' ? 'alert-success' : snack.kind === 'error' ? 'alert-error' : 'alert-info'}`}>
+            <span>{snack.text}</span>
+          </div>
+        ))}
     </div>
   );
 }

@@ -46,6 +46,8 @@ export function withLotJoins<T extends { innerJoin: Function }>(query: T): T {
 type Row = { lot: typeof lots.$inferSelect; category: string; unit: string; currency: string; decimals: number; country: string; region: string | null; village: string | null; seller: { id: number; firstName: string; lastName: string | null; traderStatus: string; tier: string; emailVerifiedAt: Date | null; phoneVerifiedAt: Date | null; createdAt: Date } };
 
 export interface LotPhoto {
+  /** The storage key an edit form sends back in photos[] to keep this photo. */
+  key: string;
   url: string;
   srcset: string;
   width: number;
@@ -54,6 +56,7 @@ export interface LotPhoto {
 
 export function photoView(photo: { storageKey: string; width: number; height: number }): LotPhoto {
   return {
+    key: photo.storageKey,
     url: storageUrl(`${photo.storageKey}-800.webp`),
     srcset: LOT_PHOTO_WIDTHS.map((w) => `${storageUrl(`${photo.storageKey}-${w}.webp`)} ${w}w`).join(', '),
     width: photo.width,

@@ -54,7 +54,11 @@ export async function updateLotPrices(db: Database, user: SessionUser, kind: Lot
   await db.transaction(async (tx) => {
     for (const { id, price } of prices) {
       const row = byId.get(id)!;
-      const priceMinor = Math.round(price * 10 ** Number(row.decimals));
+      const scale = 10 ** Number(row.decimals);
+      if (Math.abs(Math.round(price * scale) - price * scale) > 1e-6) {
+        throw new AppError('validation_failed', 'errors.validation_failed', { fields: { [`prices.${prices.findIndex((p) => p.id === id)}.price`]: [{ key: 'lots.currency_decimals', vars: { decimals: Number(row.decimals) } }] } });
+      }
+      const priceMinor = Math.round(price * scale);
       // The USD reference moves in proportion: the rate of the day the lot was written stays its reference.
       const priceUsdCents = row.priceMinor > 0 ? Math.round((row.priceUsdCents * priceMinor) / row.priceMinor) : 0;
       await tx.update(lots).set({ priceMinor, priceUsdCents, updatedAt: new Date() }).where(eq(lots.id, id));

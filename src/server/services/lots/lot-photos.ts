@@ -32,5 +32,5 @@ export async function uploadLotPhoto(db: Executor, userId: number, file: unknown
     throw new AppError('validation_failed', 'uploads.unreadable', { cause, fields: { photo: [{ key: 'uploads.unreadable' }] } });
   }
   await db.insert(lotPhotoUploads).values({ storageKey: key, userId, width, height });
-  return { key, ...photoView({ storageKey: key, width, height }) };
+  return photoView({ storageKey: key, width, height });
 }

@@ -19,7 +19,7 @@ export function assertMayPublish(user: SessionUser, kind: LotKind): void {
 }
 
 /** Every id the lot names must exist and fit together (unit for this kind, region in the country, village in the region). */
-async function checkReferences(db: Executor, kind: LotKind, input: LotInput): Promise<{ decimals: number; perUsd: number }> {
+async function checkReferences(db: Executor, kind: LotKind, input: LotInput): Promise<{ decimals: number; perUsd: number; point?: { latitude: number; longitude: number } }> {
   const errors: Record<string, LocalizedMessage[]> = {};
   const bad = (field: string) => (errors[field] = [{ key: 'validation.invalid_option' }]);
   const [[category], [unit], [currency], [country]] = await Promise.all([
@@ -42,9 +42,14 @@ async function checkReferences(db: Executor, kind: LotKind, input: LotInput): Pr
     const [region] = await db.select({ id: regions.id }).from(regions).where(and(eq(regions.id, input.region_id), eq(regions.countryId, input.country_id)));
     if (!region) bad('region_id');
   }
+  let point: { latitude: number; longitude: number } | undefined;
   if (input.village_id) {
-    const [village] = input.region_id ? await db.select({ id: villages.id }).from(villages).where(and(eq(villages.id, input.village_id), eq(villages.regionId, input.region_id))) : [];
+    const [village] = input.region_id
+      ? await db.select({ id: villages.id, latitude: villages.latitude, longitude: villages.longitude }).from(villages).where(and(eq(villages.id, input.village_id), eq(villages.regionId, input.region_id)))
+      : [];
     if (!village) bad('village_id');
+    // A lot placed by its village shows on maps at the village until the seller picks a point.
+    else if (village.latitude !== null && village.longitude !== null) point = { latitude: village.latitude, longitude: village.longitude };
   }
   if (currency) {
     const scale = 10 ** currency.decimals;
@@ -54,10 +59,10 @@ async function checkReferences(db: Executor, kind: LotKind, input: LotInput): Pr
     }
   }
   if (Object.keys(errors).length > 0) throw new AppError('validation_failed', 'errors.validation_failed', { fields: errors });
-  return { decimals: currency!.decimals, perUsd: Number(currency!.perUsd ?? 1) };
+  return { decimals: currency!.decimals, perUsd: Number(currency!.perUsd ?? 1), point };
 }
 
-function columns(kind: LotKind, input: LotInput, money: { decimals: number; perUsd: number }) {
+function columns(kind: LotKind, input: LotInput, money: { decimals: number; perUsd: number; point?: { latitude: number; longitude: number } }) {
   const scale = 10 ** money.decimals;
   const details = Object.fromEntries(DETAIL_FIELDS[kind].map((field) => [field, (input as Record<string, unknown>)[field] ?? null]).filter(([, v]) => v !== null));
   return {
@@ -75,8 +80,8 @@ function columns(kind: LotKind, input: LotInput, money: { decimals: number; perU
     countryId: input.country_id,
     regionId: input.region_id ?? null,
     villageId: input.village_id ?? null,
-    latitude: input.latitude ?? null,
-    longitude: input.longitude ?? null,
+    latitude: input.latitude ?? money.point?.latitude ?? null,
+    longitude: input.longitude ?? money.point?.longitude ?? null,
     address: input.address ?? null,
     organic: input.organic,
     wholesaleOnly: input.wholesale_only,

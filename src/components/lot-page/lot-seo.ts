@@ -1,0 +1,99 @@
+import type { Locale } from '../../i18n/config';
+import { formatMoney, formatNumber } from '../../i18n/format';
+import type { MessageKey, Translate } from '../../i18n/t';
+import type { LotItem } from '../../server/services/lots/lot-item';
+
+const DESCRIPTION_LENGTH = 155;
+
+/** "White maize · Maize · Mbeya": what a search result or a shared link shows first. */
+export function lotPageTitle(lot: LotItem): string {
+  return [lot.title, lot.category, lot.region].filter(Boolean).join(' · ');
+}
+
+export function placeOf(lot: LotItem): string {
+  return [lot.village, lot.region, lot.country].filter(Boolean).join(', ');
+}
+
+const META_SENTENCE: Record<LotItem['type'], MessageKey> = {
+  sell: 'lot_page.meta_sell',
+  buy: 'lot_page.meta_buy',
+  rent: 'lot_page.meta_rent',
+};
+
+/**
+ * The meta description: the seller's own words cut at a word near 155 characters (what search engines show),
+ * or, for a lot without a description, a sentence made of its facts.
+ */
+export function lotMetaDescription(lot: LotItem, t: Translate, locale: Locale): string {
+  const text = (lot.description ?? '').replace(/\s+/g, ' ').trim();
+  if (text) {
+    if (text.length <= DESCRIPTION_LENGTH) return text;
+    const cut = text.slice(0, DESCRIPTION_LENGTH - 1);
+    const space = cut.lastIndexOf(' ');
+    return `${(space > DESCRIPTION_LENGTH / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
+  }
+  const price = t('home.prices_per_unit', { price: formatMoney(lot.price_minor, { code: lot.currency, decimals: lot.decimals }, locale), unit: lot.unit });
+  const volume = t(/^\d/.test(lot.unit) ? 'catalogue.volume_packs' : 'catalogue.volume_value', { volume: formatNumber(lot.volume, locale, { maximumFractionDigits: 2 }), unit: lot.unit });
+  return t(META_SENTENCE[lot.type], { title: lot.title, volume, price, place: placeOf(lot) });
+}
+
+const absolute = (url: string, site: string) => (/^https?:\/\//.test(url) ? url : `${site}${url}`);
+
+/** og:image: the first photo, as an absolute URL (link previews fetch it from elsewhere). */
+export function lotImageUrl(lot: LotItem, site: string): string | undefined {
+  return lot.photos[0] ? absolute(lot.photos[0].url, site) : undefined;
+}
+
+const AVAILABILITY: Record<LotItem['status'], string> = {
+  active: 'https://schema.org/InStock',
+  in_process: 'https://schema.org/LimitedAvailability',
+  not_active: 'https://schema.org/OutOfStock',
+  success: 'https://schema.org/SoldOut',
+  closed: 'https://schema.org/Discontinued',
+};
+
+/**
+ * schema.org data of the lot for search engines: a Product with its Offer (a rented machine is offered with
+ * the GoodRelations LeaseOut function). A buy request offers nothing: it is a Demand for the product, so it
+ * never shows up as an item for sale in search results.
+ */
+export function lotJsonLd(lot: LotItem, pageUrl: string, site: string, description: string): Record<string, unknown> {
+  const price = (lot.price_minor / 10 ** lot.decimals).toFixed(lot.decimals);
+  const party = { '@type': lot.user.trader_status === 'cooperative' ? 'Organization' : 'Person', name: lot.user.name };
+  const areaServed = { '@type': 'AdministrativeArea', name: [lot.region, lot.country].filter(Boolean).join(', ') };
+  const product = {
+    '@type': 'Product',
+    name: lot.title,
+    description,
+    category: lot.category,
+    ...(lot.photos.length > 0 ? { image: lot.photos.map((photo) => absolute(photo.url, site)) } : {}),
+    url: pageUrl,
+  };
+  const terms = {
+    url: pageUrl,
+    price,
+    priceCurrency: lot.currency,
+    availability: AVAILABILITY[lot.status],
+    areaServed,
+    priceSpecification: { '@type': 'UnitPriceSpecification', price, priceCurrency: lot.currency, unitText: lot.unit },
+    inventoryLevel: { '@type': 'QuantitativeValue', value: lot.volume, unitText: lot.unit },
+    // The smallest and largest offer the lot accepts.
+    eligibleQuantity: { '@type': 'QuantitativeValue', minValue: lot.min_volume ?? undefined, maxValue: lot.max_volume ?? lot.volume, unitText: lot.unit },
+  };
+  if (lot.type === 'buy') return { '@context': 'https://schema.org', '@type': 'Demand', ...terms, itemOffered: product };
+  return {
+    '@context': 'https://schema.org',
+    ...product,
+    offers: {
+      '@type': 'Offer',
+      ...terms,
+      seller: party,
+      ...(lot.type === 'rent' ? { businessFunction: 'http://purl.org/goodrelations/v1#LeaseOut' } : {}),
+    },
+  };
+}
+
+/** JSON for an inline <script>: `<` escaped so no text of the lot can close the script element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}

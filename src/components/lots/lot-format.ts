@@ -1,0 +1,28 @@
+import type { Locale } from '../../i18n/config';
+import { formatMoney, formatNumber } from '../../i18n/format';
+import type { Translate } from '../../i18n/t';
+import type { LotItem } from '../../server/services/lots/lot-item';
+
+/** A lot's facts as the cards, the table and the map popups write them, so they read the same everywhere. */
+
+/** "3 500,00 TZS per 90 kg bag": the price is kept in minor units, in the lot's own currency. */
+export function lotPriceText(lot: LotItem, t: Translate, locale: Locale): string {
+  return t('catalogue.price_per_unit', { price: formatMoney(lot.price_minor, { code: lot.currency, decimals: lot.decimals }, locale), unit: lot.unit });
+}
+
+/**
+ * "300 × 90 kg bag" reads better than "300 90 kg bag" when the unit holds a number of its own; "40 t" (or in
+ * Swahili "tani 40", the unit first) needs no sign.
+ */
+export function lotVolumeText(lot: LotItem, t: Translate, locale: Locale): string {
+  return t(/\d/.test(lot.unit) ? 'catalogue.volume_packs' : 'catalogue.volume_value', { volume: formatNumber(lot.volume, locale), unit: lot.unit });
+}
+
+export function lotPlaceText(lot: LotItem): string {
+  return [lot.region, lot.country].filter(Boolean).join(', ');
+}
+
+/** The "verified" mark: bronze is the tier given to verified members, and every tier above keeps it. */
+export function isVerifiedMember(lot: LotItem): boolean {
+  return lot.user.tier !== 'basic';
+}

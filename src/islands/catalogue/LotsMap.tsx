@@ -1,0 +1,141 @@
+import type * as Leaflet from 'leaflet';
+import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
+import clusterStylesheet from 'leaflet.markercluster/dist/MarkerCluster.css?url';
+import clusterThemeStylesheet from 'leaflet.markercluster/dist/MarkerCluster.Default.css?url';
+import { useEffect, useRef, useState } from 'react';
+import LoadFailure from '../address/LoadFailure';
+import { type Messages, createClientTranslator } from '../lib/i18n';
+
+/**
+ * The map view of a catalogue page: the page's lots that have a place, as pins grouped into clusters where
+ * they crowd, each with a popup linking to the lot. Loaded only when the visitor asks for the map
+ * (`view=map`, `client:only`), so neither React nor Leaflet reach the cards and table views.
+ *
+ * Leaflet and then leaflet.markercluster (a plugin that extends the global `L` Leaflet sets) are imported when
+ * the component mounts: both touch `window`. Their stylesheets are linked by URL for the same reason as in
+ * src/islands/address/MapPicker.tsx: imported as CSS, Astro would add them to every catalogue view.
+ */
+export interface MapLot {
+  id: number;
+  href: string;
+  title: string;
+  /** Formatted on the server: "3 500 TZS per 90 kg bag". */
+  price: string;
+  place: string;
+  latitude: number;
+  longitude: number;
+}
+
+export interface LotsMapProps {
+  lots: MapLot[];
+  /** 'catalogue.map_label', 'catalogue.map_open', 'address.map_loading', 'address.map_attribution_osm', 'address.retry'. */
+  messages: Messages;
+}
+
+const OSM_TILES = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+/** Closest zoom when fitting the pins: one lot alone should still show its surroundings. */
+const MAX_FIT_ZOOM = 10;
+// A pin drawn with CSS, as in MapPicker: Leaflet's default marker images are found by a path bundlers break.
+const PIN_HTML =
+  '<span class="block size-7 -rotate-45 rounded-[50%_50%_50%_0] border-[3px] border-base-100 bg-primary shadow-md"><span class="m-1.5 block size-2.5 rounded-full bg-accent"></span></span>';
+
+type LeafletModule = typeof Leaflet;
+
+export default function LotsMap({ lots, messages }: LotsMapProps) {
+  const t = createClientTranslator(messages);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    let map: Leaflet.Map | undefined;
+    setState('loading');
+    (async () => {
+      const [module] = await Promise.all([import('leaflet'), linkStylesheet(leafletStylesheet), linkStylesheet(clusterStylesheet), linkStylesheet(clusterThemeStylesheet)]);
+      const L = ((module as unknown as { default?: LeafletModule }).default ?? module) as LeafletModule;
+      // The plugin adds markerClusterGroup to the global L; a bundled Leaflet may not have set it.
+      (window as unknown as { L: LeafletModule }).L = L;
+      await import('leaflet.markercluster');
+      if (cancelled || !containerRef.current) return;
+      map = L.map(containerRef.current, { scrollWheelZoom: false, keyboard: true });
+      L.tileLayer(OSM_TILES, {
+        maxZoom: 19,
+        attribution: t('address.map_attribution_osm', { osm: '<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' }),
+      }).addTo(map);
+      const icon = L.divIcon({ className: 'mavuno-map-pin', html: PIN_HTML, iconSize: [28, 28], iconAnchor: [14, 34], popupAnchor: [0, -30] });
+      const cluster = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 48 });
+      for (const lot of lots) {
+        const marker = L.marker([lot.latitude, lot.longitude], { icon, title: lot.title, alt: lot.title, keyboard: true });
+        marker.bindPopup(() => popupOf(lot, t('catalogue.map_open')));
+        cluster.addLayer(marker);
+      }
+      map.addLayer(cluster);
+      map.fitBounds(cluster.getBounds(), { padding: [40, 40], maxZoom: MAX_FIT_ZOOM });
+      const container = map.getContainer();
+      container.setAttribute('role', 'region');
+      container.setAttribute('aria-label', t('catalogue.map_label'));
+      setState('ready');
+    })().catch(() => {
+      if (!cancelled) setState('failed');
+    });
+    return () => {
+      cancelled = true;
+      map?.remove();
+    };
+    // Built once per page (the lots are this page's) or retry.
+  }, [attempt]);
+
+  return (
+    <div className="relative isolate overflow-hidden rounded-box border border-base-300">
+      <div ref={containerRef} className="h-[28rem] w-full bg-base-200 lg:h-[36rem]" />
+      {state === 'loading' && (
+        <div className="absolute inset-0 z-[1000] flex items-center justify-center gap-2 bg-base-200" role="status">
+          <span className="loading loading-spinner" aria-hidden="true" />
+          {t('address.map_loading')}
+        </div>
+      )}
+      {state === 'failed' && (
+        <div className="absolute inset-0 z-[1000] flex items-center justify-center bg-base-200 p-4">
+          <LoadFailure text={t('catalogue.map_failed')} onRetry={() => setAttempt((n) => n + 1)} t={t} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The popup, built as elements: a lot's title is the seller's text and must never be read as HTML. */
+function popupOf(lot: MapLot, openLabel: string): HTMLElement {
+  const box = document.createElement('div');
+  // `!` classes: Leaflet's stylesheet colours every link inside the map (.leaflet-container a) blue.
+  box.className = 'flex min-w-44 flex-col gap-1 font-sans text-sm text-base-content';
+  const title = document.createElement('a');
+  title.href = lot.href;
+  title.className = 'font-semibold text-primary! underline';
+  title.textContent = lot.title;
+  const price = document.createElement('span');
+  price.className = 'font-semibold tabular-nums';
+  price.textContent = lot.price;
+  const place = document.createElement('span');
+  place.className = 'opacity-80';
+  place.textContent = lot.place;
+  const open = document.createElement('a');
+  open.href = lot.href;
+  open.className = 'btn btn-primary btn-sm mt-1 text-primary-content! no-underline';
+  open.textContent = openLabel;
+  box.append(title, price, place, open);
+  return box;
+}
+
+/** Adds a stylesheet once per page, resolving when it is usable (or failed: the map then only looks plain). */
+function linkStylesheet(href: string): Promise<void> {
+  if (document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.onload = () => resolve();
+    link.onerror = () => resolve();
+    document.head.append(link);
+  });
+}

@@ -1,0 +1,296 @@
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type Resolver, type UseFormRegisterReturn, useController, useForm } from 'react-hook-form';
+import { KINDS, type LotKind, type LotType } from '../../features/lots/constants';
+import { lotSchema } from '../../features/lots/schemas';
+import type { Locale } from '../../i18n/config';
+import { localizePath } from '../../i18n/paths';
+import { $offlineQuotes, queueOfflineQuote } from '../../stores/offline-quotes';
+import { showSnack } from '../../stores/snackbar';
+import { type ApiResult, apiPost, toFormEntries } from '../lib/api';
+import { Field, FormAlert, SubmitButton, TextField } from '../lib/fields';
+import { zodFormResolver } from '../lib/forms';
+import { type Messages, createClientTranslator, type ClientTranslate } from '../lib/i18n';
+import { useApiSubmit } from '../lib/use-api-submit';
+import CategoryField, { type CategoryChoice } from './CategoryField';
+import { DETAIL_INPUTS, TECHNIC_FLAGS, TYPE_LABEL } from './labels';
+import LotPlaceFields from './LotPlaceFields';
+import { type LotFormField, type LotFormValues, fieldOrder } from './lot-form-values';
+import PhotoPicker from './PhotoPicker';
+import QuantityFields from './QuantityFields';
+import { type ExistingPhoto, useLotPhotos } from './use-lot-photos';
+
+export interface UnitOption {
+  id: number;
+  name: string;
+  short: string;
+}
+export interface CurrencyChoice {
+  id: number;
+  code: string;
+  name: string;
+  decimals: number;
+}
+
+export interface LotFormProps {
+  messages: Messages;
+  kind: LotKind;
+  /** The lot being edited; none for a new lot. */
+  lotId?: number;
+  /** Types the member may choose between; a single one is preset by the page (board sell lot, buy request). */
+  types: LotType[];
+  initial: LotFormValues;
+  photos: ExistingPhoto[];
+  categories: CategoryChoice[];
+  units: UnitOption[];
+  currencies: CurrencyChoice[];
+  userId: number;
+  locale: Locale;
+  /** Intl locale of the page (LOCALE_META[locale].intl), for the live total. */
+  intlLocale: string;
+}
+
+type Outcome = { kind: 'saved'; id: number } | { kind: 'queued'; quoteId: string };
+
+/**
+ * The add and edit form of every kind of lot (one island, the kind and type given by the page). Values are
+ * checked with the API's own lotSchema; photos are uploaded as they are picked and sent as keys. When the
+ * network is gone at submit, the lot is kept on this device (src/stores/offline-quotes.ts) and sent later.
+ */
+export default function LotForm(props: LotFormProps) {
+  // A new key gives a fresh form after a lot was kept offline and the member wants to write another.
+  const [round, setRound] = useState(0);
+  return <LotFormBody key={round} {...props} onAnother={() => setRound((n) => n + 1)} />;
+}
+
+function LotFormBody({
+  messages,
+  kind,
+  lotId,
+  types,
+  initial,
+  photos: existingPhotos,
+  categories,
+  units,
+  currencies,
+  userId,
+  locale,
+  intlLocale,
+  onAnother,
+}: LotFormProps & { onAnother: () => void }) {
+  const t = createClientTranslator(messages);
+  const meta = KINDS[kind];
+  const isUpdate = lotId !== undefined;
+  const schema = useMemo(() => lotSchema(kind), [kind]);
+  const resolver = useMemo(() => zodFormResolver(schema, t, messages) as unknown as Resolver<LotFormValues>, [schema]);
+  // The focus goes to the first invalid field in the order shown (react-hook-form's own order is that of
+  // registration, and the category and place controls register after the plain inputs).
+  const form = useForm<LotFormValues>({ defaultValues: initial, resolver, shouldFocusError: false });
+  const {
+    register,
+    setValue,
+    formState: { errors, isSubmitting, isSubmitted, submitCount },
+  } = form;
+  const photos = useLotPhotos(meta.apiPrefix, existingPhotos, t);
+  const photosField = useController({ control: form.control, name: 'photos' });
+  const [queued, setQueued] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => {
+    const first = fieldOrder(kind).find((name) => errors[name]);
+    if (first) form.setFocus(first);
+  }, [submitCount]);
+
+  const photoKeys = photos.keys.join('\n');
+  useEffect(() => {
+    setValue('photos', photos.keys, { shouldValidate: isSubmitted });
+  }, [photoKeys]);
+
+  const path = `/${meta.apiPrefix}/${isUpdate ? 'update-quote' : 'create-quote'}`;
+  const { problem, submit } = useApiSubmit<LotFormValues, Outcome>(form, {
+    fields: fieldOrder(kind),
+    t,
+    send: async (values) => {
+      if (photos.unsettled) return { message: t('lot_form.photos_pending') };
+      const body = { [meta.wrapper]: bodyOf(values, kind, lotId) };
+      const result = await apiPost<{ id?: number }>(path, body);
+      if (result.ok) return { ok: true, status: result.status, data: { kind: 'saved', id: result.data.id ?? lotId! } } satisfies ApiResult<Outcome>;
+      if (result.status === 0) {
+        const encoded = new URLSearchParams(toFormEntries(body) as [string, string][]).toString();
+        const quoteId = queueOfflineQuote({ path: `/api-v2${path}`, body: encoded, title: String(values.title), userId });
+        if (quoteId) return { ok: true, status: 0, data: { kind: 'queued', quoteId } } satisfies ApiResult<Outcome>;
+      }
+      if (result.error.errors) showSnack('error', t('lot_form.not_saved'));
+      return result;
+    },
+    onSuccess: (outcome) => {
+      if (outcome.kind === 'queued') return setQueued(outcome.quoteId);
+      setLeaving(true);
+      showSnack('success', t(isUpdate ? 'lot_form.updated' : 'lot_form.created'));
+      // A moment for the snackbar to be seen (and read out) before the lot's page replaces this one.
+      window.setTimeout(() => window.location.assign(localizePath(`${meta.sitePath}/${outcome.id}`, locale)), 900);
+    },
+  });
+
+  if (queued) return <QueuedNotice quoteId={queued} t={t} onAnother={isUpdate ? undefined : onAnother} />;
+
+  const busy = isSubmitting || leaving;
+  // Inputs stay enabled while sending (react-hook-form reads a disabled input as empty); the button is what waits.
+  const field = (name: LotFormField) => ({ id: `lot-${name}`, registration: register(name), error: errors[name]?.message });
+  const optional = t('address.optional');
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-6" aria-busy={busy || undefined}>
+      <Section id="about" title={t('lot_form.section_about')}>
+        {types.length > 1 && (
+          <fieldset className="flex flex-col gap-1" aria-describedby={errors.type ? 'lot-type-error' : undefined}>
+            <legend className="mb-1 font-semibold">
+              {t('lot_form.type_legend')}
+              <span className="ml-1 text-error" aria-hidden="true">
+                *
+              </span>
+            </legend>
+            <div className="flex flex-wrap gap-2">
+              {types.map((option) => (
+                <label
+                  key={option}
+                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-field border border-base-300 px-4 has-[:checked]:border-primary has-[:checked]:bg-primary/10"
+                >
+                  <input type="radio" className="radio radio-primary" value={option} {...register('type')} />
+                  {t(TYPE_LABEL[option])}
+                </label>
+              ))}
+            </div>
+            {errors.type?.message && (
+              <p id="lot-type-error" className="text-sm font-medium text-error">
+                {errors.type.message}
+              </p>
+            )}
+          </fieldset>
+        )}
+        <CategoryField control={form.control} categories={categories} t={t} />
+        <TextField {...field('title')} label={t('lot_form.title')} hint={t('lot_form.title_hint')} required maxLength={120} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          {DETAIL_INPUTS[kind].map((input) => (
+            <TextField
+              key={input.name}
+              {...field(input.name)}
+              label={t(input.label)}
+              optional={optional}
+              hint={input.hint ? t(input.hint) : undefined}
+              type={input.type ?? 'text'}
+              inputMode={input.inputMode}
+              maxLength={input.maxLength}
+            />
+          ))}
+        </div>
+      </Section>
+
+      <Section id="quantity" title={t('lot_form.section_quantity')}>
+        <QuantityFields form={form} kind={kind} units={units} currencies={currencies} intlLocale={intlLocale} t={t} />
+      </Section>
+
+      <Section id="place" title={t('lot_form.section_place')}>
+        <LotPlaceFields control={form.control} t={t} />
+        <TextField {...field('address')} label={t('lot_form.address')} optional={optional} maxLength={200} autoComplete="street-address" />
+      </Section>
+
+      <Section id="photos" title={t('lot_form.section_photos')}>
+        <PhotoPicker photos={photos} t={t} error={errors.photos?.message} disabled={busy} inputRef={photosField.field.ref} />
+      </Section>
+
+      <Section id="more" title={t('lot_form.section_more')}>
+        <Field
+          id="lot-description"
+          label={t('lot_form.description')}
+          optional={optional}
+          hint={t('lot_form.description_hint')}
+          error={errors.description?.message}
+        >
+          {(control) => <textarea {...control} className="textarea textarea-lg w-full text-base" rows={5} maxLength={5000} {...register('description')} />}
+        </Field>
+        <TextField
+          {...field('delivery_price_per_km')}
+          label={t('lot_form.delivery_price')}
+          optional={optional}
+          hint={t('lot_form.delivery_price_hint')}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        <div className="flex flex-col gap-1">
+          {kind !== 'technic' && (
+            <>
+              <Checkbox id="lot-organic" label={t('lot_form.organic')} registration={register('organic')} />
+              <Checkbox id="lot-wholesale_only" label={t('lot_form.wholesale_only')} registration={register('wholesale_only')} />
+            </>
+          )}
+          {kind === 'technic' &&
+            TECHNIC_FLAGS.map((flag) => <Checkbox key={flag.name} id={`lot-${flag.name}`} label={t(flag.label)} registration={register(flag.name)} />)}
+        </div>
+      </Section>
+
+      <FormAlert problem={problem} onRetry={submit} retryLabel={t('auth.form_retry')} />
+      <div className="sm:max-w-sm">
+        <SubmitButton busy={busy}>{t(isUpdate ? 'lot_form.submit_update' : 'lot_form.submit_create')}</SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+/** What the API is sent: the checked values, the photos in order, and no rent unit on a lot that is not for rent. */
+function bodyOf(values: LotFormValues, kind: LotKind, lotId: number | undefined) {
+  const body: Record<string, string | number | boolean | string[] | undefined> = {
+    ...(values as unknown as Record<string, string | number | boolean | string[] | undefined>),
+  };
+  if (kind === 'technic' && body.type !== 'rent') delete body.rent_per;
+  if (lotId !== undefined) body.id = lotId;
+  return body;
+}
+
+/**
+ * lotSchema's messages where they would mislead in a form: an empty volume or price reads "enter a number"
+ * (the amount's own message) rather than "required", and the offer-limit rule fires against a volume that is
+ * not given yet, blaming the empty "largest order" field. The server gives the same messages; only the
+ * wording shown here changes.
+ */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`lot-section-${id}`} className="card border border-base-300 bg-base-100">
+      <div className="card-body gap-4 p-4 sm:p-6">
+        <h2 id={`lot-section-${id}`} className="card-title text-xl">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+function Checkbox({ id, label, registration }: { id: string; label: string; registration: UseFormRegisterReturn }) {
+  return (
+    <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3">
+      <input id={id} type="checkbox" className="checkbox checkbox-primary" {...registration} />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+/** Said while the kept lot waits; once it has gone (the banner above tells how), only "add another" stays. */
+function QueuedNotice({ quoteId, t, onAnother }: { quoteId: string; t: ClientTranslate; onAnother?: () => void }) {
+  const waiting = useStore($offlineQuotes).some((quote) => quote.id === quoteId && !quote.rejected);
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => notice.current?.focus(), []);
+  const another = onAnother && (
+    <button type="button" className="btn min-h-11" onClick={onAnother}>
+      {t('lot_form.add_another')}
+    </button>
+  );
+  if (!waiting) return <div>{another}</div>;
+  return (
+    <div role="status" tabIndex={-1} ref={notice} className="alert alert-info flex flex-col items-start gap-3" data-testid="lot-queued">
+      <p className="text-lg font-semibold">{t('lot_form.queued_title')}</p>
+      <p>{t('lot_form.queued_text')}</p>
+      {another}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import type { LotKind, LotType } from '../../features/lots/constants';
+import { DETAIL_FIELDS } from '../../features/lots/schemas';
+
+/**
+ * The lot form's values as inputs hold them: text as strings, ticks as booleans. `lotSchema(kind)` reads
+ * blanks as "not given" and text as numbers, so the same values are checked here and on the server. Detail
+ * fields of every kind are present; the schema keeps only those of the form's kind.
+ */
+export interface LotFormValues {
+  type: LotType;
+  category_id: string;
+  title: string;
+  volume: string;
+  min_volume: string;
+  max_volume: string;
+  per_unit_id: string;
+  price: string;
+  currency_id: string;
+  country_id: string;
+  region_id: string;
+  village_id: string;
+  latitude: string;
+  longitude: string;
+  address: string;
+  description: string;
+  organic: boolean;
+  wholesale_only: boolean;
+  delivery_price_per_km: string;
+  crop_name: string;
+  crop_variety: string;
+  seed_name: string;
+  seed_variety: string;
+  generation: string;
+  available_from: string;
+  available_to: string;
+  fertilizer_name: string;
+  fertilizer_type: string;
+  applied_to: string;
+  chemical_specification: string;
+  maker: string;
+  model: string;
+  year_of_manufacture: string;
+  price_type: string;
+  rent_per: string;
+  working_radius_km: string;
+  location_description: string;
+  has_insurance: boolean;
+  is_owner: boolean;
+  can_deliver_or_pickup: boolean;
+  maintained_on_time: boolean;
+  rate_includes_extras: boolean;
+  /** Keys of the uploaded photos in display order (kept in step with the photo picker). */
+  photos: string[];
+}
+export type LotFormField = keyof LotFormValues;
+
+const BOOLEAN_FIELDS = new Set<LotFormField>([
+  'organic',
+  'wholesale_only',
+  'has_insurance',
+  'is_owner',
+  'can_deliver_or_pickup',
+  'maintained_on_time',
+  'rate_includes_extras',
+]);
+
+/** A blank form of a type, with the defaults the page knows (currency, the member's place). */
+export function emptyLotValues(type: LotType, defaults: Partial<LotFormValues> = {}): LotFormValues {
+  const blank = Object.fromEntries(
+    (
+      [
+        'category_id',
+        'title',
+        'volume',
+        'min_volume',
+        'max_volume',
+        'per_unit_id',
+        'price',
+        'currency_id',
+        'country_id',
+        'region_id',
+        'village_id',
+        'latitude',
+        'longitude',
+        'address',
+        'description',
+        'delivery_price_per_km',
+        ...Object.values(DETAIL_FIELDS).flat(),
+      ] as string[]
+    ).map((field) => [field, BOOLEAN_FIELDS.has(field as LotFormField) ? false : '']),
+  );
+  return { ...(blank as unknown as LotFormValues), organic: false, wholesale_only: false, price_type: 'fixed', photos: [], type, ...defaults };
+}
+
+/** A lot's answer (LotItem) as form values, for the update form. */
+export function lotFormValuesFrom(lot: Record<string, unknown>, kind: LotKind, photoKeys: string[]): LotFormValues {
+  const values = emptyLotValues(lot.type as LotType, { photos: photoKeys });
+  for (const field of Object.keys(values) as LotFormField[]) {
+    if (field === 'type' || field === 'photos' || !(field in lot)) continue;
+    const value = lot[field];
+    if (BOOLEAN_FIELDS.has(field)) (values as unknown as Record<string, unknown>)[field] = value === true;
+    else (values as unknown as Record<string, unknown>)[field] = value === null || value === undefined ? '' : String(value);
+  }
+  if (kind === 'technic' && !values.price_type) values.price_type = 'fixed';
+  return values;
+}
+
+/** The order fields appear in: the first one with an error gets the focus. */
+export function fieldOrder(kind: LotKind): LotFormField[] {
+  return [
+    'type',
+    'category_id',
+    'title',
+    ...(DETAIL_FIELDS[kind] as LotFormField[]),
+    'volume',
+    'per_unit_id',
+    'min_volume',
+    'max_volume',
+    'price',
+    'currency_id',
+    'country_id',
+    'region_id',
+    'village_id',
+    'latitude',
+    'longitude',
+    'address',
+    'description',
+    'delivery_price_per_km',
+    'organic',
+    'wholesale_only',
+    'photos',
+  ];
+}

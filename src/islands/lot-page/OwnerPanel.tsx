@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { KINDS, type LotKind } from '../../features/lots/constants';
+import { showSnack } from '../../stores/snackbar';
+import { apiPost } from '../lib/api';
+import { useHydrated } from '../lib/fields';
+import { failureText } from '../lib/form-problem';
+import { type Messages, createClientTranslator } from '../lib/i18n';
+import ConfirmDialog from '../profile/ConfirmDialog';
+
+type OwnerStatus = 'active' | 'not_active' | 'closed';
+
+interface Props {
+  kind: LotKind;
+  lotId: number;
+  initialStatus: OwnerStatus;
+  /** The localized edit page of this lot. */
+  editHref: string;
+  /** The localized catalogue path (/sw/board): a re-added copy opens at `${lotPathBase}/${id}`. */
+  lotPathBase: string;
+  messages: Messages;
+}
+
+const STATUS_KEY: Record<OwnerStatus, string> = {
+  active: 'lot_page.status_active',
+  not_active: 'lot_page.status_not_active',
+  closed: 'lot_page.status_closed',
+};
+
+/**
+ * The owner's part of the lot page: the lot's status, and what the owner can do in it — edit or close an open
+ * lot, re-add a closed one (an active copy, which then opens). Both ask first in a modal.
+ */
+export default function OwnerPanel({ kind, lotId, initialStatus, editHref, lotPathBase, messages }: Props) {
+  const t = createClientTranslator(messages);
+  const hydrated = useHydrated();
+  const [status, setStatus] = useState<OwnerStatus>(initialStatus);
+  // The action stays set while the dialog closes, so its text does not change under the closing animation.
+  const [action, setAction] = useState<'close' | 're_add'>('close');
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const prefix = KINDS[kind].apiPrefix;
+
+  function ask(next: 'close' | 're_add') {
+    setAction(next);
+    setAsking(true);
+  }
+
+  async function confirm() {
+    if (action === 'close') {
+      setBusy(true);
+      const result = await apiPost(`/${prefix}/close-quote`, { id: lotId });
+      setBusy(false);
+      setAsking(false);
+      if (!result.ok) return showSnack('error', failureText(result, t));
+      setStatus('closed');
+      showSnack('success', t('lot_page.closed'));
+    } else {
+      setBusy(true);
+      const result = await apiPost<{ id: number }>(`/${prefix}/re-add-quote`, { id: lotId });
+      if (!result.ok) {
+        setBusy(false);
+        setAsking(false);
+        return showSnack('error', failureText(result, t));
+      }
+      // The copy is a new lot with its own address: the owner lands on it, ready to edit it.
+      window.location.assign(`${lotPathBase}/${result.data.id}`);
+    }
+  }
+
+  return (
+    <section className="rounded-box bg-base-200 p-4" aria-labelledby="lot-owner-title">
+      <h3 id="lot-owner-title" className="font-semibold">
+        {t('lot_page.owner_actions')}
+      </h3>
+      <p className="mt-1">
+        <span className={`badge ${status === 'active' ? 'badge-success' : 'badge-warning'}`} data-testid="lot-status">
+          {t('lot_page.status_label', { status: t(STATUS_KEY[status]) })}
+        </span>
+      </p>
+      {status !== 'active' && <p className="mt-2 text-sm">{t('lot_page.hidden_notice')}</p>}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {status !== 'closed' && (
+          <>
+            <a href={editHref} className="btn btn-outline min-h-12 flex-1">
+              {t('lot_page.edit')}
+            </a>
+            <button type="button" className="btn btn-outline btn-error min-h-12 flex-1" disabled={!hydrated} onClick={() => ask('close')}>
+              {t('lot_page.close')}
+            </button>
+          </>
+        )}
+        {status === 'closed' && (
+          <button type="button" className="btn btn-primary min-h-12 flex-1" disabled={!hydrated} onClick={() => ask('re_add')}>
+            {t('lot_page.re_add')}
+          </button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={asking}
+        title={t(action === 're_add' ? 'lot_page.re_add_title' : 'lot_page.close_title')}
+        text={t(action === 're_add' ? 'lot_page.re_add_text' : 'lot_page.close_text')}
+        confirmLabel={t(action === 're_add' ? 'lot_page.re_add' : 'lot_page.close')}
+        cancelLabel={t('profile.cancel')}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setAsking(false)}
+      />
+    </section>
+  );
+}
