@@ -154,10 +154,25 @@ async function withLock(job: () => Promise<void>): Promise<void> {
   await locks.request('mavuno-offline-quotes', { ifAvailable: true }, async (lock) => (lock ? job() : undefined));
 }
 
+/** The id of whoever the browser's session cookie belongs to now (another tab may have switched accounts). */
+async function sessionUserId(): Promise<number | null> {
+  try {
+    const response = await fetch('/api-v2/user/index', { credentials: 'same-origin', headers: { Accept: 'application/json', 'X-Session-Mode': 'cookie' } });
+    return response.ok ? ((await response.json()) as { id: number }).id : null;
+  } catch {
+    return null;
+  }
+}
+
 async function sendAll(userId: number): Promise<void> {
   const pending = () => readStored().filter((q) => q.userId === userId && !q.rejected);
   if (pending().length === 0) {
     loadOfflineQuotes();
+    $senderState.set('idle');
+    return;
+  }
+  // A page rendered for one member must not post their lots with another member's session.
+  if ((await sessionUserId()) !== userId) {
     $senderState.set('idle');
     return;
   }

@@ -172,3 +172,68 @@ describe('lot photos', () => {
     expect((await get(`/board-list/index?BoardQuoteSearch[with_photo]=1&BoardQuoteSearch[user_id]=${lot.user_id}`)).json.items.map((l: { id: number }) => l.id)).toEqual([ok.json.id]);
   });
 });
+
+describe('review fixes', () => {
+  it('refuses a rent lot without its rent unit, and accepts large two-decimal prices', async () => {
+    const basic = await memberWithTier(database.handle(), 'basic');
+    const place = await nakuru();
+    const rent = { type: 'rent', category_id: 2, title: 'Tractor for hire', volume: 1, per_unit_id: 13, price: 6500, currency_id: 1, country_id: place.countryId, village_id: place.villageId };
+    const missing = await create(basic.auth, rent, 'technic-list', 'TechnicList');
+    expect(missing.status).toBe(422);
+    expect(missing.json.errors.rent_per).toBeDefined();
+    expect((await create(basic.auth, { ...rent, rent_per: 'day' }, 'technic-list', 'TechnicList')).status).toBe(200);
+    const silver = await memberWithTier(database.handle(), 'silver');
+    expect((await create(silver.auth, await maizeLot({ price: '555490948.68' }))).status).toBe(200);
+  });
+
+  it('places a lot by its village alone, taking the region from it', async () => {
+    const silver = await memberWithTier(database.handle(), 'silver');
+    const place = await nakuru();
+    const res = await create(silver.auth, await maizeLot({ region_id: undefined }));
+    expect(res.status).toBe(200);
+    expect((await get(`/board-list/view?id=${res.json.id}`)).json.region_id).toBe(place.regionId);
+  });
+
+  it('bulk-updates a lot priced 0 with a USD reference, refuses duplicates, and re-adds a closed lot only once', async () => {
+    const gold = await memberWithTier(database.handle(), 'gold');
+    const { id } = (await create(gold.auth, await maizeLot({ price: 0, title: 'Free sample maize' }))).json;
+    await postAs(gold.auth, '/board-list/update-prices', form({ 'prices[0][id]': id, 'prices[0][price]': '5000' }));
+    const ids = (await get('/board-list/index?per-page=100&BoardQuoteSearch[price_from]=1&BoardQuoteSearch[currency_id]=3')).json.items.map((l: { id: number }) => l.id);
+    expect(ids).toContain(id);
+    const dupes = await postAs(gold.auth, '/board-list/update-prices', form({ 'prices[0][id]': id, 'prices[0][price]': '1', 'prices[1][id]': id, 'prices[1][price]': '2' }));
+    expect(dupes.status).toBe(422);
+    await postAs(gold.auth, '/board-list/close-quote', form({ id }));
+    expect((await postAs(gold.auth, '/board-list/re-add-quote', form({ id }))).status).toBe(200);
+    expect((await postAs(gold.auth, '/board-list/re-add-quote', form({ id }))).status).toBe(409);
+  });
+
+  it('counts a filtered catalogue exactly, even right after a new lot', async () => {
+    const silver = await memberWithTier(database.handle(), 'silver');
+    const word = `memo${Date.now().toString(36)}`;
+    expect((await get(`/board-list/index?q=${word}`)).json._meta.totalCount).toBe(0);
+    await create(silver.auth, await maizeLot({ title: `Maize ${word}` }));
+    const after = (await get(`/board-list/index?q=${word}`)).json;
+    expect(after._meta.totalCount).toBe(1);
+    expect(after.items).toHaveLength(1);
+  });
+
+  it('will not favourite someone else’s lot that is not on offer, and re-activation follows the tier rule', async () => {
+    const owner = await memberWithTier(database.handle(), 'silver');
+    const other = await memberWithTier(database.handle(), 'basic');
+    const { id } = (await create(owner.auth, await maizeLot())).json;
+    await postAs(owner.auth, '/board-list/deactivate-quote', form({ id }));
+    expect((await postAs(other.auth, '/board-list/add-favorites-board-list', form({ board_id: id }))).status).toBe(404);
+    const { setTier } = await import('../../src/server/services/accounts/tiers');
+    await setTier(database.handle().db, owner.email, 'basic');
+    expect((await postAs(owner.auth, '/board-list/activate-quote', form({ id }))).status).toBe(403);
+  });
+
+  it('answers the map points of every matching located lot', async () => {
+    const silver = await memberWithTier(database.handle(), 'silver');
+    const word = `pin${Date.now().toString(36)}`;
+    const { id } = (await create(silver.auth, await maizeLot({ title: `Maize ${word}` }))).json;
+    const points = (await get(`/board-list/map-points?q=${word}`)).json.items;
+    expect(points).toEqual([expect.objectContaining({ id, currency: 'KES' })]);
+    expect(typeof points[0].latitude).toBe('number');
+  });
+});

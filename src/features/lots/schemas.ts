@@ -14,7 +14,9 @@ const toNumber = (value: unknown) => {
   return present;
 };
 const toBoolean = (value: unknown) => (value === 'true' || value === '1' || value === 1 || value === true || value === 'on' ? true : value === 'false' || value === '0' || value === 0 || value === false || value === '' || value === undefined ? false : value);
-const hasTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+/** At most two decimals, exact for any amount a double holds to the cent (555490948.68 included). */
+export const hasDecimals = (value: number, decimals: number) => Number(value.toFixed(decimals)) === value;
+const hasTwoDecimals = (value: number) => hasDecimals(value, 2);
 
 /** A positive amount with at most two decimals (price, volume). */
 export const amount = (options: { min?: number; allowZero?: boolean } = {}) =>
@@ -103,7 +105,7 @@ export function lotSchema(kind: LotKind) {
       when: (p) => typeof p.value === 'object',
     })
     .refine((lot) => (lot.latitude === undefined) === (lot.longitude === undefined), { message: 'accounts.point_incomplete', path: ['latitude'], when: (p) => typeof p.value === 'object' })
-    .refine((lot) => kind !== 'technic' || lot.type !== 'rent' || 'rent_per' in lot === false || (lot as { rent_per?: string }).rent_per !== undefined, {
+    .refine((lot) => kind !== 'technic' || lot.type !== 'rent' || (lot as { rent_per?: string }).rent_per !== undefined, {
       message: 'lots.rent_per_required',
       path: ['rent_per'],
       when: (p) => typeof p.value === 'object',

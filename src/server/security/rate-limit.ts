@@ -24,6 +24,7 @@ export const RATE_LIMITS = {
   profileUpdate: { points: 30, duration: 60 * 60 },
   emailResend: { points: 5, duration: 60 * 60 },
   contactIp: { points: 5, duration: 60 * 60 },
+  lotPhotoUpload: { points: 60, duration: 60 * 60 },
 } as const;
 export type LimitName = keyof typeof RATE_LIMITS;
 

@@ -1,36 +1,20 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { KINDS, type KindMeta } from '../../../features/lots/constants';
-import { amount, lotSchema, lotSearchSchema } from '../../../features/lots/schemas';
-import { listQuery, requiredInt } from '../../../features/validation/fields';
+import { KINDS } from '../../../features/lots/constants';
+import { lotIndexQuery } from '../../../features/lots/query';
+import { amount, lotSchema } from '../../../features/lots/schemas';
+import { requiredInt } from '../../../features/validation/fields';
 import { getDb } from '../../db';
 import { getLot, listRandomLots, listUserLots } from '../../services/lots/get-lot';
 import { addFavoriteLot, listFavoriteLotIds, removeFavoriteLot } from '../../services/lots/lot-favorites';
 import { deleteLot, reAddLot, setLotStatus, updateLotPrices } from '../../services/lots/lot-lifecycle';
 import { uploadLotPhoto } from '../../services/lots/lot-photos';
 import { listLots } from '../../services/lots/list-lots';
+import { listMapPoints } from '../../services/lots/list-map-points';
 import { createLot, updateLot } from '../../services/lots/save-lot';
 import { listTechnicMakers, listWorkingRadii } from '../../services/lots/technic-options';
 import type { ApiEnv } from '../context';
 import { endpoint } from '../endpoint';
-
-/**
- * The index query of a kind: `page`, `per-page`, `sort` and the kind's search object (BoardQuoteSearch[…]),
- * whose category filter (boards_category_id, seeds_category_id…) is read as `category_id`; `q` and
- * `country_id` may also stand at the top level.
- */
-function indexQuery(meta: KindMeta) {
-  return z.preprocess(
-    (raw) => {
-      const query = (raw ?? {}) as Record<string, unknown>;
-      const inner = typeof query[meta.search] === 'object' && query[meta.search] !== null ? { ...(query[meta.search] as Record<string, unknown>) } : {};
-      if (meta.categoryFilter in inner) inner.category_id = inner[meta.categoryFilter];
-      for (const key of ['q', 'country_id'] as const) if (query[key] !== undefined && inner[key] === undefined) inner[key] = query[key];
-      return { page: query.page, 'per-page': query['per-page'], sort: query.sort, search: inner };
-    },
-    listQuery.extend({ search: lotSearchSchema }),
-  );
-}
 
 const idBody = z.object({ id: requiredInt() });
 
@@ -41,8 +25,14 @@ export function lotRoutes() {
     const tag = `Lots: ${meta.apiPrefix}`;
     const schema = lotSchema(meta.kind);
 
-    endpoint(app, { method: 'get', path: `${p}/index`, tag, summary: `Active ${meta.kind} lots, filtered (${meta.search}[…], q, country_id), sorted (-created_at, price, -price, volume, -volume) and paged`, query: indexQuery(meta) }, async (c, { query, user }) =>
+    endpoint(app, { method: 'get', path: `${p}/index`, tag, summary: `Active ${meta.kind} lots, filtered (${meta.search}[…], q, country_id), sorted (-created_at, price, -price, volume, -volume) and paged`, query: lotIndexQuery(meta) }, async (c, { query, user }) =>
       listLots(await getDb(), meta.kind, query.search, { page: query.page, perPage: query['per-page'], sort: query.sort }, user, c.get('locale')),
+    );
+
+    endpoint(
+      app,
+      { method: 'get', path: `${p}/map-points`, tag, summary: 'Every matching lot with a location (at most 2,000): id, title, coordinates, price — for the catalogue map', query: lotIndexQuery(meta) },
+      async (_c, { query, user }) => ({ items: await listMapPoints(await getDb(), meta.kind, query.search, user) }),
     );
 
     endpoint(app, { method: 'get', path: `${p}/view`, tag, summary: 'One lot (404 for a missing lot, or one that is not active and not yours)', query: idBody }, async (c, { query, user }) =>

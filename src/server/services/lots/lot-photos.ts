@@ -3,6 +3,7 @@ import { LOT_PHOTO_MAX_BYTES, LOT_PHOTO_WIDTHS } from '../../../features/lots/co
 import type { Executor } from '../../db';
 import { lotPhotoUploads } from '../../db/schema';
 import { AppError } from '../../errors';
+import { consumeLimit } from '../../security/rate-limit';
 import { getStorage } from '../../storage';
 import { detectUpload, newStorageKey, readUpload } from '../../storage/uploads';
 import { photoView } from './lot-item';
@@ -13,6 +14,7 @@ import { photoView } from './lot-item';
  * the lot's `photos[]`; an upload never claimed by a lot is purged after a day.
  */
 export async function uploadLotPhoto(db: Executor, userId: number, file: unknown) {
+  await consumeLimit('lotPhotoUpload', `user:${userId}`);
   const { bytes } = await readUpload(file, LOT_PHOTO_MAX_BYTES, 'photo');
   if ((await detectUpload(bytes))?.kind !== 'image') throw new AppError('validation_failed', 'uploads.invalid_image', { fields: { photo: [{ key: 'uploads.invalid_image' }] } });
   const key = newStorageKey('lots', userId);

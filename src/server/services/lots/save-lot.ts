@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { PERMISSIONS } from '../../../features/accounts/constants';
 import { KINDS, type LotKind } from '../../../features/lots/constants';
-import { DETAIL_FIELDS, type LotInput } from '../../../features/lots/schemas';
+import { DETAIL_FIELDS, type LotInput, hasDecimals } from '../../../features/lots/schemas';
 import type { Database, Executor } from '../../db';
 import { categories, countries, currencies, exchangeRates, lotPhotoUploads, lotPhotos, lots, perUnits, regions, villages } from '../../db/schema';
 import { AppError, type LocalizedMessage } from '../../errors';
@@ -44,18 +44,23 @@ async function checkReferences(db: Executor, kind: LotKind, input: LotInput): Pr
   }
   let point: { latitude: number; longitude: number } | undefined;
   if (input.village_id) {
-    const [village] = input.region_id
-      ? await db.select({ id: villages.id, latitude: villages.latitude, longitude: villages.longitude }).from(villages).where(and(eq(villages.id, input.village_id), eq(villages.regionId, input.region_id)))
-      : [];
-    if (!village) bad('village_id');
-    // A lot placed by its village shows on maps at the village until the seller picks a point.
-    else if (village.latitude !== null && village.longitude !== null) point = { latitude: village.latitude, longitude: village.longitude };
+    // A village alone is a place: its region comes with it (and must be in the lot's country).
+    const [village] = await db
+      .select({ regionId: villages.regionId, countryId: regions.countryId, latitude: villages.latitude, longitude: villages.longitude })
+      .from(villages)
+      .innerJoin(regions, eq(regions.id, villages.regionId))
+      .where(eq(villages.id, input.village_id));
+    if (!village || village.countryId !== input.country_id || (input.region_id !== undefined && village.regionId !== input.region_id)) bad('village_id');
+    else {
+      input.region_id = village.regionId;
+      // A lot placed by its village shows on maps at the village until the seller picks a point.
+      if (village.latitude !== null && village.longitude !== null) point = { latitude: village.latitude, longitude: village.longitude };
+    }
   }
   if (currency) {
-    const scale = 10 ** currency.decimals;
     for (const field of ['price', 'delivery_price_per_km'] as const) {
       const value = input[field];
-      if (value !== undefined && Math.abs(Math.round(value * scale) - value * scale) > 1e-6) errors[field] = [{ key: 'lots.currency_decimals', vars: { decimals: currency.decimals } }];
+      if (value !== undefined && !hasDecimals(value, currency.decimals)) errors[field] = [{ key: 'lots.currency_decimals', vars: { decimals: currency.decimals } }];
     }
   }
   if (Object.keys(errors).length > 0) throw new AppError('validation_failed', 'errors.validation_failed', { fields: errors });
