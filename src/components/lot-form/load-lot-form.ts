@@ -7,15 +7,14 @@ import type { CurrencyChoice, UnitOption } from '../../islands/lot-form/LotForm'
 import { type LotFormValues, emptyLotValues, lotFormValuesFrom } from '../../islands/lot-form/lot-form-values';
 import type { ExistingPhoto } from '../../islands/lot-form/use-lot-photos';
 import { getDb } from '../../server/db';
-import { AppError } from '../../server/errors';
 import { requireSignedIn } from '../../server/http/guards';
 import { listAddresses } from '../../server/services/accounts/addresses';
 import { findUserById } from '../../server/services/accounts/users';
-import { getLot } from '../../server/services/lots/get-lot';
 import type { LotItem } from '../../server/services/lots/lot-item';
 import { getCategoryTree } from '../../server/services/reference/list-categories';
 import { listCurrencies } from '../../server/services/reference/list-currencies';
 import { listUnits } from '../../server/services/reference/list-units';
+import { findLot } from '../lot-page/load-lot';
 
 export interface LotFormData {
   view: 'form';
@@ -45,10 +44,6 @@ interface Options {
   lotId?: string;
 }
 
-/*
- * The storage key of a lot photo, read back from its URL (`/uploads/{key}-800.webp`): a lot's answer gives the
- * photos' URLs only, and the update must send the keys of the photos it keeps.
- */
 /**
  * Everything a lot form page needs, read in the page's frontmatter (a component cannot answer a redirect):
  * the sign-in guard, the tier rule, the lot of an update page (the member's own, else 404), and the lists.
@@ -64,13 +59,7 @@ export async function loadLotForm(Astro: AstroGlobal, { kind, presetType, lotId 
 
   let lot: LotItem | undefined;
   if (lotId !== undefined) {
-    const id = /^\d{1,10}$/.test(lotId) ? Number(lotId) : NaN;
-    if (Number.isInteger(id) && id >= 1 && id <= 2_147_483_647) {
-      lot = await getLot(db, kind, id, user, locale).catch((error: unknown) => {
-        if (error instanceof AppError && error.code === 'not_found') return undefined;
-        throw error;
-      });
-    }
+    lot = await findLot(kind, lotId, Astro.locals);
     // Someone else's lot is none of this member's business here: the same answer as a missing one.
     if (!lot || !lot.is_own) {
       Astro.response.status = 404;

@@ -1,4 +1,5 @@
-import type { LotKind } from '../../features/lots/constants';
+import { type LotKind, PRICE_TYPES, RENT_PER } from '../../features/lots/constants';
+import { PRICE_TYPE_LABEL, RENT_PER_LABEL } from '../../features/lots/labels';
 import { formatDate } from '../../i18n/format';
 import type { Locale } from '../../i18n/config';
 import type { MessageKey, Translate } from '../../i18n/t';
@@ -48,13 +49,10 @@ const FIELDS: Record<LotKind, { field: string; label: MessageKey; format: Format
   ],
 };
 
-const PRICE_TYPE_LABEL: Record<string, MessageKey> = { fixed: 'lot_page.price_fixed', negotiable: 'lot_page.price_negotiable' };
-const RENT_PER_LABEL: Record<string, MessageKey> = {
-  hour: 'lot_page.rent_per_hour',
-  day: 'lot_page.rent_per_day',
-  acre: 'lot_page.rent_per_acre',
-  hectare: 'lot_page.rent_per_hectare',
-};
+/** A value of one of the lists in constants.ts, or undefined (details are stored untyped). */
+function listValue<T extends string>(list: readonly T[], value: unknown): T | undefined {
+  return list.find((item) => item === value);
+}
 
 function formatValue(value: unknown, format: Format, t: Translate, locale: Locale): string | undefined {
   switch (format) {
@@ -67,10 +65,14 @@ function formatValue(value: unknown, format: Format, t: Translate, locale: Local
       return typeof value === 'number' ? String(value) : undefined;
     case 'km':
       return typeof value === 'number' ? t('lot_page.working_radius_value', { km: value }) : undefined;
-    case 'price_type':
-      return typeof value === 'string' && PRICE_TYPE_LABEL[value] ? t(PRICE_TYPE_LABEL[value]) : undefined;
-    case 'rent_per':
-      return typeof value === 'string' && RENT_PER_LABEL[value] ? t(RENT_PER_LABEL[value]) : undefined;
+    case 'price_type': {
+      const priceType = listValue(PRICE_TYPES, value);
+      return priceType && t(PRICE_TYPE_LABEL[priceType]);
+    }
+    case 'rent_per': {
+      const per = listValue(RENT_PER, value);
+      return per && t(RENT_PER_LABEL[per]);
+    }
     default:
       return typeof value === 'string' && value.trim() ? value : undefined;
   }

@@ -1,7 +1,7 @@
 import type { Locale } from '../../i18n/config';
-import { formatMoney, formatNumber } from '../../i18n/format';
 import type { MessageKey, Translate } from '../../i18n/t';
 import type { LotItem } from '../../server/services/lots/lot-item';
+import { lotPriceText, lotVolumeText } from '../lots/lot-format';
 
 const DESCRIPTION_LENGTH = 155;
 
@@ -32,9 +32,7 @@ export function lotMetaDescription(lot: LotItem, t: Translate, locale: Locale): 
     const space = cut.lastIndexOf(' ');
     return `${(space > DESCRIPTION_LENGTH / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
   }
-  const price = t('home.prices_per_unit', { price: formatMoney(lot.price_minor, { code: lot.currency, decimals: lot.decimals }, locale), unit: lot.unit });
-  const volume = t(/^\d/.test(lot.unit) ? 'catalogue.volume_packs' : 'catalogue.volume_value', { volume: formatNumber(lot.volume, locale, { maximumFractionDigits: 2 }), unit: lot.unit });
-  return t(META_SENTENCE[lot.type], { title: lot.title, volume, price, place: placeOf(lot) });
+  return t(META_SENTENCE[lot.type], { title: lot.title, volume: lotVolumeText(lot, t, locale), price: lotPriceText(lot, t, locale), place: placeOf(lot) });
 }
 
 const absolute = (url: string, site: string) => (/^https?:\/\//.test(url) ? url : `${site}${url}`);

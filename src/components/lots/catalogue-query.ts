@@ -1,14 +1,15 @@
 import qs from 'qs';
 import { KINDS, type LotKind, type LotType } from '../../features/lots/constants';
+import { searchObjectOf } from '../../features/lots/query';
 import { type LotSearch, lotSearchSchema } from '../../features/lots/schemas';
 import { listQuery } from '../../features/validation/fields';
 
 /**
  * The query string of a catalogue page, read with the rules of `GET /api-v2/{prefix}/index` (docs/lots.md):
- * `page`, `per-page`, `sort`, `q` and `country_id` at the top, the rest in the kind's search object
- * (`BoardQuoteSearch[region_id]`…), whose category filter (`boards_category_id`…) is read as `category_id`.
- * Where the API answers 422, the page drops the bad value instead (a shared link with a typo still shows lots),
- * and links are written back from the parsed values, so they carry no empty or invalid parameters.
+ * `page`, `per-page`, `sort` and `view` at the top, the search object as the API finds it (searchObjectOf in
+ * features/lots/query.ts). Where the API answers 422, the page drops the bad value instead (a shared link with
+ * a typo still shows lots), and links are written back from the parsed values, so they carry no empty or
+ * invalid parameters.
  */
 
 /** Every sort the API accepts; the select offers the first four, the others only when a link asks for them. */
@@ -55,12 +56,7 @@ function parseSearch(inner: Record<string, unknown>): LotSearch {
 export function parseCatalogueQuery(search: string, { kind, fixedType }: CatalogueScope, isSignedIn: boolean): CatalogueState {
   const meta = KINDS[kind];
   const raw = qs.parse(search.replace(/^\?/, ''), QS_OPTIONS) as Record<string, unknown>;
-  const nested = raw[meta.search];
-  const inner: Record<string, unknown> = nested && typeof nested === 'object' && !Array.isArray(nested) ? { ...(nested as Record<string, unknown>) } : {};
-  if (meta.categoryFilter in inner) inner.category_id = inner[meta.categoryFilter];
-  for (const key of ['q', 'country_id'] as const) if (raw[key] !== undefined && inner[key] === undefined) inner[key] = raw[key];
-
-  const parsed = parseSearch(inner);
+  const parsed = parseSearch(searchObjectOf(meta, raw));
   // Favourites are a member's own list: for a visitor the API answers 401, the page simply shows every lot.
   if (!isSignedIn) parsed.favorites = undefined;
   if (fixedType) parsed.type = fixedType;

@@ -11,11 +11,15 @@ export function lotPriceText(lot: LotItem, t: Translate, locale: Locale): string
 }
 
 /**
- * "300 × 90 kg bag" reads better than "300 90 kg bag" when the unit holds a number of its own; "40 t" (or in
- * Swahili "tani 40", the unit first) needs no sign.
+ * A quantity of the lot's unit. "300 × 90 kg bag" reads better than "300 90 kg bag" when the unit holds a
+ * number of its own; "40 t" (or in Swahili "tani 40", the unit first) needs no sign.
  */
+export function lotQuantityText(lot: Pick<LotItem, 'unit'>, value: number, t: Translate, locale: Locale): string {
+  return t(/\d/.test(lot.unit) ? 'catalogue.volume_packs' : 'catalogue.volume_value', { volume: formatNumber(value, locale, { maximumFractionDigits: 2 }), unit: lot.unit });
+}
+
 export function lotVolumeText(lot: LotItem, t: Translate, locale: Locale): string {
-  return t(/\d/.test(lot.unit) ? 'catalogue.volume_packs' : 'catalogue.volume_value', { volume: formatNumber(lot.volume, locale), unit: lot.unit });
+  return lotQuantityText(lot, lot.volume, t, locale);
 }
 
 export function lotPlaceText(lot: LotItem): string {

@@ -34,14 +34,15 @@
  *   when it changes (AddressFields passes the chosen village, else the chosen region).
  * - `label: string`: the map's accessible name. `t`: as above (keys `address.map_*`, `address.geolocation_*`).
  */
-import { type ComponentType, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ADDRESS_LABELS } from '../../features/accounts/constants';
 import { ADDRESS_LABEL_KEYS } from '../../features/accounts/labels';
 import { SelectField, TextField } from '../lib/fields';
 import type { ClientTranslate } from '../lib/i18n';
-import { type AddressErrors, type AddressField, type AddressValue, type MapCenter, addressFieldId, pointOf } from './address-value';
+import { type AddressErrors, type AddressField, type AddressValue, addressFieldId, mapCenterOf, pointOf } from './address-value';
 import LoadFailure from './LoadFailure';
-import type { MapPickerProps } from './MapPicker';
+import MapPointField from './MapPointField';
+import PlaceOptions from './PlaceOptions';
 import { loadCountries, loadRegions, loadVillages, useOptions } from './places';
 
 export interface AddressFieldsProps {
@@ -67,9 +68,6 @@ export function focusAddressField(idPrefix: string, field: AddressField, attempt
   else element?.focus();
 }
 
-const VILLAGE_ZOOM = 14;
-const REGION_ZOOM = 9;
-
 export default function AddressFields({ value, onChange, errors = {}, t, idPrefix = 'address', disabled = false }: AddressFieldsProps) {
   const id = (field: AddressField) => addressFieldId(idPrefix, field);
   const countries = useOptions(null, loadCountries);
@@ -80,7 +78,6 @@ export default function AddressFields({ value, onChange, errors = {}, t, idPrefi
   const [placeMode, setPlaceMode] = useState<'village' | 'city'>(value.city && !value.village_id ? 'city' : 'village');
   /** What the user gave in the hidden one of village/town, so switching back does not lose it. */
   const stashed = useRef({ village_id: '', city: '' });
-  const [map, setMap] = useState<{ state: 'closed' | 'loading' | 'open' | 'failed'; Picker?: ComponentType<MapPickerProps> }>({ state: 'closed' });
 
   const noVillages = villages.state === 'ready' && villages.items.length === 0;
   const townOnly = (country !== undefined && !hasRegions) || (regions.state === 'ready' && regions.items.length === 0) || noVillages;
@@ -97,25 +94,6 @@ export default function AddressFields({ value, onChange, errors = {}, t, idPrefi
     stashed.current[hidden] = previous;
     setPlaceMode(mode);
   }
-
-  async function openMap() {
-    setMap({ state: 'loading' });
-    try {
-      const module = await import('./MapPicker');
-      setMap({ state: 'open', Picker: module.default });
-    } catch {
-      setMap({ state: 'failed' });
-    }
-  }
-
-  const point = pointOf(value);
-  const center = mapCenter(
-    villages.items.find((v) => String(v.id) === value.village_id),
-    regions.items.find((r) => String(r.id) === value.region_id),
-  );
-  const numberFormat = new Intl.NumberFormat(typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en', { maximumFractionDigits: 6 });
-  const pointError = errors.latitude ?? errors.longitude;
-  const mapAreaId = `${idPrefix}-map`;
 
   return (
     <div className="space-y-4">
@@ -143,12 +121,7 @@ export default function AddressFields({ value, onChange, errors = {}, t, idPrefi
         autoComplete="country"
         onChange={(e) => set({ country_id: e.target.value, region_id: '', village_id: '' })}
       >
-        <option value="">{countries.state === 'loading' ? t('address.loading') : t('address.choose_country')}</option>
-        {countries.items.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
+        <PlaceOptions list={countries} placeholder={t('address.choose_country')} t={t} />
       </SelectField>
       {countries.state === 'failed' && <LoadFailure text={t('address.list_failed')} onRetry={countries.retry} t={t} />}
 
@@ -162,12 +135,7 @@ export default function AddressFields({ value, onChange, errors = {}, t, idPrefi
             disabled={disabled || regions.state !== 'ready' || regions.items.length === 0}
             onChange={(e) => set({ region_id: e.target.value, village_id: '' })}
           >
-            <option value="">{regions.state === 'loading' ? t('address.loading') : t('address.choose_region')}</option>
-            {regions.items.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
+            <PlaceOptions list={regions} placeholder={t('address.choose_region')} t={t} />
           </SelectField>
           {regions.state === 'failed' && <LoadFailure text={t('address.list_failed')} onRetry={regions.retry} t={t} />}
         </>
@@ -204,14 +172,7 @@ export default function AddressFields({ value, onChange, errors = {}, t, idPrefi
               disabled={disabled || villages.state !== 'ready'}
               onChange={(e) => set({ village_id: e.target.value })}
             >
-              <option value="">
-                {villages.state === 'loading' ? t('address.loading') : value.region_id ? t('address.choose_village') : t('address.choose_region_first')}
-              </option>
-              {villages.items.map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.name}
-                </option>
-              ))}
+              <PlaceOptions list={villages} placeholder={t(value.region_id ? 'address.choose_village' : 'address.choose_region_first')} t={t} />
             </SelectField>
             {villages.state === 'failed' && <LoadFailure text={t('address.list_failed')} onRetry={villages.retry} t={t} />}
           </>
@@ -255,60 +216,18 @@ export default function AddressFields({ value, onChange, errors = {}, t, idPrefi
         />
       </div>
 
-      <section className="space-y-2" aria-labelledby={`${idPrefix}-point-title`}>
-        <h3 id={`${idPrefix}-point-title`} className="font-semibold">
-          {t('address.point')}
-        </h3>
-        <p className="text-sm" aria-live="polite" id={`${idPrefix}-point-value`}>
-          {point ? t('address.point_value', { latitude: numberFormat.format(point.latitude), longitude: numberFormat.format(point.longitude) }) : t('address.no_point')}
-        </p>
-        {pointError && (
-          <p id={`${idPrefix}-point-error`} className="text-sm font-medium text-error">
-            {pointError}
-          </p>
+      <MapPointField
+        idPrefix={idPrefix}
+        point={pointOf(value)}
+        onChange={(point) => set({ latitude: point ? String(point.latitude) : '', longitude: point ? String(point.longitude) : '' })}
+        center={mapCenterOf(
+          villages.items.find((v) => String(v.id) === value.village_id),
+          regions.items.find((r) => String(r.id) === value.region_id),
         )}
-        <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            id={id('latitude')}
-            className="btn btn-secondary min-h-11"
-            aria-expanded={map.state === 'open'}
-            aria-controls={mapAreaId}
-            aria-describedby={pointError ? `${idPrefix}-point-error` : undefined}
-            disabled={disabled || map.state === 'loading'}
-            onClick={() => (map.state === 'open' ? setMap({ state: 'closed' }) : openMap())}
-          >
-            {map.state === 'loading' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {map.state === 'open' ? t('address.close_map') : t('address.open_map')}
-          </button>
-          {point && (
-            <button type="button" className="btn btn-ghost min-h-11" disabled={disabled} onClick={() => set({ latitude: '', longitude: '' })}>
-              {t('address.remove_point')}
-            </button>
-          )}
-        </div>
-        <div id={mapAreaId}>
-          {map.state === 'failed' && <LoadFailure text={t('address.map_failed')} onRetry={openMap} t={t} />}
-          {map.state === 'open' && map.Picker && (
-            <map.Picker
-              value={point}
-              center={center}
-              label={t('address.map_label')}
-              t={t}
-              onChange={(p) => set({ latitude: String(p.latitude), longitude: String(p.longitude) })}
-            />
-          )}
-        </div>
-      </section>
+        error={errors.latitude ?? errors.longitude}
+        t={t}
+        disabled={disabled}
+      />
     </div>
   );
-}
-
-function mapCenter(
-  village: { latitude: number | null; longitude: number | null } | undefined,
-  region: { latitude: number | null; longitude: number | null } | undefined,
-): MapCenter | null {
-  if (village?.latitude != null && village.longitude != null) return { latitude: village.latitude, longitude: village.longitude, zoom: VILLAGE_ZOOM };
-  if (region?.latitude != null && region.longitude != null) return { latitude: region.latitude, longitude: region.longitude, zoom: REGION_ZOOM };
-  return null;
 }

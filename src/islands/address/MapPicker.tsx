@@ -3,15 +3,13 @@ import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ClientTranslate } from '../lib/i18n';
 import { type GeoPoint, type MapCenter, roundCoordinate } from './address-value';
+import { type LeafletModule, MapLoading, OSM_TILES, importLeaflet, linkStylesheet, osmAttribution, pinIcon } from './map-kit';
 
 /**
  * A map to pick one point: street map and satellite layers, click (or tap) to place or move the pin, drag the
  * pin, "use my location", and — for the keyboard — arrow keys to move the map and a button that puts the pin
  * at the centre cross. Props are documented in AddressFields.tsx. This module is loaded only when a user opens
- * the map, and Leaflet itself only once the component mounts (it touches `window`, so never during SSR).
- *
- * Leaflet's stylesheet is linked by URL when the map opens: imported as CSS, Astro would add it to every page
- * that holds an address form (it follows dynamic imports when it gathers a page's CSS).
+ * the map, and Leaflet itself (with its stylesheet, see map-kit.tsx) only once the component mounts.
  */
 export interface MapPickerProps {
   value: GeoPoint | null;
@@ -23,19 +21,10 @@ export interface MapPickerProps {
   t: ClientTranslate;
 }
 
-const OSM_TILES = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 const SATELLITE_TILES = 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}';
 /** East and West Africa, where Mavuno's members are, when nothing is chosen yet. */
 const AFRICA: MapCenter = { latitude: 2, longitude: 20, zoom: 3 };
 const POINT_ZOOM = 16;
-/*
- * The pin is a divIcon drawn with CSS: Leaflet's default icon images are found by a path bundlers break.
- * `mavuno-map-pin` replaces the class `leaflet-div-icon`, whose white box would frame the pin.
- */
-const PIN_HTML =
-  '<span class="block size-7 -rotate-45 rounded-[50%_50%_50%_0] border-[3px] border-base-100 bg-primary shadow-md"><span class="m-1.5 block size-2.5 rounded-full bg-accent"></span></span>';
-
-type LeafletModule = typeof Leaflet;
 
 export default function MapPicker({ value, onChange, center, label, t }: MapPickerProps) {
   const hintId = useId();
@@ -56,17 +45,13 @@ export default function MapPicker({ value, onChange, center, label, t }: MapPick
     let cancelled = false;
     let map: Leaflet.Map | undefined;
     setState('loading');
-    Promise.all([import('leaflet'), linkStylesheet(leafletStylesheet)])
-      .then(([module]) => {
+    Promise.all([importLeaflet(), linkStylesheet(leafletStylesheet)])
+      .then(([L]) => {
         if (cancelled || !containerRef.current) return;
-        const L = ((module as unknown as { default?: LeafletModule }).default ?? module) as LeafletModule;
         leafletRef.current = L;
         const start = value ? { ...value, zoom: POINT_ZOOM } : (center ?? AFRICA);
         map = L.map(containerRef.current, { scrollWheelZoom: false, keyboard: true }).setView([start.latitude, start.longitude], start.zoom);
-        const streets = L.tileLayer(OSM_TILES, {
-          maxZoom: 19,
-          attribution: t('address.map_attribution_osm', { osm: '<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' }),
-        }).addTo(map);
+        const streets = L.tileLayer(OSM_TILES, { maxZoom: 19, attribution: osmAttribution(t) }).addTo(map);
         const satellite = L.tileLayer(SATELLITE_TILES, { maxZoom: 19, attribution: t('address.map_attribution_satellite') });
         L.control.layers({ [t('address.map_layer_map')]: streets, [t('address.map_layer_satellite')]: satellite }, undefined, { collapsed: false }).addTo(map);
         map.on('click', (event: Leaflet.LeafletMouseEvent) => onChangeRef.current(toPoint(event.latlng)));
@@ -103,8 +88,7 @@ export default function MapPicker({ value, onChange, center, label, t }: MapPick
     if (markerRef.current) {
       markerRef.current.setLatLng(at);
     } else {
-      const icon = L.divIcon({ className: 'mavuno-map-pin', html: PIN_HTML, iconSize: [28, 28], iconAnchor: [14, 34] });
-      const marker = L.marker(at, { icon, draggable: true, keyboard: true, title: t('address.map_marker'), alt: t('address.map_marker') }).addTo(map);
+      const marker = L.marker(at, { icon: pinIcon(L), draggable: true, keyboard: true, title: t('address.map_marker'), alt: t('address.map_marker') }).addTo(map);
       marker.on('dragend', () => onChangeRef.current(toPoint(marker.getLatLng())));
       markerRef.current = marker;
     }
@@ -158,12 +142,7 @@ export default function MapPicker({ value, onChange, center, label, t }: MapPick
             <span className="absolute left-0 top-1/2 h-0.5 w-full -translate-y-1/2 bg-neutral/70" />
           </div>
         )}
-        {state === 'loading' && (
-          <div className="absolute inset-0 z-[1000] flex items-center justify-center gap-2 bg-base-200" role="status">
-            <span className="loading loading-spinner" aria-hidden="true" />
-            {t('address.map_loading')}
-          </div>
-        )}
+        {state === 'loading' && <MapLoading t={t} />}
         {state === 'failed' && (
           <div className="absolute inset-0 z-[1000] flex flex-col items-center justify-center gap-3 bg-base-200 p-4 text-center" role="alert">
             <p>{t('address.map_failed')}</p>
@@ -198,19 +177,4 @@ function toPoint(latlng: { lat: number; lng: number }): GeoPoint {
 /** Leaflet lets the world repeat sideways; a click on the copy east of Japan must still be a valid longitude. */
 function wrapLongitude(longitude: number): number {
   return ((((longitude + 180) % 360) + 360) % 360) - 180;
-}
-
-/** Adds the stylesheet once per page, resolving when it is usable (or failed: the map then only looks plain). */
-function linkStylesheet(href: string): Promise<void> {
-  const existing = document.querySelector('link[data-map-stylesheet]');
-  if (existing) return Promise.resolve();
-  return new Promise((resolve) => {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href;
-    link.dataset.mapStylesheet = '';
-    link.onload = () => resolve();
-    link.onerror = () => resolve();
-    document.head.append(link);
-  });
 }

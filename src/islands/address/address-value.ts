@@ -71,8 +71,8 @@ export function addressValueFrom(item: {
 /** The id of a field's control, so a form can move focus to the first invalid one. */
 export const addressFieldId = (idPrefix: string, field: AddressField) => `${idPrefix}-${field}`;
 
-/** The point of an address, or null when none is picked (or it is half given). */
-export function pointOf(value: AddressValue): GeoPoint | null {
+/** The point of an address (or of another form's place), or null when none is picked (or it is half given). */
+export function pointOf(value: Pick<AddressValue, 'latitude' | 'longitude'>): GeoPoint | null {
   if (value.latitude === '' || value.longitude === '') return null;
   const latitude = Number(value.latitude);
   const longitude = Number(value.longitude);
@@ -81,3 +81,16 @@ export function pointOf(value: AddressValue): GeoPoint | null {
 
 /** Six decimals place a point within about 10 cm: more would be noise from the click. */
 export const roundCoordinate = (value: number) => Math.round(value * 1e6) / 1e6;
+
+const VILLAGE_ZOOM = 14;
+const REGION_ZOOM = 9;
+
+/** Where a map looks for a place without a point: the chosen village, else the chosen region (where known). */
+export function mapCenterOf(
+  village: { latitude: number | null; longitude: number | null } | undefined,
+  region: { latitude: number | null; longitude: number | null } | undefined,
+): MapCenter | null {
+  if (village?.latitude != null && village.longitude != null) return { latitude: village.latitude, longitude: village.longitude, zoom: VILLAGE_ZOOM };
+  if (region?.latitude != null && region.longitude != null) return { latitude: region.latitude, longitude: region.longitude, zoom: REGION_ZOOM };
+  return null;
+}

@@ -4,6 +4,7 @@ import clusterStylesheet from 'leaflet.markercluster/dist/MarkerCluster.css?url'
 import clusterThemeStylesheet from 'leaflet.markercluster/dist/MarkerCluster.Default.css?url';
 import { useEffect, useRef, useState } from 'react';
 import LoadFailure from '../address/LoadFailure';
+import { type LeafletModule, MapLoading, OSM_TILES, importLeaflet, linkStylesheet, osmAttribution, pinIcon } from '../address/map-kit';
 import { type Messages, createClientTranslator } from '../lib/i18n';
 
 /**
@@ -12,8 +13,7 @@ import { type Messages, createClientTranslator } from '../lib/i18n';
  * (`view=map`, `client:only`), so neither React nor Leaflet reach the cards and table views.
  *
  * Leaflet and then leaflet.markercluster (a plugin that extends the global `L` Leaflet sets) are imported when
- * the component mounts: both touch `window`. Their stylesheets are linked by URL for the same reason as in
- * src/islands/address/MapPicker.tsx: imported as CSS, Astro would add them to every catalogue view.
+ * the component mounts: both touch `window`. Their stylesheets are linked by URL (see ../address/map-kit.tsx).
  */
 export interface MapLot {
   id: number;
@@ -32,14 +32,8 @@ export interface LotsMapProps {
   messages: Messages;
 }
 
-const OSM_TILES = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 /** Closest zoom when fitting the pins: one lot alone should still show its surroundings. */
 const MAX_FIT_ZOOM = 10;
-// A pin drawn with CSS, as in MapPicker: Leaflet's default marker images are found by a path bundlers break.
-const PIN_HTML =
-  '<span class="block size-7 -rotate-45 rounded-[50%_50%_50%_0] border-[3px] border-base-100 bg-primary shadow-md"><span class="m-1.5 block size-2.5 rounded-full bg-accent"></span></span>';
-
-type LeafletModule = typeof Leaflet;
 
 export default function LotsMap({ lots, messages }: LotsMapProps) {
   const t = createClientTranslator(messages);
@@ -52,18 +46,14 @@ export default function LotsMap({ lots, messages }: LotsMapProps) {
     let map: Leaflet.Map | undefined;
     setState('loading');
     (async () => {
-      const [module] = await Promise.all([import('leaflet'), linkStylesheet(leafletStylesheet), linkStylesheet(clusterStylesheet), linkStylesheet(clusterThemeStylesheet)]);
-      const L = ((module as unknown as { default?: LeafletModule }).default ?? module) as LeafletModule;
+      const [L] = await Promise.all([importLeaflet(), linkStylesheet(leafletStylesheet), linkStylesheet(clusterStylesheet), linkStylesheet(clusterThemeStylesheet)]);
       // The plugin adds markerClusterGroup to the global L; a bundled Leaflet may not have set it.
       (window as unknown as { L: LeafletModule }).L = L;
       await import('leaflet.markercluster');
       if (cancelled || !containerRef.current) return;
       map = L.map(containerRef.current, { scrollWheelZoom: false, keyboard: true });
-      L.tileLayer(OSM_TILES, {
-        maxZoom: 19,
-        attribution: t('address.map_attribution_osm', { osm: '<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' }),
-      }).addTo(map);
-      const icon = L.divIcon({ className: 'mavuno-map-pin', html: PIN_HTML, iconSize: [28, 28], iconAnchor: [14, 34], popupAnchor: [0, -30] });
+      L.tileLayer(OSM_TILES, { maxZoom: 19, attribution: osmAttribution(t) }).addTo(map);
+      const icon = pinIcon(L, { popupAnchor: [0, -30] });
       const cluster = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 48 });
       for (const lot of lots) {
         const marker = L.marker([lot.latitude, lot.longitude], { icon, title: lot.title, alt: lot.title, keyboard: true });
@@ -89,12 +79,7 @@ export default function LotsMap({ lots, messages }: LotsMapProps) {
   return (
     <div className="relative isolate overflow-hidden rounded-box border border-base-300">
       <div ref={containerRef} className="h-[28rem] w-full bg-base-200 lg:h-[36rem]" />
-      {state === 'loading' && (
-        <div className="absolute inset-0 z-[1000] flex items-center justify-center gap-2 bg-base-200" role="status">
-          <span className="loading loading-spinner" aria-hidden="true" />
-          {t('address.map_loading')}
-        </div>
-      )}
+      {state === 'loading' && <MapLoading t={t} />}
       {state === 'failed' && (
         <div className="absolute inset-0 z-[1000] flex items-center justify-center bg-base-200 p-4">
           <LoadFailure text={t('catalogue.map_failed')} onRetry={() => setAttempt((n) => n + 1)} t={t} />
@@ -125,17 +110,4 @@ function popupOf(lot: MapLot, openLabel: string): HTMLElement {
   open.textContent = openLabel;
   box.append(title, price, place, open);
   return box;
-}
-
-/** Adds a stylesheet once per page, resolving when it is usable (or failed: the map then only looks plain). */
-function linkStylesheet(href: string): Promise<void> {
-  if (document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`)) return Promise.resolve();
-  return new Promise((resolve) => {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href;
-    link.onload = () => resolve();
-    link.onerror = () => resolve();
-    document.head.append(link);
-  });
 }

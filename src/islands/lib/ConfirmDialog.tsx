@@ -7,6 +7,8 @@ interface Props {
   confirmLabel: string;
   cancelLabel: string;
   busy: boolean;
+  /** The confirm button's colour: 'danger' (red) for what removes or ends something, 'primary' for the rest. */
+  tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -15,7 +17,7 @@ interface Props {
  * A daisyUI modal on the native <dialog>: it traps focus, closes with Escape and gives focus back to the
  * button that opened it. Focus starts on "cancel" so a stray Enter never deletes anything.
  */
-export default function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, busy, onConfirm, onCancel }: Props) {
+export default function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, busy, tone = 'danger', onConfirm, onCancel }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();
@@ -49,7 +51,7 @@ export default function ConfirmDialog({ open, title, text, confirmLabel, cancelL
           <button type="button" className="btn btn-ghost min-h-12" onClick={onCancel} disabled={busy} autoFocus>
             {cancelLabel}
           </button>
-          <button type="button" className="btn btn-error min-h-12" onClick={onConfirm} disabled={busy} aria-busy={busy}>
+          <button type="button" className={`btn min-h-12 ${tone === 'danger' ? 'btn-error' : 'btn-primary'}`} onClick={onConfirm} disabled={busy} aria-busy={busy}>
             {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             {confirmLabel}
           </button>

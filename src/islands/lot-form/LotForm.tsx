@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, type UseFormRegisterReturn, useController, useForm } from 'react-hook-form';
 import { KINDS, type LotKind, type LotType } from '../../features/lots/constants';
+import { LOT_TYPE_CHOICE } from '../../features/lots/labels';
 import { lotSchema } from '../../features/lots/schemas';
 import type { Locale } from '../../i18n/config';
 import { localizePath } from '../../i18n/paths';
@@ -13,7 +14,7 @@ import { zodFormResolver } from '../lib/forms';
 import { type Messages, createClientTranslator, type ClientTranslate } from '../lib/i18n';
 import { useApiSubmit } from '../lib/use-api-submit';
 import CategoryField, { type CategoryChoice } from './CategoryField';
-import { DETAIL_INPUTS, TECHNIC_FLAGS, TYPE_LABEL } from './labels';
+import { DETAIL_INPUTS, TECHNIC_FLAGS } from './detail-inputs';
 import LotPlaceFields from './LotPlaceFields';
 import { type LotFormField, type LotFormValues, fieldOrder } from './lot-form-values';
 import PhotoPicker from './PhotoPicker';
@@ -157,7 +158,7 @@ function LotFormBody({
                   className="flex min-h-11 cursor-pointer items-center gap-2 rounded-field border border-base-300 px-4 has-[:checked]:border-primary has-[:checked]:bg-primary/10"
                 >
                   <input type="radio" className="radio radio-primary" value={option} {...register('type')} />
-                  {t(TYPE_LABEL[option])}
+                  {t(LOT_TYPE_CHOICE[option])}
                 </label>
               ))}
             </div>
@@ -247,12 +248,6 @@ function bodyOf(values: LotFormValues, kind: LotKind, lotId: number | undefined)
   return body;
 }
 
-/**
- * lotSchema's messages where they would mislead in a form: an empty volume or price reads "enter a number"
- * (the amount's own message) rather than "required", and the offer-limit rule fires against a volume that is
- * not given yet, blaming the empty "largest order" field. The server gives the same messages; only the
- * wording shown here changes.
- */
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={`lot-section-${id}`} className="card border border-base-300 bg-base-100">

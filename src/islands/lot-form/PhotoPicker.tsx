@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { MAX_LOT_PHOTOS } from '../../features/lots/constants';
 import { FieldError, FieldHint, fieldAria } from '../lib/fields';
+import Icon from '../lib/Icon';
 import type { ClientTranslate } from '../lib/i18n';
 import { type LotPhotos, PHOTO_MAX_MB } from './use-lot-photos';
 
@@ -76,7 +77,7 @@ export default function PhotoPicker({ photos, t, error, disabled, inputRef }: Pr
           htmlFor={PHOTO_INPUT_ID}
           className={`btn btn-outline btn-lg self-start peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary peer-disabled:pointer-events-none peer-disabled:opacity-50 ${shownError ? 'btn-error' : ''}`}
         >
-          <Plus />
+          <Icon name="plus" />
           {t('lot_form.photo_add')}
         </label>
         <FieldHint
@@ -135,7 +136,7 @@ export default function PhotoPicker({ photos, t, error, disabled, inputRef }: Pr
                     disabled={disabled || index === 0}
                     onClick={() => move(item.localId, -1)}
                   >
-                    <Arrow direction="left" />
+                    <Icon name="back" />
                   </button>
                   <button
                     type="button"
@@ -145,7 +146,7 @@ export default function PhotoPicker({ photos, t, error, disabled, inputRef }: Pr
                     disabled={disabled}
                     onClick={() => remove(item.localId)}
                   >
-                    <Cross />
+                    <Icon name="close" />
                   </button>
                   <button
                     type="button"
@@ -156,7 +157,7 @@ export default function PhotoPicker({ photos, t, error, disabled, inputRef }: Pr
                     disabled={disabled || index === items.length - 1}
                     onClick={() => move(item.localId, 1)}
                   >
-                    <Arrow direction="right" />
+                    <Icon name="forward" />
                   </button>
                 </div>
               </li>
@@ -165,39 +166,5 @@ export default function PhotoPicker({ photos, t, error, disabled, inputRef }: Pr
         </ol>
       )}
     </div>
-  );
-}
-
-function Arrow({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg
-      className="h-5 w-5"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {direction === 'left' ? <path d="M15 6l-6 6 6 6" /> : <path d="M9 6l6 6-6 6" />}
-    </svg>
-  );
-}
-
-function Plus() {
-  return (
-    <svg className="h-5 w-5" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
-      <path d="M12 5v14M5 12h14" />
-    </svg>
-  );
-}
-
-function Cross() {
-  return (
-    <svg className="h-5 w-5" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
-      <path d="M6 6l12 12M18 6L6 18" />
-    </svg>
   );
 }

@@ -1,25 +1,7 @@
-import type { LotKind, LotType } from '../../features/lots/constants';
+import type { LotKind } from '../../features/lots/constants';
 import type { LotFormField } from './lot-form-values';
 
-/** Dictionary keys of the lot form's vocabulary (literal keys, so the dictionary checker sees them used). */
-export const TYPE_LABEL: Record<LotType, string> = {
-  sell: 'lot_form.type_sell',
-  buy: 'lot_form.type_buy',
-  rent: 'lot_form.type_rent',
-};
-
-export const PRICE_TYPE_LABEL: Record<string, string> = {
-  fixed: 'lot_form.price_fixed',
-  negotiable: 'lot_form.price_negotiable',
-};
-
-export const RENT_PER_LABEL: Record<string, string> = {
-  hour: 'lot_form.rent_per_hour',
-  day: 'lot_form.rent_per_day',
-  acre: 'lot_form.rent_per_acre',
-  hectare: 'lot_form.rent_per_hectare',
-};
-
+/** The lot form's kind-specific inputs and ticks (labels are literal dictionary keys, so the checker sees them used). */
 export interface DetailInput {
   name: LotFormField;
   label: string;

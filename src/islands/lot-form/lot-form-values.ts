@@ -64,32 +64,33 @@ const BOOLEAN_FIELDS = new Set<LotFormField>([
   'rate_includes_extras',
 ]);
 
+/** The fields every kind has, in the order the form shows them: these, the kind's details, then the rest. */
+const LEADING_FIELDS: LotFormField[] = ['type', 'category_id', 'title'];
+const TRAILING_FIELDS: LotFormField[] = [
+  'volume',
+  'per_unit_id',
+  'min_volume',
+  'max_volume',
+  'price',
+  'currency_id',
+  'country_id',
+  'region_id',
+  'village_id',
+  'latitude',
+  'longitude',
+  'address',
+  'description',
+  'delivery_price_per_km',
+  'organic',
+  'wholesale_only',
+  'photos',
+];
+
 /** A blank form of a type, with the defaults the page knows (currency, the member's place). */
 export function emptyLotValues(type: LotType, defaults: Partial<LotFormValues> = {}): LotFormValues {
-  const blank = Object.fromEntries(
-    (
-      [
-        'category_id',
-        'title',
-        'volume',
-        'min_volume',
-        'max_volume',
-        'per_unit_id',
-        'price',
-        'currency_id',
-        'country_id',
-        'region_id',
-        'village_id',
-        'latitude',
-        'longitude',
-        'address',
-        'description',
-        'delivery_price_per_km',
-        ...Object.values(DETAIL_FIELDS).flat(),
-      ] as string[]
-    ).map((field) => [field, BOOLEAN_FIELDS.has(field as LotFormField) ? false : '']),
-  );
-  return { ...(blank as unknown as LotFormValues), organic: false, wholesale_only: false, price_type: 'fixed', photos: [], type, ...defaults };
+  const fields = [...LEADING_FIELDS, ...TRAILING_FIELDS, ...(Object.values(DETAIL_FIELDS).flat() as LotFormField[])];
+  const blank = Object.fromEntries(fields.map((field) => [field, BOOLEAN_FIELDS.has(field) ? false : '']));
+  return { ...(blank as unknown as LotFormValues), price_type: 'fixed', photos: [], type, ...defaults };
 }
 
 /** A lot's answer (LotItem) as form values, for the update form. */
@@ -107,27 +108,5 @@ export function lotFormValuesFrom(lot: Record<string, unknown>, kind: LotKind, p
 
 /** The order fields appear in: the first one with an error gets the focus. */
 export function fieldOrder(kind: LotKind): LotFormField[] {
-  return [
-    'type',
-    'category_id',
-    'title',
-    ...(DETAIL_FIELDS[kind] as LotFormField[]),
-    'volume',
-    'per_unit_id',
-    'min_volume',
-    'max_volume',
-    'price',
-    'currency_id',
-    'country_id',
-    'region_id',
-    'village_id',
-    'latitude',
-    'longitude',
-    'address',
-    'description',
-    'delivery_price_per_km',
-    'organic',
-    'wholesale_only',
-    'photos',
-  ];
+  return [...LEADING_FIELDS, ...(DETAIL_FIELDS[kind] as LotFormField[]), ...TRAILING_FIELDS];
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { KINDS, type LotKind } from '../../features/lots/constants';
+import { LOT_STATUS_LABEL } from '../../features/lots/labels';
 import { showSnack } from '../../stores/snackbar';
 import { apiPost } from '../lib/api';
 import { useHydrated } from '../lib/fields';
 import { failureText } from '../lib/form-problem';
 import { type Messages, createClientTranslator } from '../lib/i18n';
-import ConfirmDialog from '../profile/ConfirmDialog';
+import ConfirmDialog from '../lib/ConfirmDialog';
 
 type OwnerStatus = 'active' | 'not_active' | 'closed';
 
@@ -19,12 +20,6 @@ interface Props {
   lotPathBase: string;
   messages: Messages;
 }
-
-const STATUS_KEY: Record<OwnerStatus, string> = {
-  active: 'lot_page.status_active',
-  not_active: 'lot_page.status_not_active',
-  closed: 'lot_page.status_closed',
-};
 
 /**
  * The owner's part of the lot page: the lot's status, and what the owner can do in it — edit or close an open
@@ -74,7 +69,7 @@ export default function OwnerPanel({ kind, lotId, initialStatus, editHref, lotPa
       </h3>
       <p className="mt-1">
         <span className={`badge ${status === 'active' ? 'badge-success' : 'badge-warning'}`} data-testid="lot-status">
-          {t('lot_page.status_label', { status: t(STATUS_KEY[status]) })}
+          {t('lot_page.status_label', { status: t(LOT_STATUS_LABEL[status]) })}
         </span>
       </p>
       {status !== 'active' && <p className="mt-2 text-sm">{t('lot_page.hidden_notice')}</p>}
@@ -102,6 +97,7 @@ export default function OwnerPanel({ kind, lotId, initialStatus, editHref, lotPa
         confirmLabel={t(action === 're_add' ? 'lot_page.re_add' : 'lot_page.close')}
         cancelLabel={t('profile.cancel')}
         busy={busy}
+        tone={action === 're_add' ? 'primary' : 'danger'}
         onConfirm={() => void confirm()}
         onCancel={() => setAsking(false)}
       />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { LotStatus } from '../../features/lots/constants';
 import type { MessageKey } from '../../i18n/t';
 import { showSnack } from '../../stores/snackbar';
-import ConfirmDialog from '../profile/ConfirmDialog';
+import ConfirmDialog from '../lib/ConfirmDialog';
 import { apiPost } from '../lib/api';
 import { useHydrated } from '../lib/fields';
 import { failureText } from '../lib/form-problem';

@@ -9,7 +9,7 @@ import { apiGet, apiPost } from '../lib/api';
 import { FormAlert, useHydrated } from '../lib/fields';
 import { type FormProblem, problemOf } from '../lib/form-problem';
 import { type Messages, createClientTranslator } from '../lib/i18n';
-import ConfirmDialog from './ConfirmDialog';
+import ConfirmDialog from '../lib/ConfirmDialog';
 import { useConfirmedDelete } from './use-confirmed-delete';
 
 /** An item of GET /user/get-user-address/ (listAddresses), place names in the page's language. */

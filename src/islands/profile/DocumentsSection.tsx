@@ -7,7 +7,7 @@ import { apiGet, apiPost } from '../lib/api';
 import { Field, FormAlert, SelectField, useHydrated } from '../lib/fields';
 import { type FormProblem, problemOf } from '../lib/form-problem';
 import { type Messages, createClientTranslator } from '../lib/i18n';
-import ConfirmDialog from './ConfirmDialog';
+import ConfirmDialog from '../lib/ConfirmDialog';
 import { useConfirmedDelete } from './use-confirmed-delete';
 
 export interface UserDocument {

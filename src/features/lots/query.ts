@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { listQuery } from '../validation/fields';
+import type { KindMeta } from './constants';
+import { lotSearchSchema } from './schemas';
+
+/**
+ * The search object of a kind's index query (docs/lots.md), as `lotSearchSchema` reads it: the kind's own
+ * object (`BoardQuoteSearch[…]`), whose category filter (boards_category_id, seeds_category_id…) is read as
+ * `category_id`, with `q` and `country_id` taken from the top level where the object lacks them.
+ * Shared by the API (`GET /{prefix}/index`) and the catalogue pages, so a catalogue link is an API query.
+ */
+export function searchObjectOf(meta: KindMeta, query: Record<string, unknown>): Record<string, unknown> {
+  const nested = query[meta.search];
+  const inner: Record<string, unknown> = nested && typeof nested === 'object' && !Array.isArray(nested) ? { ...(nested as Record<string, unknown>) } : {};
+  if (meta.categoryFilter in inner) inner.category_id = inner[meta.categoryFilter];
+  for (const key of ['q', 'country_id'] as const) if (query[key] !== undefined && inner[key] === undefined) inner[key] = query[key];
+  return inner;
+}
+
+/** The whole index query of a kind: `page`, `per-page`, `sort` and the search object. */
+export function lotIndexQuery(meta: KindMeta) {
+  return z.preprocess(
+    (raw) => {
+      const query = (raw ?? {}) as Record<string, unknown>;
+      return { page: query.page, 'per-page': query['per-page'], sort: query.sort, search: searchObjectOf(meta, query) };
+    },
+    listQuery.extend({ search: lotSearchSchema }),
+  );
+}

@@ -1,0 +1,78 @@
+import { useRef, useState } from 'react';
+import type { LotKind } from '../../features/lots/constants';
+import { showSnack } from '../../stores/snackbar';
+import { useHydrated } from '../lib/fields';
+import { failureText } from '../lib/form-problem';
+import Icon from '../lib/Icon';
+import { type Messages, createClientTranslator } from '../lib/i18n';
+import { setLotFavorite } from './set-favorite';
+
+interface CommonProps {
+  kind: LotKind;
+  lotId: number;
+  initialFavorite: boolean;
+}
+
+/**
+ * - `icon`: the round heart over a lot card, named by `label` ("Favourite: White maize"); the heart itself is
+ *   the feedback, a failure is told with `catalogue.favorite_failed`. Messages: 'catalogue.favorite_failed',
+ *   'auth.form_offline', 'errors.internal_error' (a dozen cards share a page).
+ * - `labelled`: the lot page's button, which says what it will do and tells the outcome in the snackbar.
+ *   Messages: 'lot_page.favorite_', 'auth.form_offline' and the error messages.
+ */
+export type FavoriteButtonProps = CommonProps & { messages: Messages } & ({ variant: 'icon'; label: string } | { variant: 'labelled' });
+
+/**
+ * Adds the lot to the signed-in member's favourites or takes it out (visitors get a sign-in link instead).
+ * Optimistic: the heart changes at once, the API call follows, and a refusal or a lost network puts it back and
+ * says why in the snackbar. The answer (the member's favourite ids of this kind) is the truth the heart ends on.
+ */
+export default function FavoriteButton(props: FavoriteButtonProps) {
+  const { kind, lotId, initialFavorite, messages, variant } = props;
+  const t = createClientTranslator(messages);
+  const hydrated = useHydrated();
+  const [isFavorite, setFavorite] = useState(initialFavorite);
+  const [busy, setBusy] = useState(false);
+  const sending = useRef(false);
+
+  async function toggle() {
+    if (sending.current) return;
+    sending.current = true;
+    const wanted = !isFavorite;
+    setFavorite(wanted);
+    setBusy(true);
+    const result = await setLotFavorite(kind, lotId, wanted);
+    sending.current = false;
+    setBusy(false);
+    if (result.ok) {
+      setFavorite(result.data.items.includes(lotId));
+      if (variant === 'labelled') showSnack('success', t(wanted ? 'lot_page.favorite_added' : 'lot_page.favorite_removed'));
+      return;
+    }
+    setFavorite(!wanted);
+    showSnack('error', variant === 'icon' ? t('catalogue.favorite_failed', { reason: failureText(result, t) }) : failureText(result, t));
+  }
+
+  if (variant === 'icon') {
+    // Stays enabled while sending (a disabled button would drop the keyboard focus); `sending` ignores a second press.
+    return (
+      <button
+        type="button"
+        className="btn btn-circle btn-ghost h-11 w-11 bg-base-100/90 text-error shadow-sm hover:bg-base-100"
+        aria-pressed={isFavorite}
+        aria-label={props.label}
+        aria-busy={busy || undefined}
+        disabled={!hydrated}
+        onClick={() => void toggle()}
+      >
+        <Icon name="heart" className="h-6 w-6" filled={isFavorite} />
+      </button>
+    );
+  }
+  return (
+    <button type="button" className="btn btn-ghost min-h-12" disabled={!hydrated || busy} aria-busy={busy || undefined} onClick={() => void toggle()}>
+      <Icon name="heart" className={`h-5 w-5 ${isFavorite ? 'text-error' : ''}`} filled={isFavorite} />
+      {t(isFavorite ? 'lot_page.favorite_remove' : 'lot_page.favorite_add')}
+    </button>
+  );
+}
