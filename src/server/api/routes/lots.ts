@@ -32,7 +32,7 @@ export function lotRoutes() {
     endpoint(
       app,
       { method: 'get', path: `${p}/map-points`, tag, summary: 'Every matching lot with a location (at most 2,000): id, title, coordinates, price — for the catalogue map', query: lotIndexQuery(meta) },
-      async (_c, { query, user }) => ({ items: await listMapPoints(await getDb(), meta.kind, query.search, user) }),
+      async (c, { query, user }) => ({ items: await listMapPoints(await getDb(), meta.kind, query.search, user, c.get('locale')) }),
     );
 
     endpoint(app, { method: 'get', path: `${p}/view`, tag, summary: 'One lot (404 for a missing lot, or one that is not active and not yours)', query: idBody }, async (c, { query, user }) =>

@@ -1,20 +1,39 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { LotKind } from '../../../features/lots/constants';
 import type { LotSearch } from '../../../features/lots/schemas';
+import type { Locale } from '../../../i18n/config';
 import type { Executor } from '../../db';
-import { currencies, lots } from '../../db/schema';
+import { localizedColumn } from '../../db/localized';
+import { countries, currencies, lots, perUnits, regions } from '../../db/schema';
 import type { SessionUser } from '../accounts/users';
 import { catalogueConditions } from './list-lots';
 
-/** Points of a catalogue's map: every matching lot with a location (newest first, at most `limit`), lightly. */
-export async function listMapPoints(db: Executor, kind: LotKind, search: LotSearch, viewer: SessionUser | null, limit = 2000) {
+/**
+ * Points of a catalogue's map: every matching lot with a location (newest first, at most `limit`), with just
+ * what a pin's popup shows — not the page's twelve lots, so clusters mean something.
+ */
+export async function listMapPoints(db: Executor, kind: LotKind, search: LotSearch, viewer: SessionUser | null, locale: Locale = 'en', limit = 2000) {
   const where = and(...(await catalogueConditions(db, kind, search, viewer)), isNotNull(lots.latitude));
   const rows = await db
-    .select({ id: lots.id, title: lots.title, latitude: lots.latitude, longitude: lots.longitude, price_minor: lots.priceMinor, currency: currencies.code, decimals: currencies.decimals })
+    .select({
+      id: lots.id,
+      title: lots.title,
+      latitude: lots.latitude,
+      longitude: lots.longitude,
+      price_minor: lots.priceMinor,
+      currency: currencies.code,
+      decimals: currencies.decimals,
+      unit: localizedColumn(perUnits, 'short', locale),
+      region: regions.name,
+      country: localizedColumn(countries, 'name', locale),
+    })
     .from(lots)
     .innerJoin(currencies, eq(currencies.id, lots.currencyId))
+    .innerJoin(perUnits, eq(perUnits.id, lots.perUnitId))
+    .innerJoin(countries, eq(countries.id, lots.countryId))
+    .leftJoin(regions, eq(regions.id, lots.regionId))
     .where(where)
     .orderBy(desc(lots.createdAt))
     .limit(limit);
-  return rows.map((row) => ({ ...row, currency: row.currency.trim() }));
+  return rows.map((row) => ({ ...row, currency: row.currency.trim(), latitude: row.latitude!, longitude: row.longitude! }));
 }
