@@ -20,11 +20,10 @@ import { getDb } from '../../db';
 import { AppError } from '../../errors';
 import { sessionCookie } from '../../http/session-cookie';
 import { verifyCaptcha } from '../../security/captcha';
-import { consumeLimit } from '../../security/rate-limit';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from '../../services/accounts/addresses';
 import { logIn, logOut, refreshTokens } from '../../services/accounts/authenticate';
 import { setAvatar } from '../../services/accounts/avatar';
-import { requestPasswordReset, resetPassword, sendEmailConfirmation } from '../../services/accounts/email-confirmation';
+import { requestPasswordReset, resendEmailConfirmation, resetPassword } from '../../services/accounts/email-confirmation';
 import { addFavoriteCategories, removeFavoriteCategories } from '../../services/accounts/favorites';
 import { changePassword } from '../../services/accounts/password';
 import { confirmUserPhone, sendPhonePin, verifyPhonePin } from '../../services/accounts/phone-confirmation';
@@ -33,7 +32,6 @@ import { findByReferralCode, getPublicProfile } from '../../services/accounts/pu
 import type { IssuedTokens } from '../../services/accounts/sessions';
 import { signUp } from '../../services/accounts/sign-up';
 import { requestSilver } from '../../services/accounts/tiers';
-import { findUserById } from '../../services/accounts/users';
 import type { ApiContext, ApiEnv } from '../context';
 import { endpoint } from '../endpoint';
 
@@ -161,11 +159,7 @@ export function userRoutes() {
   );
 
   endpoint(app, { method: 'post', path: '/user/resend-email-confirmation', tag: 'Profile', summary: 'E-mail the confirmation link again', auth: true, body: z.object({}), response: ok }, async (_c, { user }) => {
-    const db = await getDb();
-    const row = await findUserById(db, user!.id);
-    if (row?.emailVerifiedAt || !row?.email) throw new AppError('conflict', 'accounts.email_already_confirmed');
-    await consumeLimit('emailResend', `user:${user!.id}`);
-    await sendEmailConfirmation(db, row);
+    await resendEmailConfirmation(await getDb(), user!.id);
     return { success: true as const };
   });
 
@@ -217,7 +211,6 @@ export function userRoutes() {
       response: z.object({ success: z.literal(true), changed: z.boolean() }),
     },
     async (_c, { body, user }) => {
-      await consumeLimit('profileUpdate', `user:${user!.id}`);
       const { changed } = await updateMainInfo(await getDb(), user!.id, { user: body.User, profile: body.UserProfile });
       return { success: true as const, changed };
     },

@@ -29,6 +29,14 @@ export async function sendEmailConfirmation(db: Executor, user: UserRow): Promis
   await sendMail(emailConfirmationMail(locale, user.email, user.firstName, url));
 }
 
+/** `POST /user/resend-email-confirmation`: the link again (5 an hour), unless the address is already confirmed. */
+export async function resendEmailConfirmation(db: Executor, userId: number): Promise<void> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user?.email || user.emailVerifiedAt) throw new AppError('conflict', 'accounts.email_already_confirmed');
+  await consumeLimit('emailResend', `user:${userId}`);
+  await sendEmailConfirmation(db, user);
+}
+
 /** Follows a confirmation link: the address it was sent to becomes confirmed (if it is still the user's). */
 export async function confirmEmail(db: Executor, token: string): Promise<{ userId: number }> {
   return db.transaction(async (tx) => {

@@ -62,6 +62,8 @@ type ProfileFields = z.infer<typeof mainInfoProfileSchema>;
  * value answers 400 and leaves the stored profile as it was. A new e-mail or phone must be confirmed again.
  */
 export async function updateMainInfo(db: Database, userId: number, input: { user?: UserFields; profile?: ProfileFields }) {
+  // 30 an hour: enough for any person, too few to probe which addresses are taken.
+  await consumeLimit('profileUpdate', `user:${userId}`);
   const current = await findUserById(db, userId);
   if (!current) throw new AppError('not_found', 'errors.not_found');
   const u = input.user ?? {};

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { TIERS, type Tier } from '../../../features/accounts/constants';
+import { TIER_LABEL } from '../../../features/accounts/labels';
 import { localizePath } from '../../../i18n/paths';
 import { createTranslator } from '../../../i18n/t';
 import type { Database, Executor } from '../../db';
@@ -11,7 +12,6 @@ import { sendMail } from '../../mail';
 import { tierDecisionMail, tierRequestReceivedMail } from '../../mail/templates';
 import { findUserById, userLocale } from './users';
 
-const TIER_LABEL = { basic: 'tiers.basic', bronze: 'tiers.bronze', silver: 'tiers.silver', gold: 'tiers.gold' } as const;
 const rank = (tier: Tier) => TIERS.indexOf(tier);
 
 /** A user asks for silver; the request waits for an administrator. One pending request at a time. */

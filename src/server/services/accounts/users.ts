@@ -50,8 +50,3 @@ export function displayName(user: Pick<UserRow, 'firstName' | 'lastName'>): stri
 export function userLocale(user: Pick<UserRow, 'locale'>): Locale {
   return isLocale(user.locale) ? user.locale : 'en';
 }
-
-/** The user's permissions for `/user/index`'s `scope` and for checks in services. */
-export function hasPermission(user: Pick<SessionUser, 'scope'>, permission: Permission): boolean {
-  return user.scope.includes(permission);
-}

@@ -6,6 +6,7 @@ import type { Executor } from '../../db';
 import { localizedColumn } from '../../db/localized';
 import { categories, countries, currencies, lotPhotos, lots, perUnits, regions, users, villages } from '../../db/schema';
 import { storageUrl } from '../../storage';
+import { displayName } from '../accounts/users';
 
 /** Columns every lot answer needs, joined once: names in the caller's language. */
 export function lotColumns(locale: Locale) {
@@ -114,7 +115,7 @@ export function toLotItem(row: Row, photos: LotPhoto[], viewer: { userId?: numbe
     user_id: lot.userId,
     user: {
       id: row.seller.id,
-      name: row.seller.lastName ? `${row.seller.firstName} ${row.seller.lastName.charAt(0)}.` : row.seller.firstName,
+      name: displayName(row.seller),
       trader_status: row.seller.traderStatus,
       tier: row.seller.tier,
       email_verified: row.seller.emailVerifiedAt !== null,
