@@ -7,6 +7,8 @@ export type LotKind = (typeof LOT_KINDS)[number];
 
 export const LOT_STATUSES = ['active', 'not_active', 'in_process', 'success', 'closed'] as const;
 export type LotStatus = (typeof LOT_STATUSES)[number];
+/** Lots in catalogues and open to offers: active ones, and those with a deal under way and volume left (docs/deals.md). */
+export const ON_MARKET_STATUSES = ['active', 'in_process'] as const satisfies readonly LotStatus[];
 
 export const LOT_TYPES = ['sell', 'buy', 'rent'] as const;
 export type LotType = (typeof LOT_TYPES)[number];
@@ -47,3 +49,5 @@ export const KINDS: Record<LotKind, KindMeta> = {
   fertilizer: { kind: 'fertilizer', apiPrefix: 'fertilizer-list', wrapper: 'FertilizerList', search: 'FertilizerQuoteSearch', categoryFilter: 'fertilizer_category_id', favoriteField: 'fertilizer_id', favoriteSuffix: 'fertilizer-list', orderType: 'fertilizer_list', sitePath: '/fertil', types: ['sell', 'buy'], unitCategory: 'for_fertilizer' },
   technic: { kind: 'technic', apiPrefix: 'technic-list', wrapper: 'TechnicList', search: 'TechnicQuoteSearch', categoryFilter: 'technic_category_id', favoriteField: 'technic_id', favoriteSuffix: 'technic-list', orderType: 'technic_list', sitePath: '/agrotechnic', types: ['sell', 'rent'], unitCategory: 'for_machinery' },
 };
+
+export const isOnMarket = (status: LotStatus) => (ON_MARKET_STATUSES as readonly LotStatus[]).includes(status);

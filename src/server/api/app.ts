@@ -10,6 +10,7 @@ import { errorResponse } from './errors';
 import { buildOpenApiDocument, listEndpoints } from './openapi';
 import { authenticate } from './auth';
 import { lotRoutes } from './routes/lots';
+import { offerRoutes } from './routes/offers';
 import { referenceRoutes } from './routes/reference';
 import { userDocumentRoutes } from './routes/user-documents';
 import { userRoutes } from './routes/user';
@@ -45,6 +46,7 @@ export function createApiApp() {
   app.route('/', userRoutes());
   app.route('/', userDocumentRoutes());
   app.route('/', lotRoutes());
+  app.route('/', offerRoutes());
 
   app.get('/openapi.json', (c) => {
     c.header('Cache-Control', 'public, max-age=300');

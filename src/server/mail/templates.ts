@@ -44,3 +44,14 @@ export function emailChangedMail(locale: Locale, to: string, name: string, newAd
   const t = createTranslator(locale);
   return compose(locale, to, 'mail.email_changed_subject', { name, paragraphs: [t('mail.email_changed_text', { email: newAddress }), t('mail.email_changed_not_you')] });
 }
+
+/** A step of a deal, told to the party who acts next: what happened, by whom, the link, the history's fingerprint. */
+export function dealStepMail(locale: Locale, to: string, name: string, deal: { id: number; lot: string; step: string; actor: string; hash: string; url: string }): MailMessage {
+  const t = createTranslator(locale);
+  const message = compose(locale, to, 'mail.deal_subject', {
+    name,
+    paragraphs: [t('mail.deal_text', { id: deal.id, lot: deal.lot, step: deal.step }), t('mail.deal_by', { actor: deal.actor }), t('mail.deal_fingerprint', { hash: deal.hash })],
+    action: { label: t('mail.deal_action'), url: deal.url },
+  });
+  return { ...message, subject: t('mail.deal_subject', { id: deal.id, step: deal.step }) };
+}

@@ -35,6 +35,8 @@ export const users = pgTable(
     ageRange: text('age_range'),
     newsNotification: boolean('news_notification').notNull().default(true),
     favoriteApplicationNotification: boolean('favorite_application_notification').notNull().default(true),
+    /** E-mail when an offer or deal waits for this user (docs/deals.md). */
+    dealNotification: boolean('deal_notification').notNull().default(true),
     referralCode: text('referral_code').notNull(),
     /** Storage key prefix of the profile photo (`avatars/12/ab34cd`); sizes are `-512.webp` and `-128.webp`. */
     avatarKey: text('avatar_key'),

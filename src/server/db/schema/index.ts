@@ -3,3 +3,4 @@ export * from './system';
 export * from './market';
 export * from './accounts';
 export * from './lots';
+export * from './deals';

@@ -28,6 +28,8 @@ export const lots = pgTable(
     volume: numeric('volume', { precision: 14, scale: 2 }).notNull(),
     minVolume: numeric('min_volume', { precision: 14, scale: 2 }),
     maxVolume: numeric('max_volume', { precision: 14, scale: 2 }),
+    /** Volume held by approved deals (docs/deals.md): what remains on offer is `volume - reserved_volume`. */
+    reservedVolume: numeric('reserved_volume', { precision: 14, scale: 2 }).notNull().default('0'),
     perUnitId: integer('per_unit_id')
       .notNull()
       .references(() => perUnits.id),

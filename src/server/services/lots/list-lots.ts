@@ -1,5 +1,5 @@
 import { type SQL, and, asc, count, desc, eq, exists, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
-import type { LotKind } from '../../../features/lots/constants';
+import { ON_MARKET_STATUSES, type LotKind } from '../../../features/lots/constants';
 import type { LotSearch } from '../../../features/lots/schemas';
 import type { Locale } from '../../../i18n/config';
 import type { Executor } from '../../db';
@@ -33,7 +33,7 @@ async function usdCentsOf(db: Executor, amount: number, currencyId: number | und
 export async function catalogueConditions(db: Executor, kind: LotKind, search: LotSearch, viewer: SessionUser | null): Promise<SQL[]> {
   const where: SQL[] = [eq(lots.kind, kind)];
   // Owners see all their lots ("yours"); everyone else sees what is on offer.
-  if (!(search.user_id && viewer && search.user_id === viewer.id)) where.push(eq(lots.status, 'active'));
+  if (!(search.user_id && viewer && search.user_id === viewer.id)) where.push(inArray(lots.status, [...ON_MARKET_STATUSES]));
   if (search.type) where.push(eq(lots.type, search.type));
   if (search.category_id) {
     // A root category means "any of its children" too. The ids are looked up first: a literal list lets the

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { LotKind } from '../../../features/lots/constants';
+import { isOnMarket, type LotKind } from '../../../features/lots/constants';
 import type { Executor } from '../../db';
 import { lotFavorites, lots } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -18,7 +18,7 @@ export async function listFavoriteLotIds(db: Executor, userId: number, kind: Lot
 export async function addFavoriteLot(db: Executor, userId: number, kind: LotKind, lotId: number): Promise<number[]> {
   const [lot] = await db.select({ id: lots.id, status: lots.status, userId: lots.userId }).from(lots).where(and(eq(lots.id, lotId), eq(lots.kind, kind)));
   // Like the lot page: someone else's lot that is not on offer does not exist for this user.
-  if (!lot || (lot.status !== 'active' && lot.userId !== userId)) throw new AppError('not_found', 'lots.not_found');
+  if (!lot || (!isOnMarket(lot.status) && lot.userId !== userId)) throw new AppError('not_found', 'lots.not_found');
   await db.insert(lotFavorites).values({ userId, lotId }).onConflictDoNothing();
   return listFavoriteLotIds(db, userId, kind);
 }

@@ -90,6 +90,9 @@ export function toLotItem(row: Row, photos: LotPhoto[], viewer: { userId?: numbe
     volume,
     min_volume: decimal(lot.minVolume),
     max_volume: decimal(lot.maxVolume),
+    /** Held by approved deals; what remains is on offer (docs/deals.md). */
+    reserved_volume: Number(lot.reservedVolume),
+    available_volume: Math.max(0, Math.round((volume - Number(lot.reservedVolume)) * 100) / 100),
     per_unit_id: lot.perUnitId,
     unit: row.unit,
     price,

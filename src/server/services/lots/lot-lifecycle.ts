@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PERMISSIONS } from '../../../features/accounts/constants';
 import { LOT_PHOTO_WIDTHS, type LotKind } from '../../../features/lots/constants';
 import type { Database } from '../../db';
-import { lotPhotos, lots } from '../../db/schema';
+import { lotPhotos, lots, offers } from '../../db/schema';
 import { getStorage } from '../../storage';
 import { hasDecimals } from '../../../features/lots/schemas';
 import { AppError } from '../../errors';
@@ -13,6 +13,9 @@ import { assertMayPublish, findOwnLot } from './save-lot';
 export async function deleteLot(db: Database, user: SessionUser, kind: LotKind, id: number): Promise<void> {
   const lot = await findOwnLot(db, user, kind, id);
   if (lot.status === 'in_process') throw new AppError('conflict', 'lots.locked_by_deal');
+  // Its offers keep their history (docs/deals.md): a lot anyone made an offer on is closed, not deleted.
+  const [offer] = await db.select({ id: offers.id }).from(offers).where(eq(offers.lotId, id)).limit(1);
+  if (offer) throw new AppError('conflict', 'lots.has_offers');
   const photos = await db.select({ key: lotPhotos.storageKey }).from(lotPhotos).where(eq(lotPhotos.lotId, id));
   await db.delete(lots).where(eq(lots.id, id));
   for (const { key } of photos) {
@@ -25,7 +28,7 @@ export async function deleteLot(db: Database, user: SessionUser, kind: LotKind, 
 export async function setLotStatus(db: Database, user: SessionUser, kind: LotKind, id: number, status: 'closed' | 'not_active' | 'active'): Promise<void> {
   if (status === 'active') assertMayPublish(user, kind);
   const lot = await findOwnLot(db, user, kind, id);
-  const allowed: Record<string, string[]> = { active: ['not_active'], not_active: ['active'], closed: ['active', 'not_active'] };
+  const allowed: Record<string, string[]> = { active: ['not_active'], not_active: ['active'], closed: ['active', 'not_active', 'in_process'] };
   if (!allowed[status].includes(lot.status)) throw new AppError('conflict', 'lots.wrong_status');
   await db.update(lots).set({ status, updatedAt: new Date() }).where(eq(lots.id, id));
 }
@@ -40,7 +43,7 @@ export async function reAddLot(db: Database, user: SessionUser, kind: LotKind, i
   if (copy) throw new AppError('conflict', 'lots.already_readded');
   return db.transaction(async (tx) => {
     const { id: _id, createdAt: _c, updatedAt: _u, search: _s, ...copy } = lot;
-    const [row] = await tx.insert(lots).values({ ...copy, status: 'active', copiedFromId: lot.id }).returning({ id: lots.id });
+    const [row] = await tx.insert(lots).values({ ...copy, status: 'active', reservedVolume: '0', copiedFromId: lot.id }).returning({ id: lots.id });
     await tx.execute(sql`
       insert into lot_photos (lot_id, storage_key, width, height, position)
       select ${row.id}, storage_key, width, height, position from lot_photos where lot_id = ${lot.id}`);

@@ -1,5 +1,5 @@
-import { and, asc, count, eq, gt } from 'drizzle-orm';
-import { KINDS } from '../../../features/lots/constants';
+import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
+import { KINDS, ON_MARKET_STATUSES } from '../../../features/lots/constants';
 import { LOCALES } from '../../../i18n/config';
 import { localizePath } from '../../../i18n/paths';
 import type { Executor } from '../../db';
@@ -23,7 +23,7 @@ const urlset = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<urlse
 
 /** The sitemap index: the static pages' sitemap and as many lot sitemaps as active lots need. */
 export async function buildSitemapIndex(db: Executor, site: string): Promise<string> {
-  const [{ n }] = await db.select({ n: count() }).from(lots).where(eq(lots.status, 'active'));
+  const [{ n }] = await db.select({ n: count() }).from(lots).where(inArray(lots.status, [...ON_MARKET_STATUSES]));
   const files = ['/sitemap-static.xml', ...Array.from({ length: Math.max(1, Math.ceil(n / LOTS_PER_SITEMAP)) }, (_, i) => `/sitemap-lots-${i + 1}.xml`)];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${files.map((f) => `<sitemap><loc>${escapeXml(site + f)}</loc></sitemap>`).join('')}</sitemapindex>`;
 }
@@ -40,7 +40,7 @@ export async function buildLotSitemap(db: Executor, site: string, page: number):
   const rows = await db
     .select({ id: lots.id, kind: lots.kind, updatedAt: lots.updatedAt })
     .from(lots)
-    .where(and(eq(lots.status, 'active'), gt(lots.id, 0)))
+    .where(and(inArray(lots.status, [...ON_MARKET_STATUSES]), gt(lots.id, 0)))
     .orderBy(asc(lots.id))
     .limit(LOTS_PER_SITEMAP)
     .offset((page - 1) * LOTS_PER_SITEMAP);

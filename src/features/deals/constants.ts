@@ -1,0 +1,63 @@
+/**
+ * The vocabulary of offers and deals (spec §3 Offer, §4 Offers; docs/deals.md is the contract). Numbers are
+ * the ones the API speaks; names are for code.
+ */
+import type { LotType } from '../lots/constants';
+
+/** `status`: 2 waiting for the counterparty, 3 approved (deal under way), 9 done, 1 declined, 0 deleted (withdrawn). */
+export const OFFER_STATUS = { deleted: 0, declined: 1, created: 2, approved: 3, done: 9 } as const;
+export type OfferStatus = (typeof OFFER_STATUS)[keyof typeof OFFER_STATUS];
+export const OFFER_STATUSES = Object.values(OFFER_STATUS) as OfferStatus[];
+
+/** `offer_type`: 1 a buyer's offer on a sell lot, 2 a booking of machinery for rent, 3 a seller's offer on a buy request. */
+export const OFFER_TYPE = { buy: 1, rent: 2, sellToRequest: 3 } as const;
+export type OfferType = (typeof OFFER_TYPE)[keyof typeof OFFER_TYPE];
+
+/** The offer type a lot of this type takes: the lot's type decides it, the client cannot choose another. */
+export const OFFER_TYPE_FOR_LOT: Record<LotType, OfferType> = { sell: OFFER_TYPE.buy, rent: OFFER_TYPE.rent, buy: OFFER_TYPE.sellToRequest };
+
+/** `delivery_type`: 1 the buyer picks up from the seller, 2 the seller delivers to the buyer (priced per km). */
+export const DELIVERY_TYPE = { pickup: 1, sellerDelivers: 2 } as const;
+export type DeliveryType = (typeof DELIVERY_TYPE)[keyof typeof DELIVERY_TYPE];
+
+/** `payment_type`: 1 direct payment (paid outside Mavuno, confirmed by the parties). The wallet adds more later. */
+export const PAYMENT_TYPE = { direct: 1 } as const;
+export type PaymentType = (typeof PAYMENT_TYPE)[keyof typeof PAYMENT_TYPE];
+
+/** `delivery_status` and `payment_status`: each track goes none → sent → received. */
+export const TRACK = { none: 0, sent: 1, received: 2 } as const;
+export type TrackState = (typeof TRACK)[keyof typeof TRACK];
+
+/** Actions after creation, by their API path (POST /offer/{action}). */
+export const OFFER_ACTIONS = ['approve-offer', 'decline-offer', 'delete-offer', 'delivery-send', 'delivery-get', 'payment-send', 'payment-get', 'approve-direct-payment'] as const;
+export type OfferAction = (typeof OFFER_ACTIONS)[number];
+
+/** What a deal's history records: creation, each action, and each party's feedback. */
+export type DealEventAction = 'create' | OfferAction | 'feedback';
+
+export const ORDER_TYPES = ['board_list', 'seeds_list', 'fertilizer_list', 'technic_list'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+
+/** Attachments of an action: a photo (images only) up to 20 MB, a document (PDF) up to 50 MB (spec §5, §9). */
+export const OFFER_PHOTO_MAX_BYTES = 20 * 1024 * 1024;
+export const OFFER_DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
+export const OFFER_COMMENT_MAX = 1000;
+export const OFFERS_PAGE_SIZE = 20;
+/** The badge polls the count of offers waiting for the user every 60 s (spec §9). */
+export const OFFER_COUNT_POLL_MS = 60_000;
+/** Bookings: at most this far ahead, and at most this long. */
+export const BOOKING_MAX_DAYS_AHEAD = 366;
+export const BOOKING_MAX_DAYS = 92;
+
+/**
+ * Cabinet groupings (spec §2, §4): which of the user's deals each card lists. `on-sale` lists lots, the rest
+ * offers; docs/deals.md gives each rule.
+ */
+export const CABINET_OFFER_VIEWS = ['bought-not-paid', 'bought-not-delivered', 'bought-paid-delivered', 'sold-not-paid', 'sold-not-delivered', 'sold-old'] as const;
+export type CabinetOfferView = (typeof CABINET_OFFER_VIEWS)[number];
+/** Money cards: amounts due to the user (have-to-be-paid) and from the user (have-to-pay) on deals under way. */
+export const MONEY_VIEWS = ['have-to-be-paid', 'have-to-pay'] as const;
+export type MoneyView = (typeof MONEY_VIEWS)[number];
+
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;

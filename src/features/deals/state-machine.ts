@@ -1,0 +1,135 @@
+/**
+ * The deal as a state machine: the one place that says who may do what in which state, and what follows.
+ * Pure (no DB): the offers service asks `decide` under a row lock and applies the answer; the islands ask
+ * `allowedActions` to show the buttons. docs/deals.md describes the same rules in words.
+ */
+import { OFFER_STATUS, OFFER_TYPE, PAYMENT_TYPE, TRACK, type OfferAction, type OfferStatus, type OfferType, type PaymentType, type TrackState } from './constants';
+
+export interface DealState {
+  status: OfferStatus;
+  offerType: OfferType;
+  buyerId: number;
+  sellerId: number;
+  deliveryStatus: TrackState;
+  paymentStatus: TrackState;
+  paymentType: PaymentType;
+}
+
+export type DealRole = 'buyer' | 'seller';
+
+/** The current user's role in the deal, or undefined for a stranger (spec §6: compare seller_id and buyer_id). */
+export function roleOf(deal: Pick<DealState, 'buyerId' | 'sellerId'>, userId: number | undefined): DealRole | undefined {
+  if (userId === undefined) return undefined;
+  if (deal.sellerId === userId) return 'seller';
+  if (deal.buyerId === userId) return 'buyer';
+  return undefined;
+}
+
+/** Who made the offer: the buyer of a buy offer or a booking, the seller of an offer on a buy request. */
+export function makerRole(offerType: OfferType): DealRole {
+  return offerType === OFFER_TYPE.sellToRequest ? 'seller' : 'buyer';
+}
+
+/** Who must answer a new offer: the lot's owner (spec §4: "for offer_type 3 the buyer must act, otherwise the seller"). */
+export function recipientRole(offerType: OfferType): DealRole {
+  return offerType === OFFER_TYPE.sellToRequest ? 'buyer' : 'seller';
+}
+
+export type Decision =
+  | { outcome: 'apply'; next: Pick<DealState, 'status' | 'deliveryStatus' | 'paymentStatus'>; reservesVolume: boolean }
+  /** The action's effect is already there (a repeated click, a retried request): answer the deal as it is. */
+  | { outcome: 'unchanged' }
+  | { outcome: 'forbidden'; reason: 'not_party' | 'not_your_turn' }
+  | { outcome: 'conflict'; reason: 'wrong_state' | 'not_sent' | 'not_direct_payment' };
+
+interface Rule {
+  /** The only role that may take this action. */
+  actor: (deal: DealState) => DealRole;
+  /** The action's effect is already present. */
+  done: (deal: DealState) => boolean;
+  /** The state from which the action applies, or why it does not. */
+  check: (deal: DealState) => true | 'wrong_state' | 'not_sent' | 'not_direct_payment';
+  apply: (deal: DealState) => Partial<Pick<DealState, 'status' | 'deliveryStatus' | 'paymentStatus'>>;
+}
+
+const underWay = (deal: DealState) => deal.status === OFFER_STATUS.approved;
+const dealStarted = (deal: DealState) => deal.status === OFFER_STATUS.approved || deal.status === OFFER_STATUS.done;
+
+const RULES: Record<OfferAction, Rule> = {
+  'approve-offer': {
+    actor: (d) => recipientRole(d.offerType),
+    done: dealStarted,
+    check: (d) => (d.status === OFFER_STATUS.created ? true : 'wrong_state'),
+    apply: () => ({ status: OFFER_STATUS.approved }),
+  },
+  'decline-offer': {
+    actor: (d) => recipientRole(d.offerType),
+    done: (d) => d.status === OFFER_STATUS.declined,
+    check: (d) => (d.status === OFFER_STATUS.created ? true : 'wrong_state'),
+    apply: () => ({ status: OFFER_STATUS.declined }),
+  },
+  'delete-offer': {
+    actor: (d) => makerRole(d.offerType),
+    done: (d) => d.status === OFFER_STATUS.deleted,
+    check: (d) => (d.status === OFFER_STATUS.created ? true : 'wrong_state'),
+    apply: () => ({ status: OFFER_STATUS.deleted }),
+  },
+  'delivery-send': {
+    actor: () => 'seller',
+    done: (d) => dealStarted(d) && d.deliveryStatus >= TRACK.sent,
+    check: (d) => (underWay(d) ? true : 'wrong_state'),
+    apply: () => ({ deliveryStatus: TRACK.sent }),
+  },
+  'delivery-get': {
+    actor: () => 'buyer',
+    done: (d) => dealStarted(d) && d.deliveryStatus === TRACK.received,
+    check: (d) => (!underWay(d) ? 'wrong_state' : d.deliveryStatus === TRACK.sent ? true : 'not_sent'),
+    apply: () => ({ deliveryStatus: TRACK.received }),
+  },
+  'payment-send': {
+    actor: () => 'buyer',
+    done: (d) => dealStarted(d) && d.paymentStatus >= TRACK.sent,
+    check: (d) => (underWay(d) ? true : 'wrong_state'),
+    apply: () => ({ paymentStatus: TRACK.sent }),
+  },
+  'payment-get': {
+    actor: () => 'seller',
+    done: (d) => dealStarted(d) && d.paymentStatus === TRACK.received,
+    check: (d) => (!underWay(d) ? 'wrong_state' : d.paymentStatus === TRACK.sent ? true : 'not_sent'),
+    apply: () => ({ paymentStatus: TRACK.received }),
+  },
+  // Direct payment happened outside Mavuno (cash at pick-up, a bank transfer): the seller confirms the money is
+  // in hand whether or not the buyer pressed "money sent" first.
+  'approve-direct-payment': {
+    actor: () => 'seller',
+    done: (d) => dealStarted(d) && d.paymentStatus === TRACK.received,
+    check: (d) => (!underWay(d) ? 'wrong_state' : d.paymentType !== PAYMENT_TYPE.direct ? 'not_direct_payment' : true),
+    apply: () => ({ paymentStatus: TRACK.received }),
+  },
+};
+
+/** What `action` by `userId` does to the deal. */
+export function decide(deal: DealState, action: OfferAction, userId: number): Decision {
+  const role = roleOf(deal, userId);
+  if (!role) return { outcome: 'forbidden', reason: 'not_party' };
+  const rule = RULES[action];
+  if (rule.actor(deal) !== role) return { outcome: 'forbidden', reason: 'not_your_turn' };
+  if (rule.done(deal)) return { outcome: 'unchanged' };
+  const allowed = rule.check(deal);
+  if (allowed !== true) return { outcome: 'conflict', reason: allowed };
+  const next = { status: deal.status, deliveryStatus: deal.deliveryStatus, paymentStatus: deal.paymentStatus, ...rule.apply(deal) };
+  // Both tracks received: the deal is done.
+  if (next.status === OFFER_STATUS.approved && next.deliveryStatus === TRACK.received && next.paymentStatus === TRACK.received) next.status = OFFER_STATUS.done;
+  return { outcome: 'apply', next, reservesVolume: action === 'approve-offer' };
+}
+
+/** The actions `userId` can take now (the buttons of the deal page). */
+export function allowedActions(deal: DealState, userId: number | undefined): OfferAction[] {
+  if (userId === undefined) return [];
+  return (Object.keys(RULES) as OfferAction[]).filter((action) => decide(deal, action, userId).outcome === 'apply');
+}
+
+/** Whether the deal waits for `userId` (the badge count and "your turn" labels). */
+export function isWaitingFor(deal: DealState, userId: number): boolean {
+  return allowedActions(deal, userId).some((action) => action !== 'delete-offer');
+}

@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import type { OfferAction } from '../../../features/deals/constants';
+import { decide } from '../../../features/deals/state-machine';
+import type { Locale } from '../../../i18n/config';
+import type { Database } from '../../db';
+import { offers } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { SessionUser } from '../accounts/users';
+import { appendEvent, readAttachments, storeAttachments } from './events';
+import { assertOnMarket, lockLot, reserveForDeal } from './lot-reservation';
+import { notifyDealStep } from './notify';
+import { dealStateOf, loadOfferViews, type OfferView } from './offer-view';
+
+const FORBIDDEN_MESSAGE = { not_party: 'offers.not_party', not_your_turn: 'offers.not_your_turn' } as const;
+const CONFLICT_MESSAGE = { wrong_state: 'offers.wrong_state', not_sent: 'offers.not_sent', not_direct_payment: 'offers.not_direct_payment' } as const;
+
+/**
+ * Every step after creation (docs/deals.md "Actions"): the state machine decides under the offer's row lock;
+ * an approval also locks the lot and reserves the volume or the dates. The step and its attachments become one
+ * event of the deal's chain. A step whose effect is already there changes nothing and answers the offer.
+ */
+export async function actOnOffer(
+  db: Database,
+  user: SessionUser,
+  action: OfferAction,
+  input: { id: number; comment?: string; photo?: unknown; document?: unknown },
+  locale: Locale,
+): Promise<OfferView> {
+  // Files are checked before any lock is taken: a 50 MB upload must not hold a row.
+  const attachments = await readAttachments(input.photo, input.document);
+  let stored: Awaited<ReturnType<typeof storeAttachments>> | undefined;
+  let applied = false;
+  try {
+    await db.transaction(async (tx) => {
+      const [offer] = await tx.select().from(offers).where(eq(offers.id, input.id)).for('update');
+      if (!offer) throw new AppError('not_found', 'offers.not_found');
+      const decision = decide(dealStateOf(offer), action, user.id);
+      if (decision.outcome === 'forbidden') throw new AppError('forbidden', FORBIDDEN_MESSAGE[decision.reason]);
+      if (decision.outcome === 'conflict') throw new AppError('conflict', CONFLICT_MESSAGE[decision.reason]);
+      if (decision.outcome === 'unchanged') return;
+      if (decision.reservesVolume) {
+        const lot = await lockLot(tx, offer.lotId);
+        assertOnMarket(lot);
+        await reserveForDeal(tx, lot, offer);
+      }
+      const now = new Date();
+      stored = await storeAttachments(offer.id, attachments);
+      const [next] = await tx
+        .update(offers)
+        .set({ ...decision.next, updatedAt: now })
+        .where(eq(offers.id, offer.id))
+        .returning();
+      await appendEvent(tx, next, { actorId: user.id, action, comment: input.comment ?? null, photoKey: stored.photoKey, documentKey: stored.documentKey, attachments, at: now });
+      applied = true;
+    });
+  } catch (error) {
+    await stored?.discard();
+    throw error;
+  }
+  if (applied) await notifyDealStep(db, input.id, action, user.id);
+  const [view] = await loadOfferViews(db, user.id, [input.id], locale);
+  return view;
+}

@@ -1,0 +1,49 @@
+import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { CABINET_OFFER_VIEWS, DELIVERY_TYPE, OFFER_STATUS, TRACK, type CabinetOfferView, type MoneyView } from '../../../features/deals/constants';
+import { ON_MARKET_STATUSES } from '../../../features/lots/constants';
+import type { Executor } from '../../db';
+import { currencies, lots, offers } from '../../db/schema';
+import { cabinetCondition } from './list-offers';
+
+/** The count of every cabinet card: the offer groupings and the user's lots on sale (sell and rent, on the market). */
+export async function cabinetCounts(db: Executor, userId: number): Promise<Record<CabinetOfferView | 'on-sale', number>> {
+  const selection = Object.fromEntries(CABINET_OFFER_VIEWS.map((view) => [view, sql<number>`count(*) filter (where ${cabinetCondition(view, userId)})`.mapWith(Number)]));
+  const [[offerCounts], [{ onSale }]] = await Promise.all([
+    db.select(selection).from(offers).where(or(eq(offers.buyerId, userId), eq(offers.sellerId, userId))),
+    db
+      .select({ onSale: count() })
+      .from(lots)
+      .where(and(eq(lots.userId, userId), inArray(lots.status, [...ON_MARKET_STATUSES]), inArray(lots.type, ['sell', 'rent']))),
+  ]);
+  return { ...(offerCounts as Record<CabinetOfferView, number>), 'on-sale': onSale };
+}
+
+/**
+ * Money cards: per currency, what deals under way still owe — to the user as the seller (have-to-be-paid) or
+ * from the user as the buyer (have-to-pay): total with delivery of each deal whose payment is not received,
+ * rounded per figure exactly as figures.ts does (numeric round is half up for positive amounts).
+ */
+export async function listMoneyDue(db: Executor, userId: number, view: MoneyView) {
+  const party = view === 'have-to-be-paid' ? eq(offers.sellerId, userId) : eq(offers.buyerId, userId);
+  const total = sql<string>`sum(round(${offers.priceMinor} * ${offers.volume}) + case when ${offers.deliveryType} = ${DELIVERY_TYPE.sellerDelivers} then round(${offers.deliveryPricePerKmMinor} * ${offers.deliveryDistance}) else 0 end)`;
+  const rows = await db
+    .select({ currencyId: offers.currencyId, currency: currencies.code, decimals: currencies.decimals, minor: total, count: count() })
+    .from(offers)
+    .innerJoin(currencies, eq(currencies.id, offers.currencyId))
+    .where(and(party, eq(offers.status, OFFER_STATUS.approved), sql`${offers.paymentStatus} <> ${TRACK.received}`))
+    .groupBy(offers.currencyId, currencies.code, currencies.decimals)
+    .orderBy(currencies.code);
+  return rows.map((row) => ({ currency_id: row.currencyId, currency: row.currency.trim(), decimals: row.decimals, amount: Number(row.minor) / 10 ** row.decimals, count: row.count }));
+}
+
+/** For "My lots": per lot of the user, the offers on it and how many wait for the owner's answer. */
+export async function countOffersByLot(db: Executor, userId: number, lotIds: number[]): Promise<Map<number, { total: number; waiting: number }>> {
+  if (lotIds.length === 0) return new Map();
+  const rows = await db
+    .select({ lotId: offers.lotId, total: count(), waiting: sql<number>`count(*) filter (where ${offers.status} = ${OFFER_STATUS.created})`.mapWith(Number) })
+    .from(offers)
+    .innerJoin(lots, eq(lots.id, offers.lotId))
+    .where(and(inArray(offers.lotId, lotIds), eq(lots.userId, userId)))
+    .groupBy(offers.lotId);
+  return new Map(rows.map((row) => [row.lotId, { total: row.total, waiting: row.waiting }]));
+}

@@ -1,0 +1,148 @@
+import { eq } from 'drizzle-orm';
+import { BOOKING_MAX_DAYS, BOOKING_MAX_DAYS_AHEAD, DELIVERY_TYPE, OFFER_STATUS, OFFER_TYPE, OFFER_TYPE_FOR_LOT, TRACK } from '../../../features/deals/constants';
+import { bookingQuantity, toMinor } from '../../../features/deals/figures';
+import type { CreateOfferInput } from '../../../features/deals/schemas';
+import { LOT_KINDS, KINDS } from '../../../features/lots/constants';
+import { hasDecimals } from '../../../features/lots/schemas';
+import type { Locale } from '../../../i18n/config';
+import type { Database } from '../../db';
+import { currencies, offers } from '../../db/schema';
+import { AppError, type LocalizedMessage } from '../../errors';
+import type { SessionUser } from '../accounts/users';
+import { appendEvent } from './events';
+import { assertDatesFree, assertOnMarket, assertVolumeFits, lockLot, reserveForDeal, type LotRow } from './lot-reservation';
+import { notifyDealStep } from './notify';
+import { loadOfferViews, type OfferView } from './offer-view';
+
+const invalid = (field: string, message: LocalizedMessage) => new AppError('validation_failed', 'errors.validation_failed', { fields: { [field]: [message] } });
+const DAY = 86_400_000;
+
+/** The booking part of an offer on machinery for rent: dates checked, quantity in the lot's rent unit. */
+function readBooking(lot: LotRow, input: CreateOfferInput, today: string) {
+  const rentPer = String(lot.details.rent_per ?? 'day');
+  if (!input.date_from) throw invalid('date_from', { key: 'validation.required' });
+  const dateTo = rentPer === 'hour' ? input.date_from : input.date_to;
+  if (!dateTo) throw invalid('date_to', { key: 'validation.required' });
+  if (input.date_from < today) throw invalid('date_from', { key: 'offers.date_past' });
+  if (Date.parse(input.date_from) - Date.parse(today) > BOOKING_MAX_DAYS_AHEAD * DAY) throw invalid('date_from', { key: 'offers.date_too_far', vars: { days: BOOKING_MAX_DAYS_AHEAD } });
+  if ((Date.parse(dateTo) - Date.parse(input.date_from)) / DAY + 1 > BOOKING_MAX_DAYS) throw invalid('date_to', { key: 'offers.booking_too_long', vars: { days: BOOKING_MAX_DAYS } });
+  let hourFrom: number | null = null;
+  let hourTo: number | null = null;
+  if (rentPer === 'hour') {
+    if (input.hour_from === undefined) throw invalid('hour_from', { key: 'validation.required' });
+    if (input.hour_to === undefined) throw invalid('hour_to', { key: 'validation.required' });
+    [hourFrom, hourTo] = [input.hour_from, input.hour_to];
+  }
+  const area = rentPer === 'acre' || rentPer === 'hectare' ? input.volume : undefined;
+  if ((rentPer === 'acre' || rentPer === 'hectare') && area === undefined) throw invalid('volume', { key: 'validation.required' });
+  const quantity = bookingQuantity(rentPer, { date_from: input.date_from, date_to: dateTo, hour_from: hourFrom ?? undefined, hour_to: hourTo ?? undefined }, area);
+  return { rentPer, bookingFrom: input.date_from, bookingTo: dateTo, hourFrom, hourTo, quantity };
+}
+
+/**
+ * `POST /offer/create-offer`: an offer on someone else's lot that is on the market. The lot's terms are copied
+ * into the offer; a buyer's offer at a fixed-price lot's price is a direct buy, approved at once under the same
+ * volume rule as any approval (docs/deals.md).
+ */
+export async function createOffer(db: Database, user: SessionUser, input: CreateOfferInput, locale: Locale): Promise<OfferView> {
+  const kind = LOT_KINDS.find((k) => KINDS[k].orderType === input.order_type)!;
+  const now = new Date();
+  const today = now.toISOString().slice(0, 10);
+  const id = await db.transaction(async (tx) => {
+    const lot = await lockLot(tx, input.order_id);
+    if (lot.kind !== kind) throw new AppError('not_found', 'lots.not_found');
+    if (lot.userId === user.id) throw new AppError('forbidden', 'offers.own_lot');
+    assertOnMarket(lot);
+    const offerType = OFFER_TYPE_FOR_LOT[lot.type];
+    if (input.offer_type !== undefined && input.offer_type !== offerType) throw invalid('offer_type', { key: 'offers.wrong_offer_type' });
+    const [currency] = await tx.select({ decimals: currencies.decimals }).from(currencies).where(eq(currencies.id, lot.currencyId));
+
+    // Only machinery lots carry a price type; crop, seed and fertilizer prices are open to offers.
+    const fixedPrice = offerType === OFFER_TYPE.buy && lot.details.price_type === 'fixed';
+    const price = input.price ?? lot.priceMinor / 10 ** currency.decimals;
+    if (!hasDecimals(price, currency.decimals)) throw invalid('price', { key: 'lots.currency_decimals', vars: { decimals: currency.decimals } });
+    const priceMinor = toMinor(price, currency.decimals);
+    if (fixedPrice && priceMinor !== lot.priceMinor) throw invalid('price', { key: 'offers.fixed_price' });
+
+    const booking = offerType === OFFER_TYPE.rent ? readBooking(lot, input, today) : null;
+    let volume: number;
+    if (booking) {
+      if (booking.quantity <= 0) throw invalid('hour_to', { key: 'offers.hours_order' });
+      await assertDatesFree(tx, lot.id, booking);
+      volume = booking.quantity;
+    } else {
+      if (input.volume === undefined) throw invalid('volume', { key: 'validation.required' });
+      assertVolumeFits(lot, input.volume);
+      volume = input.volume;
+    }
+
+    let deliveryPricePerKmMinor = 0;
+    if (input.delivery_type === DELIVERY_TYPE.sellerDelivers) {
+      if (offerType === OFFER_TYPE.sellToRequest) {
+        const perKm = input.delivery_price_per_km ?? 0;
+        if (!hasDecimals(perKm, currency.decimals)) throw invalid('delivery_price_per_km', { key: 'lots.currency_decimals', vars: { decimals: currency.decimals } });
+        deliveryPricePerKmMinor = toMinor(perKm, currency.decimals);
+      } else {
+        if (lot.deliveryPricePerKmMinor === null) throw invalid('delivery_type', { key: 'offers.no_delivery' });
+        deliveryPricePerKmMinor = lot.deliveryPricePerKmMinor;
+      }
+    }
+
+    const sellerId = offerType === OFFER_TYPE.sellToRequest ? user.id : lot.userId;
+    const buyerId = offerType === OFFER_TYPE.sellToRequest ? lot.userId : user.id;
+    const values = {
+      lotId: lot.id,
+      offerType,
+      status: fixedPrice ? OFFER_STATUS.approved : OFFER_STATUS.created,
+      buyerId,
+      sellerId,
+      currencyId: lot.currencyId,
+      perUnitId: lot.perUnitId,
+      lotPriceMinor: lot.priceMinor,
+      priceMinor,
+      volume: volume.toFixed(2),
+      deliveryType: input.delivery_type,
+      deliveryPricePerKmMinor,
+      deliveryDistance: (input.delivery_type === DELIVERY_TYPE.sellerDelivers ? (input.delivery_distance ?? 0) : 0).toFixed(2),
+      deliveryFrom: input.delivery_from ?? null,
+      deliveryTo: input.delivery_to ?? null,
+      paymentType: input.payment_type,
+      deliveryStatus: TRACK.none,
+      paymentStatus: TRACK.none,
+      comment: input.comment ?? null,
+      approvedDirectly: fixedPrice,
+      bookingFrom: booking?.bookingFrom ?? null,
+      bookingTo: booking?.bookingTo ?? null,
+      hourFrom: booking?.hourFrom ?? null,
+      hourTo: booking?.hourTo ?? null,
+      rentPer: booking?.rentPer ?? null,
+      createdAt: now,
+      updatedAt: now,
+    } as const;
+    if (fixedPrice) await reserveForDeal(tx, lot, values);
+    const [offer] = await tx.insert(offers).values(values).returning();
+    // The terms as agreed, in the history: what either party can later prove they were.
+    const terms = {
+      lot_id: lot.id,
+      offer_type: offerType,
+      buyer_id: buyerId,
+      seller_id: sellerId,
+      currency_id: lot.currencyId,
+      per_unit_id: lot.perUnitId,
+      lot_price_minor: lot.priceMinor,
+      price_minor: priceMinor,
+      volume: values.volume,
+      delivery_type: values.deliveryType,
+      delivery_price_per_km_minor: deliveryPricePerKmMinor,
+      delivery_distance: values.deliveryDistance,
+      payment_type: values.paymentType,
+      booking: booking ? { from: booking.bookingFrom, to: booking.bookingTo, hour_from: booking.hourFrom, hour_to: booking.hourTo, rent_per: booking.rentPer } : null,
+      direct_buy: fixedPrice,
+    };
+    await appendEvent(tx, offer, { actorId: user.id, action: 'create', comment: values.comment, data: terms, at: now });
+    return offer.id;
+  });
+  await notifyDealStep(db, id, 'create', user.id);
+  const [view] = await loadOfferViews(db, user.id, [id], locale);
+  return view;
+}

@@ -1,0 +1,56 @@
+import { avg, count, desc, eq, sql } from 'drizzle-orm';
+import { OFFER_STATUS } from '../../../features/deals/constants';
+import type { FeedbackInput } from '../../../features/deals/schemas';
+import type { Database, Executor } from '../../db';
+import { offers, userFeedback } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { SessionUser } from '../accounts/users';
+import { appendEvent } from './events';
+import { dealStateOf } from './offer-view';
+import { roleOf } from '../../../features/deals/state-machine';
+
+/**
+ * `POST /user/set-feedback`: a party's rating (1–5) and comment about the other party, once per deal, only when
+ * it is done. It joins the deal's history too (the last events of a chain).
+ */
+export async function leaveFeedback(db: Database, user: SessionUser, input: FeedbackInput) {
+  return db.transaction(async (tx) => {
+    const [offer] = await tx.select().from(offers).where(eq(offers.id, input.offer_id)).for('update');
+    if (!offer) throw new AppError('not_found', 'offers.not_found');
+    const role = roleOf(dealStateOf(offer), user.id);
+    if (!role) throw new AppError('forbidden', 'offers.not_party');
+    if (offer.status !== OFFER_STATUS.done) throw new AppError('conflict', 'offers.feedback_not_done');
+    const toUserId = role === 'buyer' ? offer.sellerId : offer.buyerId;
+    const [row] = await tx
+      .insert(userFeedback)
+      .values({ offerId: offer.id, fromUserId: user.id, toUserId, rating: input.rating, comment: input.comment ?? null })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new AppError('conflict', 'offers.feedback_given');
+    await appendEvent(tx, offer, { actorId: user.id, action: 'feedback', comment: row.comment, data: { rating: row.rating, to_user_id: toUserId }, at: row.createdAt });
+    return { id: row.id, offer_id: row.offerId, rating: row.rating, comment: row.comment, created_at: row.createdAt.toISOString() };
+  });
+}
+
+/** A member's reputation for the public profile: average rating, count and the latest comments. */
+export async function getFeedbackSummary(db: Executor, userId: number, limit = 10) {
+  const [[summary], items] = await Promise.all([
+    db.select({ average: avg(userFeedback.rating), count: count() }).from(userFeedback).where(eq(userFeedback.toUserId, userId)),
+    db
+      .select({
+        rating: userFeedback.rating,
+        comment: userFeedback.comment,
+        fromName: sql<string>`(select first_name || coalesce(' ' || left(last_name, 1) || '.', '') from users where id = ${userFeedback.fromUserId})`,
+        createdAt: userFeedback.createdAt,
+      })
+      .from(userFeedback)
+      .where(eq(userFeedback.toUserId, userId))
+      .orderBy(desc(userFeedback.createdAt))
+      .limit(limit),
+  ]);
+  return {
+    average: summary.average === null ? null : Math.round(Number(summary.average) * 10) / 10,
+    count: summary.count,
+    items: items.map((item) => ({ rating: item.rating, comment: item.comment, from_name: item.fromName, created_at: item.createdAt.toISOString() })),
+  };
+}

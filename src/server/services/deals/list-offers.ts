@@ -1,0 +1,115 @@
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { OFFER_STATUS, OFFER_TYPE, OFFERS_PAGE_SIZE, TRACK, type CabinetOfferView, type OrderType } from '../../../features/deals/constants';
+import { roleOf } from '../../../features/deals/state-machine';
+import { KINDS, LOT_KINDS } from '../../../features/lots/constants';
+import type { Locale } from '../../../i18n/config';
+import type { Executor } from '../../db';
+import { lots, offers } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { SessionUser } from '../accounts/users';
+import { loadOfferViews, type OfferView } from './offer-view';
+
+export interface OfferListQuery {
+  order_id?: number;
+  order_type?: OrderType;
+  role?: 'buyer' | 'seller';
+  view?: CabinetOfferView;
+  page?: number;
+}
+
+const asBuyer = (userId: number) => eq(offers.buyerId, userId);
+const asSeller = (userId: number) => eq(offers.sellerId, userId);
+const underWay = eq(offers.status, OFFER_STATUS.approved);
+const done = eq(offers.status, OFFER_STATUS.done);
+const notPaid = sql`${offers.paymentStatus} <> ${TRACK.received}`;
+const notDelivered = sql`${offers.deliveryStatus} <> ${TRACK.received}`;
+
+/** The cabinet groupings (docs/deals.md "Lists, badge, cabinet"): one rule each, used by lists and counts alike. */
+export function cabinetCondition(view: CabinetOfferView, userId: number): SQL {
+  switch (view) {
+    case 'bought-not-paid':
+      return and(asBuyer(userId), underWay, notPaid)!;
+    case 'bought-not-delivered':
+      return and(asBuyer(userId), underWay, notDelivered)!;
+    case 'bought-paid-delivered':
+      return and(asBuyer(userId), done)!;
+    case 'sold-not-paid':
+      return and(asSeller(userId), underWay, notPaid)!;
+    case 'sold-not-delivered':
+      return and(asSeller(userId), underWay, notDelivered)!;
+    case 'sold-old':
+      return and(asSeller(userId), done)!;
+  }
+}
+
+/** Offers in status 2 that `userId` must answer: as the buyer of an offer on their buy request, else as the seller. */
+export function waitingCondition(userId: number): SQL {
+  return and(
+    eq(offers.status, OFFER_STATUS.created),
+    or(and(eq(offers.offerType, OFFER_TYPE.sellToRequest), asBuyer(userId)), and(sql`${offers.offerType} <> ${OFFER_TYPE.sellToRequest}`, asSeller(userId))),
+  )!;
+}
+
+/** Spec §4: status below 2 last, status 9 after the ones under way, the latest update first within each. */
+const listOrder = [sql`case when ${offers.status} < ${OFFER_STATUS.created} then 2 when ${offers.status} = ${OFFER_STATUS.done} then 1 else 0 end`, desc(offers.updatedAt), desc(offers.id)];
+
+/** `GET /offer`: the user's offers (as buyer or seller), optionally one lot's, one role's or one cabinet grouping, 20 a page. */
+export async function listOffers(db: Executor, user: SessionUser, query: OfferListQuery, locale: Locale): Promise<{ items: OfferView[]; _meta: { totalCount: number; pageCount: number; currentPage: number; perPage: number } }> {
+  const where: (SQL | undefined)[] = [or(asBuyer(user.id), asSeller(user.id))];
+  if (query.order_id !== undefined && query.order_type) {
+    const kind = LOT_KINDS.find((k) => KINDS[k].orderType === query.order_type)!;
+    where.push(eq(offers.lotId, query.order_id), sql`exists (select 1 from ${lots} where ${lots.id} = ${offers.lotId} and ${lots.kind} = ${kind})`);
+  }
+  if (query.role === 'buyer') where.push(asBuyer(user.id));
+  if (query.role === 'seller') where.push(asSeller(user.id));
+  if (query.view) where.push(cabinetCondition(query.view, user.id));
+  const page = query.page ?? 1;
+  const condition = and(...where);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ id: offers.id })
+      .from(offers)
+      .where(condition)
+      .orderBy(...listOrder)
+      .limit(OFFERS_PAGE_SIZE)
+      .offset((page - 1) * OFFERS_PAGE_SIZE),
+    db.select({ total: count() }).from(offers).where(condition),
+  ]);
+  return {
+    items: await loadOfferViews(db, user.id, rows.map((r) => r.id), locale),
+    _meta: { totalCount: total, pageCount: Math.ceil(total / OFFERS_PAGE_SIZE), currentPage: page, perPage: OFFERS_PAGE_SIZE },
+  };
+}
+
+/** `POST /offer/user-offer-by-order`: every offer of the user on one lot (at most 100, the list order). */
+export async function listOffersByOrder(db: Executor, user: SessionUser, orderId: number, orderType: OrderType, locale: Locale): Promise<OfferView[]> {
+  const kind = LOT_KINDS.find((k) => KINDS[k].orderType === orderType)!;
+  const rows = await db
+    .select({ id: offers.id })
+    .from(offers)
+    .innerJoin(lots, eq(lots.id, offers.lotId))
+    .where(and(eq(offers.lotId, orderId), eq(lots.kind, kind), or(asBuyer(user.id), asSeller(user.id))))
+    .orderBy(...listOrder)
+    .limit(100);
+  return loadOfferViews(db, user.id, rows.map((r) => r.id), locale);
+}
+
+/** One offer, for its two parties only (403 for anyone else, 404 for an unknown id). */
+export async function getOffer(db: Executor, user: SessionUser, id: number, locale: Locale): Promise<OfferView> {
+  await assertParty(db, user.id, id);
+  const [view] = await loadOfferViews(db, user.id, [id], locale);
+  return view;
+}
+
+/** The access rule of everything about one offer: its buyer and its seller, no one else. */
+export async function assertParty(db: Executor, userId: number, offerId: number): Promise<void> {
+  const [offer] = await db.select({ buyerId: offers.buyerId, sellerId: offers.sellerId }).from(offers).where(eq(offers.id, offerId));
+  if (!offer) throw new AppError('not_found', 'offers.not_found');
+  if (!roleOf(offer, userId)) throw new AppError('forbidden', 'offers.not_party');
+}
+
+/** `GET /offer/user-offer-count`: the badge. */
+export async function countOffersWaiting(db: Executor, userId: number): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(offers).where(waitingCondition(userId));
+  return n;
+}

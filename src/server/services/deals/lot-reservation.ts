@@ -1,0 +1,88 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { OFFER_STATUS } from '../../../features/deals/constants';
+import { ON_MARKET_STATUSES } from '../../../features/lots/constants';
+import type { Executor } from '../../db';
+import { lots, offers } from '../../db/schema';
+import { AppError } from '../../errors';
+
+export type LotRow = typeof lots.$inferSelect;
+
+/**
+ * Reads a lot and locks its row until the transaction ends: every decision that depends on what remains of a
+ * lot (volume, free dates) is taken under this lock, so two approvals cannot both take the last tonnes.
+ */
+export async function lockLot(tx: Executor, lotId: number): Promise<LotRow> {
+  const [lot] = await tx.select().from(lots).where(eq(lots.id, lotId)).for('update');
+  if (!lot) throw new AppError('not_found', 'lots.not_found');
+  return lot;
+}
+
+/** Hundredths of a unit: exact arithmetic on numeric(14,2) values. */
+const centi = (value: string | number | null) => Math.round(Number(value ?? 0) * 100);
+
+/** What remains on offer, and the volume range an offer may take now (spec §5; docs/deals.md). */
+export function volumeLimits(lot: Pick<LotRow, 'volume' | 'reservedVolume' | 'minVolume' | 'maxVolume'>) {
+  const remaining = Math.max(0, centi(lot.volume) - centi(lot.reservedVolume));
+  const min = Math.min(lot.minVolume === null ? 1 : Math.max(1, centi(lot.minVolume)), remaining);
+  const max = Math.min(lot.maxVolume === null || centi(lot.maxVolume) === 0 ? remaining : centi(lot.maxVolume), remaining);
+  return { remaining: remaining / 100, min: min / 100, max: max / 100 };
+}
+
+export function assertVolumeFits(lot: LotRow, volume: number): void {
+  const { remaining, min, max } = volumeLimits(lot);
+  if (remaining <= 0) throw new AppError('conflict', 'offers.volume_exceeded', { vars: { remaining } });
+  if (centi(volume) > centi(remaining)) throw new AppError('conflict', 'offers.volume_exceeded', { vars: { remaining }, fields: { volume: [{ key: 'offers.volume_above_max', vars: { max } }] } });
+  if (centi(volume) < centi(min)) throw new AppError('validation_failed', 'errors.validation_failed', { fields: { volume: [{ key: 'offers.volume_below_min', vars: { min } }] } });
+  if (centi(volume) > centi(max)) throw new AppError('validation_failed', 'errors.validation_failed', { fields: { volume: [{ key: 'offers.volume_above_max', vars: { max } }] } });
+}
+
+export function assertOnMarket(lot: LotRow): void {
+  if (!(ON_MARKET_STATUSES as readonly string[]).includes(lot.status)) throw new AppError('conflict', 'offers.lot_not_open');
+}
+
+/** A booking's range as timestamps: [date_from + hour_from, date_to + hour_to), whole days with 0 and 24. */
+export const bookingRange = (b: { bookingFrom: string; bookingTo: string; hourFrom: number | null; hourTo: number | null }) => ({
+  start: Date.parse(`${b.bookingFrom}T00:00:00Z`) + (b.hourFrom ?? 0) * 3_600_000,
+  end: Date.parse(`${b.bookingTo}T00:00:00Z`) + (b.hourTo ?? 24) * 3_600_000,
+});
+
+/** Refuses a booking that overlaps an approved or done booking of the lot (the caller holds the lot lock). */
+export async function assertDatesFree(tx: Executor, lotId: number, booking: { bookingFrom: string; bookingTo: string; hourFrom: number | null; hourTo: number | null }, exceptOfferId?: number): Promise<void> {
+  const taken = await tx
+    .select({ id: offers.id, bookingFrom: offers.bookingFrom, bookingTo: offers.bookingTo, hourFrom: offers.hourFrom, hourTo: offers.hourTo })
+    .from(offers)
+    .where(
+      and(
+        eq(offers.lotId, lotId),
+        inArray(offers.status, [OFFER_STATUS.approved, OFFER_STATUS.done]),
+        // Cheap pre-filter by days; hours are compared below.
+        sql`${offers.bookingFrom} <= ${booking.bookingTo} and ${offers.bookingTo} >= ${booking.bookingFrom}`,
+      ),
+    );
+  const wanted = bookingRange(booking);
+  const clash = taken.some((other) => other.id !== exceptOfferId && other.bookingFrom && other.bookingTo && (() => {
+    const range = bookingRange({ bookingFrom: other.bookingFrom, bookingTo: other.bookingTo, hourFrom: other.hourFrom, hourTo: other.hourTo });
+    return range.start < wanted.end && wanted.start < range.end;
+  })());
+  if (clash) throw new AppError('conflict', 'offers.dates_taken', { fields: { date_from: [{ key: 'offers.dates_taken' }] } });
+}
+
+/**
+ * Approval's effect on the lot (under its lock): a sale or buy request reserves the offer's volume — refused
+ * when it no longer fits — and the lot becomes in process, or success when nothing remains; a booking takes
+ * its dates, refused when they are taken meanwhile.
+ */
+export async function reserveForDeal(tx: Executor, lot: LotRow, offer: { id?: number; volume: string; bookingFrom: string | null; bookingTo: string | null; hourFrom: number | null; hourTo: number | null }): Promise<void> {
+  if (offer.bookingFrom && offer.bookingTo) {
+    await assertDatesFree(tx, lot.id, { bookingFrom: offer.bookingFrom, bookingTo: offer.bookingTo, hourFrom: offer.hourFrom, hourTo: offer.hourTo }, offer.id);
+    return;
+  }
+  const remaining = centi(lot.volume) - centi(lot.reservedVolume);
+  if (centi(offer.volume) > remaining) throw new AppError('conflict', 'offers.volume_exceeded', { vars: { remaining: Math.max(0, remaining) / 100 } });
+  const reserved = centi(lot.reservedVolume) + centi(offer.volume);
+  const status = reserved >= centi(lot.volume) ? 'success' : 'in_process';
+  await tx
+    .update(lots)
+    .set({ reservedVolume: (reserved / 100).toFixed(2), status: lot.status === 'active' || lot.status === 'in_process' ? status : lot.status, updatedAt: new Date() })
+    .where(eq(lots.id, lot.id));
+}

@@ -1,0 +1,51 @@
+import { desc, eq, inArray } from 'drizzle-orm';
+import { OFFER_STATUS, OFFER_TYPE, type DealEventAction } from '../../../features/deals/constants';
+import { createTranslator, type MessageKey } from '../../../i18n/t';
+import { localizePath } from '../../../i18n/paths';
+import type { Executor } from '../../db';
+import { lots, offerEvents, offers, users } from '../../db/schema';
+import { getEnv } from '../../env';
+import { sendMail } from '../../mail';
+import { dealStepMail } from '../../mail/templates';
+import { displayName, userLocale } from '../accounts/users';
+
+/** What the other party reads about a step, from their side of the deal. */
+const STEP_MESSAGE: Record<Exclude<DealEventAction, 'feedback'>, MessageKey> = {
+  create: 'offers.step_create',
+  'approve-offer': 'offers.step_approve_offer',
+  'decline-offer': 'offers.step_decline_offer',
+  'delete-offer': 'offers.step_delete_offer',
+  'delivery-send': 'offers.step_delivery_send',
+  'delivery-get': 'offers.step_delivery_get',
+  'payment-send': 'offers.step_payment_send',
+  'payment-get': 'offers.step_payment_get',
+  'approve-direct-payment': 'offers.step_approve_direct_payment',
+};
+
+/**
+ * E-mails the other party of a step (the one who must act next) in their language, with a link to the deal and
+ * the history's head hash; when the step finished the deal, both parties. Members who turned off deal e-mails,
+ * or have no e-mail address, get none. A mail failure never undoes the step (sendMail logs it).
+ */
+export async function notifyDealStep(db: Executor, offerId: number, action: Exclude<DealEventAction, 'feedback'>, actorId: number): Promise<void> {
+  const [offer] = await db
+    .select({ id: offers.id, status: offers.status, offerType: offers.offerType, buyerId: offers.buyerId, sellerId: offers.sellerId, direct: offers.approvedDirectly, lotTitle: lots.title })
+    .from(offers)
+    .innerJoin(lots, eq(lots.id, offers.lotId))
+    .where(eq(offers.id, offerId));
+  if (!offer) return;
+  const [head] = await db.select({ hash: offerEvents.hash }).from(offerEvents).where(eq(offerEvents.offerId, offerId)).orderBy(desc(offerEvents.seq)).limit(1);
+  const otherId = actorId === offer.buyerId ? offer.sellerId : offer.buyerId;
+  const isDone = offer.status === OFFER_STATUS.done;
+  const recipients = isDone ? [otherId, actorId] : [otherId];
+  const people = await db.select().from(users).where(inArray(users.id, [offer.buyerId, offer.sellerId]));
+  const actor = people.find((p) => p.id === actorId);
+  const step: MessageKey = isDone ? 'offers.step_done' : action === 'create' && offer.direct ? 'offers.step_create_direct' : action === 'create' && offer.offerType === OFFER_TYPE.rent ? 'offers.step_create_booking' : STEP_MESSAGE[action];
+  for (const person of people.filter((p) => recipients.includes(p.id))) {
+    if (!person.email || !person.dealNotification) continue;
+    const locale = userLocale(person);
+    const t = createTranslator(locale);
+    const url = `${getEnv().publicUrl}${localizePath(`/user/offer/${offer.id}`, locale)}`;
+    await sendMail(dealStepMail(locale, person.email, person.firstName, { id: offer.id, lot: offer.lotTitle, step: t(step), actor: actor ? displayName(actor) : '', hash: head?.hash ?? '', url }));
+  }
+}
