@@ -3,6 +3,7 @@
 //   decline-request EMAIL      decline a user's pending tier request; e-mails the user
 //   list-requests              list pending tier requests
 //   create-admin EMAIL         make a user an administrator (creates the account with a printed one-time password if needed)
+//   verify-deal ID             check the hash chain of a deal's history (exit code 1 when it is broken)
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { TIERS, type Tier } from '../src/features/accounts/constants';
@@ -15,6 +16,7 @@ import { AppError } from '../src/server/errors';
 import { createTranslator } from '../src/i18n/t';
 import { hashPassword, randomReferralCode, randomToken } from '../src/server/services/accounts/secrets';
 import { declineTierRequest, setTier } from '../src/server/services/accounts/tiers';
+import { verifyStoredDeal } from '../src/server/services/deals/history';
 
 const [command, ...args] = process.argv.slice(2);
 const env = getEnv();
@@ -76,8 +78,19 @@ try {
       }
       break;
     }
+    case 'verify-deal': {
+      const id = Number(args[0]);
+      if (!Number.isInteger(id) || id < 1) {
+        fail('usage: npm run admin -- verify-deal ID');
+        break;
+      }
+      const result = await verifyStoredDeal(db, id);
+      if (result.valid) console.log(`Deal #${id}: ${result.events} events, the chain verifies. Head hash ${result.head_hash}.`);
+      else fail(`Deal #${id}: the chain is BROKEN at event ${result.broken_at} of ${result.events}.`);
+      break;
+    }
     default:
-      fail('commands: set-tier EMAIL TIER | decline-request EMAIL | list-requests | create-admin EMAIL');
+      fail('commands: set-tier EMAIL TIER | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID');
   }
 } catch (error) {
   fail(`failed: ${error instanceof AppError ? createTranslator('en')(error.messageKey, error.vars) : error instanceof Error ? error.message : String(error)}`);

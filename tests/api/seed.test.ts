@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from '../../src/server/db/client';
-import { appMeta, countries, marketPrices } from '../../src/server/db/schema';
+import { appMeta, countries, marketPrices, offers } from '../../src/server/db/schema';
+import { verifyStoredDeal } from '../../src/server/services/deals/history';
 import { DEMO_MARKER, ensureSeeded, loadDemoData, seedReferenceData } from '../../src/server/db/seed';
 import { listLatestPrices } from '../../src/server/services/market/list-latest-prices';
 import { useTestDatabase } from '../fixtures/database';
@@ -49,6 +50,10 @@ describe('npm run db:seed', () => {
     await loadDemoData(db);
     expect((await db.select({ n: count() }).from(marketPrices))[0].n).toBe(first);
     expect(await db.selectDistinct({ source: marketPrices.source }).from(marketPrices)).toEqual([{ source: 'demo' }]);
+    // One demo deal at each stage, replaced with their lots, each history a valid chain.
+    const deals = await db.select({ id: offers.id, status: offers.status }).from(offers).orderBy(offers.id);
+    expect(deals.map((d) => d.status)).toEqual([2, 3, 9, 2, 3]);
+    for (const deal of deals) expect((await verifyStoredDeal(db, deal.id)).valid).toBe(true);
   });
 
   it('re-runs the reference seed without duplicating rows', async () => {

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { clearDemoDeals } from './demo-deals';
 import type { LotKind, LotType } from '../../../features/lots/constants';
 import type { Executor } from '../client';
 import { refreshLotSearch } from '../../services/lots/save-lot';
@@ -43,6 +44,8 @@ async function rateOf(db: Executor, code: string) {
 export async function seedDemoLots(db: Executor): Promise<void> {
   const owners = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, [...new Set(DEMO_LOTS.map((l) => `${l.owner}@mavuno.test`))]));
   const ownerIds = new Map(owners.map((o) => [o.email!.split('@')[0], o.id]));
+  const previous = await db.select({ id: lots.id }).from(lots).where(inArray(lots.userId, [...ownerIds.values()]));
+  await clearDemoDeals(db, previous.map((lot) => lot.id));
   await db.delete(lots).where(inArray(lots.userId, [...ownerIds.values()]));
   for (const [index, lot] of DEMO_LOTS.entries()) {
     const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.code, lot.country));

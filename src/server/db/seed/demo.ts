@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { countries, currencies, marketPrices, perUnits, regions } from '../schema';
 import { seedDemoAccounts } from './demo-accounts';
+import { seedDemoDeals } from './demo-deals';
 import { seedDemoLots } from './demo-lots';
 
 /**
@@ -40,6 +41,7 @@ function variation(series: number, week: number): number {
 export async function seedDemoData(db: Executor, today = new Date()): Promise<void> {
   await seedDemoAccounts(db);
   await seedDemoLots(db);
+  await seedDemoDeals(db);
   await db.delete(marketPrices).where(eq(marketPrices.source, 'demo'));
 
   const countryRows = await db.select({ id: countries.id, code: countries.code }).from(countries).where(inArray(countries.code, [...new Set(PRICE_SERIES.map((s) => s.country))]));

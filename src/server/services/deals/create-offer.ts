@@ -44,7 +44,8 @@ function readBooking(lot: LotRow, input: CreateOfferInput, today: string) {
  * into the offer; a buyer's offer at a fixed-price lot's price is a direct buy, approved at once under the same
  * volume rule as any approval (docs/deals.md).
  */
-export async function createOffer(db: Database, user: SessionUser, input: CreateOfferInput, locale: Locale): Promise<OfferView> {
+/** `options.notify: false` — no e-mail (demo data is seeded inside a transaction and mails no one). */
+export async function createOffer(db: Database, user: SessionUser, input: CreateOfferInput, locale: Locale, options: { notify?: boolean } = {}): Promise<OfferView> {
   const kind = LOT_KINDS.find((k) => KINDS[k].orderType === input.order_type)!;
   const now = new Date();
   const today = now.toISOString().slice(0, 10);
@@ -142,7 +143,7 @@ export async function createOffer(db: Database, user: SessionUser, input: Create
     await appendEvent(tx, offer, { actorId: user.id, action: 'create', comment: values.comment, data: terms, at: now });
     return offer.id;
   });
-  await notifyDealStep(db, id, 'create', user.id);
+  if (options.notify !== false) await notifyDealStep(db, id, 'create', user.id);
   const [view] = await loadOfferViews(db, user.id, [id], locale);
   return view;
 }
