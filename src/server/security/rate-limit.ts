@@ -25,6 +25,8 @@ export const RATE_LIMITS = {
   emailResend: { points: 5, duration: 60 * 60 },
   contactIp: { points: 5, duration: 60 * 60 },
   lotPhotoUpload: { points: 60, duration: 60 * 60 },
+  /** Offers e-mail the other party: a cap keeps one member from flooding sellers' inboxes. */
+  offerCreate: { points: 60, duration: 60 * 60 },
 } as const;
 export type LimitName = keyof typeof RATE_LIMITS;
 

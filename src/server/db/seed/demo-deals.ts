@@ -53,9 +53,9 @@ export async function seedDemoDeals(db: Executor): Promise<void> {
       as(deal.by),
       { order_id: lot.id, order_type: orderType, delivery_type: 1, payment_type: 1, ...fields, ...(date_from !== undefined ? { date_from: day(date_from), date_to: day(date_to) } : {}) } as Parameters<typeof createOffer>[2],
       'en',
-      { notify: false },
+      { seeding: true },
     );
-    for (const [who, action] of deal.steps) await actOnOffer(database, as(who), action, { id: offer.id }, 'en', { notify: false });
+    for (const [who, action] of deal.steps) await actOnOffer(database, as(who), action, { id: offer.id }, 'en', { seeding: true });
     for (const [who, rating, comment] of deal.feedback ?? []) await leaveFeedback(database, as(who), { offer_id: offer.id, rating, comment });
   }
 }

@@ -25,7 +25,7 @@ export async function actOnOffer(
   action: OfferAction,
   input: { id: number; comment?: string; photo?: unknown; document?: unknown },
   locale: Locale,
-  options: { notify?: boolean } = {},
+  options: { seeding?: boolean } = {},
 ): Promise<OfferView> {
   // Files are checked before any lock is taken: a 50 MB upload must not hold a row.
   const attachments = await readAttachments(input.photo, input.document);
@@ -58,7 +58,7 @@ export async function actOnOffer(
     await stored?.discard();
     throw error;
   }
-  if (applied && options.notify !== false) await notifyDealStep(db, input.id, action, user.id);
+  if (applied && !options.seeding) await notifyDealStep(db, input.id, action, user.id);
   const [view] = await loadOfferViews(db, user.id, [input.id], locale);
   return view;
 }

@@ -8,6 +8,7 @@ import type { Locale } from '../../../i18n/config';
 import type { Database } from '../../db';
 import { currencies, offers } from '../../db/schema';
 import { AppError, type LocalizedMessage } from '../../errors';
+import { consumeLimit } from '../../security/rate-limit';
 import type { SessionUser } from '../accounts/users';
 import { appendEvent } from './events';
 import { assertDatesFree, assertOnMarket, assertVolumeFits, lockLot, reserveForDeal, type LotRow } from './lot-reservation';
@@ -44,8 +45,9 @@ function readBooking(lot: LotRow, input: CreateOfferInput, today: string) {
  * into the offer; a buyer's offer at a fixed-price lot's price is a direct buy, approved at once under the same
  * volume rule as any approval (docs/deals.md).
  */
-/** `options.notify: false` — no e-mail (demo data is seeded inside a transaction and mails no one). */
-export async function createOffer(db: Database, user: SessionUser, input: CreateOfferInput, locale: Locale, options: { notify?: boolean } = {}): Promise<OfferView> {
+/** `options.seeding` (demo data): no e-mail and no rate limit — both write outside the seeding transaction. */
+export async function createOffer(db: Database, user: SessionUser, input: CreateOfferInput, locale: Locale, options: { seeding?: boolean } = {}): Promise<OfferView> {
+  if (!options.seeding) await consumeLimit('offerCreate', `user:${user.id}`);
   const kind = LOT_KINDS.find((k) => KINDS[k].orderType === input.order_type)!;
   const now = new Date();
   const today = now.toISOString().slice(0, 10);
@@ -143,7 +145,7 @@ export async function createOffer(db: Database, user: SessionUser, input: Create
     await appendEvent(tx, offer, { actorId: user.id, action: 'create', comment: values.comment, data: terms, at: now });
     return offer.id;
   });
-  if (options.notify !== false) await notifyDealStep(db, id, 'create', user.id);
+  if (!options.seeding) await notifyDealStep(db, id, 'create', user.id);
   const [view] = await loadOfferViews(db, user.id, [id], locale);
   return view;
 }
