@@ -284,6 +284,8 @@ describe('machinery bookings', () => {
     expect((await booking(renterB.auth, 6, 7)).status).toBe(200);
     expect((await booking(renterB.auth, -1, 1)).json.errors.date_from).toBeDefined();
     expect((await booking(renterB.auth, 9, 8)).json.errors.date_to).toBeDefined();
+    // The owner's rate is fixed.
+    expect((await makeOffer(renterB.auth, { order_id: tractor, order_type: 'technic_list', price: 5000, date_from: dayFromToday(20), date_to: dayFromToday(20) })).json.errors.price).toBeDefined();
 
     const taken = await get(`/offer/bookings?order_id=${tractor}`);
     expect(taken.json.items).toEqual([{ date_from: dayFromToday(3), date_to: dayFromToday(5), hour_from: null, hour_to: null }]);

@@ -65,7 +65,9 @@ export async function createOffer(db: Database, user: SessionUser, input: Create
     const price = input.price ?? lot.priceMinor / 10 ** currency.decimals;
     if (!hasDecimals(price, currency.decimals)) throw invalid('price', { key: 'lots.currency_decimals', vars: { decimals: currency.decimals } });
     const priceMinor = toMinor(price, currency.decimals);
-    if (fixedPrice && priceMinor !== lot.priceMinor) throw invalid('price', { key: 'offers.fixed_price' });
+    // A fixed rent rate is not negotiable either, though the owner still confirms the dates.
+    const fixedRate = offerType === OFFER_TYPE.rent && lot.details.price_type === 'fixed';
+    if ((fixedPrice || fixedRate) && priceMinor !== lot.priceMinor) throw invalid('price', { key: 'offers.fixed_price' });
 
     const booking = offerType === OFFER_TYPE.rent ? readBooking(lot, input, today) : null;
     let volume: number;

@@ -8,6 +8,8 @@ import { computeFigures, fromMinor, toHundredths } from '../../../features/deals
 import { allowedActions, recipientRole, roleOf, type DealState } from '../../../features/deals/state-machine';
 import type { Locale } from '../../../i18n/config';
 import { localizePath } from '../../../i18n/paths';
+import { createTranslator } from '../../../i18n/t';
+import { RENT_PER_LABEL } from '../../../features/lots/labels';
 import type { Executor } from '../../db';
 import { localizedColumn } from '../../db/localized';
 import { currencies, lotPhotos, lots, offerEvents, offers, perUnits, userFeedback } from '../../db/schema';
@@ -126,6 +128,7 @@ export async function loadOfferViews(db: Executor, viewerId: number, ids: number
     db.select({ offerId: userFeedback.offerId }).from(userFeedback).where(and(inArray(userFeedback.offerId, ids), eq(userFeedback.fromUserId, viewerId))),
   ]);
   const givenIds = new Set(given.map((g) => g.offerId));
+  const t = createTranslator(locale);
   const byId = new Map(rows.map((row) => [row.offer.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -169,7 +172,8 @@ export async function loadOfferViews(db: Executor, viewerId: number, ids: number
       offer_price_per_unit: money(figures.offer_price_per_unit_minor),
       offer_price: money(figures.offer_price_minor),
       volume: Number(offer.volume),
-      unit: offer.rentPer && offer.bookingFrom ? offer.rentPer : row.unit,
+      // A booking counts hours, days or area in the rent unit, not the lot's unit.
+      unit: offer.rentPer && offer.rentPer in RENT_PER_LABEL ? t(RENT_PER_LABEL[offer.rentPer as keyof typeof RENT_PER_LABEL]).toLowerCase() : row.unit,
       delivery_type: offer.deliveryType,
       delivery_price_per_km: offer.deliveryType === 2 ? money(offer.deliveryPricePerKmMinor) : 0,
       delivery_distance: offer.deliveryType === 2 ? Number(offer.deliveryDistance) : 0,
