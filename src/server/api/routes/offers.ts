@@ -44,7 +44,7 @@ export function offerRoutes() {
   for (const action of OFFER_ACTIONS) {
     endpoint(
       app,
-      { method: 'post', path: `/offer/${action}`, tag, summary: `${action.replace(/-/g, ' ')} (id, optional comment; multipart: optional photo ≤ 20 MB, document PDF ≤ 50 MB)`, auth: true, body: offerActionSchema.passthrough() },
+      { method: 'post', path: `/offer/${action}`, tag, summary: `${action.replace(/-/g, ' ')} (id, optional comment; multipart: optional photo ≤ 20 MB, document PDF ≤ 50 MB)`, auth: true, body: offerActionSchema.loose() },
       async (c, { body, raw, user }) => actOnOffer(await getDb(), user!, action, { id: body.id, comment: body.comment, photo: raw.photo, document: raw.document }, c.get('locale')),
     );
   }

@@ -5,7 +5,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { KINDS } from '../../../features/lots/constants';
 import { OFFER_STATUS, type OfferAction as Action } from '../../../features/deals/constants';
 import { computeFigures, fromMinor, toHundredths } from '../../../features/deals/figures';
-import { allowedActions, recipientRole, roleOf, type DealState } from '../../../features/deals/state-machine';
+import { allowedActions, isWaitingFor, recipientRole, roleOf, type DealState } from '../../../features/deals/state-machine';
 import type { Locale } from '../../../i18n/config';
 import { localizePath } from '../../../i18n/paths';
 import { createTranslator } from '../../../i18n/t';
@@ -58,8 +58,10 @@ export interface OfferView {
   comment: string | null;
   /** Approved at once: a buyer's offer at a fixed-price lot's price. */
   is_direct_buy: boolean;
-  /** Who must act now (null once nothing waits: done, declined, deleted). */
-  waiting_for: DealRole | null;
+  /** Who must act now: a role, both during a deal where each has a step left, null once nothing waits. */
+  waiting_for: DealRole | 'both' | null;
+  /** Whether the current user has a step to take now (withdrawing one's own offer does not count). */
+  your_turn: boolean;
   /** What the current user can do now (the buttons). */
   allowed_actions: OfferAction[];
   /** Photos attached to the steps, newest last: private URLs for the two parties. */
@@ -77,15 +79,16 @@ export function dealStateOf(offer: Pick<OfferRow, 'status' | 'offerType' | 'buye
   return { status: offer.status, offerType: offer.offerType, buyerId: offer.buyerId, sellerId: offer.sellerId, deliveryStatus: offer.deliveryStatus, paymentStatus: offer.paymentStatus, paymentType: offer.paymentType };
 }
 
-/** Who must act now: the recipient of a new offer; during a deal whoever has a step left (the seller first). */
-function waitingFor(state: DealState): DealRole | null {
+/**
+ * Who must act now: the recipient of a new offer; during a deal whoever still has a step to take — often both
+ * at once (the seller sends the goods while the buyer sends the money).
+ */
+function waitingFor(state: DealState): DealRole | 'both' | null {
   if (state.status === OFFER_STATUS.created) return recipientRole(state.offerType);
   if (state.status !== OFFER_STATUS.approved) return null;
-  for (const role of ['seller', 'buyer'] as const) {
-    const userId = role === 'seller' ? state.sellerId : state.buyerId;
-    if (allowedActions(state, userId).length > 0) return role;
-  }
-  return null;
+  const seller = allowedActions(state, state.sellerId).length > 0;
+  const buyer = allowedActions(state, state.buyerId).length > 0;
+  return seller && buyer ? 'both' : seller ? 'seller' : buyer ? 'buyer' : null;
 }
 
 export function figuresOf(offer: OfferRow) {
@@ -194,6 +197,7 @@ export async function loadOfferViews(db: Executor, viewerId: number, ids: number
       is_direct_buy: isDirectBuy(offer),
       waiting_for: waitingFor(state),
       allowed_actions: allowedActions(state, viewerId) as Action[],
+      your_turn: isWaitingFor(state, viewerId),
       photos: photos
         .filter((p) => p.offerId === offer.id)
         .map((p) => ({ event_id: p.id, action: p.action, url: attachmentUrl(p.id, 'photo'), created_at: p.createdAt.toISOString() })),
