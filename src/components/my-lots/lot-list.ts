@@ -65,3 +65,27 @@ export function listHref(path: string, kind: LotKind, page = 1): string {
 export function pickMessages(t: Translate, keys: MessageKey[]): Partial<Record<MessageKey, string>> {
   return Object.fromEntries(keys.map((key) => [key, t(key)]));
 }
+
+/** The messages of a MyLotRow's LotActions island (My lots, and the "on sale" cabinet card). */
+export const MY_LOT_ROW_KEYS: MessageKey[] = [
+  'my_lots.actions_for',
+  'my_lots.view',
+  'my_lots.edit',
+  'my_lots.close',
+  'my_lots.deactivate',
+  'my_lots.activate',
+  'my_lots.re_add',
+  'my_lots.in_deal_note',
+  'my_lots.close_title',
+  'my_lots.close_text',
+  'my_lots.delete_title',
+  'my_lots.delete_text',
+  'my_lots.closed_done',
+  'my_lots.deactivated_done',
+  'my_lots.activated_done',
+  'my_lots.deleted_done',
+  'profile.delete',
+  'profile.cancel',
+  'auth.form_offline',
+  'errors.internal_error',
+];

@@ -128,6 +128,8 @@ export const mainInfoUserSchema = z.object({
   currency_id: optionalId,
   news_notification: z.preprocess(toBoolean, z.boolean().optional()),
   favorite_application_notification: z.preprocess(toBoolean, z.boolean().optional()),
+  /** E-mail when an offer or a deal waits for the user (docs/deals.md "E-mail"). */
+  deal_notification: z.preprocess(toBoolean, z.boolean().optional()),
 });
 /** A field the profile form may clear: absent = unchanged, blank = cleared (null). */
 const clearable = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());

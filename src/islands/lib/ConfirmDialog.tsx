@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 interface Props {
   open: boolean;
@@ -11,13 +11,15 @@ interface Props {
   tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
+  /** More to say or ask between the text and the buttons (a deal step's comment and attachments). */
+  children?: ReactNode;
 }
 
 /**
  * A daisyUI modal on the native <dialog>: it traps focus, closes with Escape and gives focus back to the
  * button that opened it. Focus starts on "cancel" so a stray Enter never deletes anything.
  */
-export default function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, busy, tone = 'danger', onConfirm, onCancel }: Props) {
+export default function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, busy, tone = 'danger', onConfirm, onCancel, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();
@@ -47,6 +49,7 @@ export default function ConfirmDialog({ open, title, text, confirmLabel, cancelL
         <p id={textId} className="py-4">
           {text}
         </p>
+        {children}
         <div className="modal-action">
           <button type="button" className="btn btn-ghost min-h-12" onClick={onCancel} disabled={busy} autoFocus>
             {cancelLabel}

@@ -2,16 +2,19 @@ import { useState } from 'react';
 import { showSnack } from '../../stores/snackbar';
 import { apiPost } from '../lib/api';
 import { failureText } from '../lib/form-problem';
+import type { MessageKey } from '../../i18n/t';
 import { type Messages, createClientTranslator } from '../lib/i18n';
 
-type Flag = 'news_notification' | 'favorite_application_notification';
+type Flag = 'news_notification' | 'favorite_application_notification' | 'deal_notification';
 
 interface Props {
   messages: Messages;
   initial: Record<Flag, boolean>;
 }
 
-const FLAGS: { flag: Flag; label: 'profile.notify_news' | 'profile.notify_favorites'; hint: 'profile.notify_news_hint' | 'profile.notify_favorites_hint' }[] = [
+const FLAGS: { flag: Flag; label: MessageKey; hint: MessageKey }[] = [
+  // Offers and deals first: the e-mail that tells a party it is their turn (docs/deals.md "E-mail").
+  { flag: 'deal_notification', label: 'cabinet.notify_deals', hint: 'cabinet.notify_deals_hint' },
   { flag: 'news_notification', label: 'profile.notify_news', hint: 'profile.notify_news_hint' },
   { flag: 'favorite_application_notification', label: 'profile.notify_favorites', hint: 'profile.notify_favorites_hint' },
 ];

@@ -1,0 +1,113 @@
+import type { AstroGlobal } from 'astro';
+import { CABINET_OFFER_VIEWS, type CabinetOfferView, MONEY_VIEWS, type MoneyView } from '../../features/deals/constants';
+import { ICON_PATHS } from '../../features/site/icon-paths';
+import type { MessageKey } from '../../i18n/t';
+
+/**
+ * The cabinet cards of spec §2 (`/user/profile/cabinet-cards/{view}`) and the money cards
+ * (`…/money-cards/{view}`): what each card is called, what it holds and its icon. The index, each card's page
+ * and the summary at the top of /user/profile/deals read them from here, so a card reads the same everywhere.
+ * Cards of later issues (company, verifications, warehouse, my-receipts, my-wallet) stay "coming soon".
+ */
+
+/** The cards this issue builds as pages with a list (the six offer groupings, the lots on sale, favourites, settings). */
+export const CABINET_VIEWS = [...CABINET_OFFER_VIEWS, 'on-sale', 'cabinet-favourites', 'settings'] as const;
+export type CabinetView = (typeof CABINET_VIEWS)[number];
+
+/** Cards of the spec that later issues build: they answer "coming soon" (any other unknown card is a 404). */
+export const PLANNED_CARDS: Record<string, MessageKey> = { company: 'soon.area_companies', verifications: 'soon.area_user', warehouse: 'soon.area_warehouse' };
+export const PLANNED_MONEY_CARDS: Record<string, MessageKey> = { 'my-receipts': 'soon.area_wallet', 'my-wallet': 'soon.area_wallet' };
+
+export const isCabinetView = (value: string): value is CabinetView => (CABINET_VIEWS as readonly string[]).includes(value);
+export const isOfferView = (value: string): value is CabinetOfferView => (CABINET_OFFER_VIEWS as readonly string[]).includes(value);
+export const isMoneyView = (value: string): value is MoneyView => (MONEY_VIEWS as readonly string[]).includes(value);
+
+/**
+ * Icons of the cards, 24-unit strokes like src/features/site/icon-paths.ts (the site's set has no truck or
+ * wallet; these live here until another screen needs them).
+ */
+const PATHS = {
+  unpaid: 'M3 7h16a2 2 0 012 2v9a2 2 0 01-2 2H5a2 2 0 01-2-2zM3 7l3-3h10l2 3M16 13.5h.01',
+  truck: 'M2 6h12v10H2zM14 9h4l4 4v3h-8M6 20a2 2 0 100-4 2 2 0 000 4zM18 20a2 2 0 100-4 2 2 0 000 4z',
+  done: 'M12 21a9 9 0 100-18 9 9 0 000 18zM8 12l3 3 5-6',
+  tag: ICON_PATHS.offers,
+  heart: ICON_PATHS.heart,
+  settings: 'M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1M15 4v4M9 10v4M17 16v4',
+  incoming: 'M12 3v11M7 9l5 5 5-5M4 16v4h16v-4',
+  outgoing: 'M12 14V3M7 8l5-5 5 5M4 16v4h16v-4',
+} as const;
+export type CardIconName = keyof typeof PATHS;
+export const cardIconPath = (name: CardIconName) => PATHS[name];
+
+export interface CardMeta {
+  title: MessageKey;
+  /** One line under the title: what the card holds. */
+  hint: MessageKey;
+  /** What its page says when the list is empty. */
+  empty: MessageKey;
+  icon: CardIconName;
+}
+
+export const CARD: Record<CabinetView | MoneyView, CardMeta> = {
+  'bought-not-paid': { title: 'cabinet.card_bought_not_paid', hint: 'cabinet.hint_bought_not_paid', empty: 'cabinet.empty_bought_not_paid', icon: 'unpaid' },
+  'bought-not-delivered': { title: 'cabinet.card_bought_not_delivered', hint: 'cabinet.hint_bought_not_delivered', empty: 'cabinet.empty_bought_not_delivered', icon: 'truck' },
+  'bought-paid-delivered': { title: 'cabinet.card_bought_paid_delivered', hint: 'cabinet.hint_bought_paid_delivered', empty: 'cabinet.empty_bought_paid_delivered', icon: 'done' },
+  'sold-not-paid': { title: 'cabinet.card_sold_not_paid', hint: 'cabinet.hint_sold_not_paid', empty: 'cabinet.empty_sold_not_paid', icon: 'unpaid' },
+  'sold-not-delivered': { title: 'cabinet.card_sold_not_delivered', hint: 'cabinet.hint_sold_not_delivered', empty: 'cabinet.empty_sold_not_delivered', icon: 'truck' },
+  'sold-old': { title: 'cabinet.card_sold_old', hint: 'cabinet.hint_sold_old', empty: 'cabinet.empty_sold_old', icon: 'done' },
+  'on-sale': { title: 'cabinet.card_on_sale', hint: 'cabinet.hint_on_sale', empty: 'cabinet.empty_on_sale', icon: 'tag' },
+  'cabinet-favourites': { title: 'cabinet.card_favourites', hint: 'cabinet.hint_favourites', empty: 'cabinet.hint_favourites', icon: 'heart' },
+  settings: { title: 'cabinet.card_settings', hint: 'cabinet.hint_settings', empty: 'cabinet.hint_settings', icon: 'settings' },
+  'have-to-be-paid': { title: 'cabinet.card_have_to_be_paid', hint: 'cabinet.hint_have_to_be_paid', empty: 'cabinet.empty_have_to_be_paid', icon: 'incoming' },
+  'have-to-pay': { title: 'cabinet.card_have_to_pay', hint: 'cabinet.hint_have_to_pay', empty: 'cabinet.empty_have_to_pay', icon: 'outgoing' },
+};
+
+/** The cards in the order the cabinet shows them, one group per heading. */
+export const CARD_GROUPS: { id: string; title: MessageKey; views: (CabinetView | MoneyView)[] }[] = [
+  { id: 'buying', title: 'cabinet.group_buying', views: ['bought-not-paid', 'bought-not-delivered', 'bought-paid-delivered'] },
+  { id: 'selling', title: 'cabinet.group_selling', views: ['sold-not-paid', 'sold-not-delivered', 'sold-old', 'on-sale'] },
+  { id: 'money', title: 'cabinet.group_money', views: ['have-to-be-paid', 'have-to-pay'] },
+  { id: 'more', title: 'cabinet.group_more', views: ['cabinet-favourites', 'settings'] },
+];
+
+/** The group a card belongs to (its page links to the other cards of the group). */
+export const groupOf = (view: CabinetView | MoneyView) => CARD_GROUPS.find((group) => group.views.includes(view))!;
+
+/** Which deals stand behind each money card (docs/deals.md: the same rule as these groupings). */
+export const MONEY_OFFER_VIEW: Record<MoneyView, CabinetOfferView> = { 'have-to-be-paid': 'sold-not-paid', 'have-to-pay': 'bought-not-paid' };
+
+/** The unlocalized address of a card's page; the favourites card opens the favourites list itself. */
+export function cardPath(view: CabinetView | MoneyView): string {
+  if (view === 'cabinet-favourites') return '/user/profile/favorite';
+  if (isMoneyView(view)) return `/user/profile/cabinet-cards/money-cards/${view}`;
+  return `/user/profile/cabinet-cards/${view}`;
+}
+
+/** The sections of the profile page the settings card leads to (anchors of /user/profile/user). */
+export const SETTINGS_LINKS: { anchor: string; title: MessageKey; hint: MessageKey }[] = [
+  { anchor: 'base-info', title: 'profile.section_base', hint: 'cabinet.settings_base_hint' },
+  { anchor: 'addresses', title: 'profile.section_addresses', hint: 'cabinet.settings_addresses_hint' },
+  { anchor: 'notifications', title: 'profile.section_notifications', hint: 'cabinet.settings_notifications_hint' },
+  { anchor: 'password', title: 'profile.section_password', hint: 'cabinet.settings_password_hint' },
+  { anchor: 'photo', title: 'profile.section_photo', hint: 'cabinet.settings_photo_hint' },
+  { anchor: 'documents', title: 'profile.section_documents', hint: 'cabinet.settings_documents_hint' },
+  { anchor: 'favorites', title: 'profile.section_favorites', hint: 'cabinet.settings_favorites_hint' },
+  { anchor: 'referral', title: 'profile.section_referral', hint: 'cabinet.settings_referral_hint' },
+];
+
+/** The `page` query parameter: a whole number from 1, anything else is page 1. */
+export function pageParam(url: URL): number {
+  const value = Number(url.searchParams.get('page'));
+  return Number.isInteger(value) && value >= 1 && value <= 100_000 ? value : 1;
+}
+
+/** The address of a list page (page 1 stays out of the address, so each list has one canonical address). */
+export const pageHref = (path: string, page: number) => (page > 1 ? `${path}?page=${page}` : path);
+
+/**
+ * A page number past the end (the last deal of the page moved to another card, a stale link): the redirect to
+ * the last page there is, or undefined when the page is fine.
+ */
+export function pastLastPage(Astro: AstroGlobal, path: string, page: number, pageCount: number): Response | undefined {
+  return page > 1 && page > pageCount ? Astro.redirect(pageHref(path, Math.max(pageCount, 1)), 302) : undefined;
+}

@@ -1,0 +1,23 @@
+import type { CabinetOfferView, MoneyView } from '../../features/deals/constants';
+import type { Executor } from '../../server/db';
+import { cabinetCounts, listMoneyDue } from '../../server/services/deals/cabinet';
+import { countOffersWaiting } from '../../server/services/deals/list-offers';
+import type { MoneyDue } from './money-due';
+
+export interface CabinetSummary {
+  counts: Record<CabinetOfferView | 'on-sale', number>;
+  money: Record<MoneyView, MoneyDue[]>;
+  /** Offers that wait for the user's answer (the header badge's number). */
+  waiting: number;
+}
+
+/** Everything the cabinet cards show, read at once for the cabinet and the summary of the deals page. */
+export async function loadCabinetSummary(db: Executor, userId: number): Promise<CabinetSummary> {
+  const [counts, toBePaid, toPay, waiting] = await Promise.all([
+    cabinetCounts(db, userId),
+    listMoneyDue(db, userId, 'have-to-be-paid'),
+    listMoneyDue(db, userId, 'have-to-pay'),
+    countOffersWaiting(db, userId),
+  ]);
+  return { counts, money: { 'have-to-be-paid': toBePaid, 'have-to-pay': toPay }, waiting };
+}

@@ -1,0 +1,39 @@
+import { ORDER_TYPES, type OrderType } from '../../features/deals/constants';
+import type { DealRole } from '../../features/deals/state-machine';
+
+/**
+ * The choice of the offers list, read from its address: one lot's offers (`order_id` + `order_type`, both or
+ * neither), one role (`role=buyer|seller`), and the page. Anything unreadable counts as not given, so a stale or
+ * hand-typed link still shows a list rather than an error.
+ */
+export interface OfferFilter {
+  lot?: { order_id: number; order_type: OrderType };
+  role?: DealRole;
+  page: number;
+}
+
+const MAX_ID = 2_147_483_647;
+
+export function readOfferFilter(url: URL): OfferFilter {
+  const params = url.searchParams;
+  const id = Number(params.get('order_id'));
+  const type = params.get('order_type') ?? '';
+  const lot = Number.isInteger(id) && id >= 1 && id <= MAX_ID && (ORDER_TYPES as readonly string[]).includes(type) ? { order_id: id, order_type: type as OrderType } : undefined;
+  const roleParam = params.get('role');
+  const role = roleParam === 'buyer' || roleParam === 'seller' ? roleParam : undefined;
+  const page = Number(params.get('page'));
+  return { lot, role, page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1 };
+}
+
+/** The address of the list for a filter (the localized `path` of /user/offers); page 1 stays out of it. */
+export function offersHref(path: string, filter: OfferFilter): string {
+  const params = new URLSearchParams();
+  if (filter.lot) {
+    params.set('order_id', String(filter.lot.order_id));
+    params.set('order_type', filter.lot.order_type);
+  }
+  if (filter.role) params.set('role', filter.role);
+  if (filter.page > 1) params.set('page', String(filter.page));
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}

@@ -1,0 +1,139 @@
+import { useRef, useState } from 'react';
+import { ACTION_TEXT } from '../../components/deal/deal-labels';
+import type { OfferAction } from '../../features/deals/constants';
+import ConfirmDialog from '../lib/ConfirmDialog';
+import { apiPost } from '../lib/api';
+import { FormAlert, useHydrated } from '../lib/fields';
+import { type FormProblem, problemOf } from '../lib/form-problem';
+import { type Messages, createClientTranslator } from '../lib/i18n';
+import { reloadWithSnack } from '../my-lots/flash';
+import { documentProblem, photoProblem } from './attachments';
+import StepFields, { type StepErrors, type StepValues } from './StepFields';
+
+interface Props {
+  offerId: number;
+  /** What the user may do now (OfferView.allowed_actions), in the state machine's order. */
+  actions: OfferAction[];
+  messages: Messages;
+}
+
+/** Saying no or taking the offer back ends it: those buttons and their dialog are red. */
+const ENDING: OfferAction[] = ['decline-offer', 'delete-offer'];
+const EMPTY: StepValues = { comment: '', photo: null, document: null };
+
+/**
+ * The buttons of the deal page. Each step asks "I Confirm" in a dialog that says what the step does, with an
+ * optional comment, photo and PDF (checked here first, then by the server), posts to /api-v2/offer/{action}
+ * and reloads the page, which shows the new state and, after the reload, what was done.
+ */
+export default function DealActions({ offerId, actions, messages }: Props) {
+  const t = createClientTranslator(messages);
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  // The dialog stays mounted (closing the native <dialog> gives the focus back); it keeps the last step's text.
+  const [asked, setAsked] = useState<OfferAction>(actions[0] ?? 'approve-offer');
+  const [values, setValues] = useState<StepValues>(EMPTY);
+  const [errors, setErrors] = useState<StepErrors>({});
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  // The deal moved on meanwhile (the other party acted, another tab): the page is stale, a reload shows it.
+  const [isStale, setStale] = useState(false);
+  const [busy, setBusy] = useState(false);
+  // A new key per opening gives the file inputs a fresh, empty state.
+  const [round, setRound] = useState(0);
+  const fields = useRef<HTMLDivElement>(null);
+
+  function ask(action: OfferAction) {
+    setAsked(action);
+    setValues(EMPTY);
+    setErrors({});
+    setProblem(null);
+    setStale(false);
+    setRound((n) => n + 1);
+    setOpen(true);
+  }
+
+  function chooseFile(field: 'photo' | 'document', file: File | null) {
+    const wrong = file ? (field === 'photo' ? photoProblem(file) : documentProblem(file)) : undefined;
+    setErrors((current) => ({ ...current, [field]: wrong ? t(wrong) : undefined }));
+    setValues((current) => ({ ...current, [field]: wrong ? null : file }));
+  }
+
+  async function confirm() {
+    if (errors.photo || errors.document) {
+      // A refused file stays named in its input until another is chosen: send the user there.
+      fields.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    const result = await apiPost(`/offer/${asked}`, {
+      id: offerId,
+      comment: values.comment.trim() || undefined,
+      photo: values.photo ?? undefined,
+      document: values.document ?? undefined,
+    });
+    if (result.ok) {
+      reloadWithSnack(t(ACTION_TEXT[asked].done));
+      return;
+    }
+    setBusy(false);
+    setStale(result.status === 409 || result.status === 403);
+    const fieldErrors = result.error.errors ?? {};
+    const placed: StepErrors = { comment: fieldErrors.comment?.[0], photo: fieldErrors.photo?.[0], document: fieldErrors.document?.[0] };
+    setErrors(placed);
+    if (!placed.comment && !placed.photo && !placed.document) setProblem(problemOf(result, t));
+  }
+
+  const tone = ENDING.includes(asked) ? 'danger' : 'primary';
+  return (
+    <div role="group" aria-label={t('deal.actions_group', { id: offerId })} className="flex flex-col gap-2">
+      {actions.map((action) => (
+        <button
+          key={action}
+          type="button"
+          className={`btn min-h-12 w-full ${ENDING.includes(action) ? 'btn-outline btn-error' : 'btn-primary'}`}
+          disabled={!hydrated || busy}
+          onClick={() => ask(action)}
+          data-action={action}
+        >
+          {t(ACTION_TEXT[action].label)}
+        </button>
+      ))}
+      <ConfirmDialog
+        open={open}
+        title={t(ACTION_TEXT[asked].label)}
+        text={t(ACTION_TEXT[asked].confirm)}
+        confirmLabel={t('deal.i_confirm')}
+        cancelLabel={t('deal.cancel')}
+        busy={busy}
+        tone={tone}
+        onConfirm={() => void confirm()}
+        onCancel={() => setOpen(false)}
+      >
+        <div key={round} ref={fields} className="flex flex-col gap-3">
+          <StepFields
+            t={t}
+            values={values}
+            errors={errors}
+            disabled={busy}
+            onComment={(comment) => setValues((current) => ({ ...current, comment }))}
+            onFile={chooseFile}
+          />
+          <FormAlert
+            problem={problem}
+            inline
+            onRetry={() => void confirm()}
+            retryLabel={t('auth.form_retry')}
+            action={
+              isStale && (
+                <button type="button" className="btn btn-sm min-h-10" onClick={() => window.location.reload()}>
+                  {t('deal.reload_page')}
+                </button>
+              )
+            }
+          />
+        </div>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { type UseFormReturn, useWatch } from 'react-hook-form';
+import { DELIVERY_TYPE } from '../../features/deals/constants';
+import type { LotType } from '../../features/lots/constants';
+import type { Locale } from '../../i18n/config';
+import { formatMoney } from '../../i18n/format';
+import type { MessageKey } from '../../i18n/t';
+import { TextField } from '../lib/fields';
+import type { ClientTranslate } from '../lib/i18n';
+import { type OfferField, type OfferFormValues, asksDeliveryPrice } from './offer-form';
+import type { OfferLot } from './offer-lot';
+
+interface Props {
+  form: UseFormReturn<OfferFormValues>;
+  lot: OfferLot;
+  /** The straight-line distance proposed when the dialog opened, if both map points were known. */
+  proposedKm: number | null;
+  locale: Locale;
+  t: ClientTranslate;
+}
+
+/** The two ways the goods (or the machine) travel, said from the side of whoever makes the offer. */
+const CHOICE_LABEL: Record<LotType, Record<'pickup' | 'sellerDelivers', MessageKey>> = {
+  sell: { pickup: 'make_offer.delivery_pickup_buyer', sellerDelivers: 'make_offer.delivery_deliver_buyer' },
+  buy: { pickup: 'make_offer.delivery_pickup_seller', sellerDelivers: 'make_offer.delivery_deliver_seller' },
+  rent: { pickup: 'make_offer.delivery_pickup_renter', sellerDelivers: 'make_offer.delivery_deliver_renter' },
+};
+
+/**
+ * Delivery: picked up or delivered, and for a delivery the distance and its price per km — the lot's, or on a
+ * buy request the offering seller's own.
+ */
+export default function DeliveryFields({ form, lot, proposedKm, locale, t }: Props) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const deliveryType = useWatch({ control: form.control, name: 'delivery_type' });
+  const delivers = deliveryType === String(DELIVERY_TYPE.sellerDelivers);
+  const field = (name: OfferField) => ({ id: `offer-${name}`, registration: register(name), error: errors[name]?.message });
+  const labels = CHOICE_LABEL[lot.type];
+  // Without a delivery price on the lot the offers service refuses a delivery (offers.no_delivery): collection only.
+  const canDeliver = asksDeliveryPrice(lot) || lot.deliveryPricePerKm !== null;
+  const describedBy = [canDeliver ? '' : 'offer-delivery-none', errors.delivery_type ? 'offer-delivery_type-error' : ''].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <>
+      <fieldset className="flex flex-col gap-1" aria-describedby={describedBy}>
+        <legend className="mb-1 font-medium">{t('make_offer.delivery_type')}</legend>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          {(['pickup', 'sellerDelivers'] as const).map((choice) => (
+            <label
+              key={choice}
+              className="flex min-h-12 flex-1 cursor-pointer items-center gap-3 rounded-field border border-base-300 px-3 py-2 has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60"
+            >
+              <input type="radio" className="radio radio-primary" value={DELIVERY_TYPE[choice]} disabled={choice === 'sellerDelivers' && !canDeliver} {...register('delivery_type')} />
+              <span>{t(labels[choice])}</span>
+            </label>
+          ))}
+        </div>
+        {!canDeliver && (
+          <p id="offer-delivery-none" className="text-sm opacity-80">
+            {t(lot.type === 'rent' ? 'make_offer.delivery_none_owner' : 'make_offer.delivery_none_seller')}
+          </p>
+        )}
+        {errors.delivery_type?.message && (
+          <p id="offer-delivery_type-error" className="text-sm font-medium text-error">
+            {errors.delivery_type.message}
+          </p>
+        )}
+      </fieldset>
+      {delivers && (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            {...field('delivery_distance')}
+            label={t('make_offer.distance')}
+            hint={proposedKm !== null ? t('make_offer.distance_proposed', { km: proposedKm }) : t('make_offer.distance_hint')}
+            required
+            inputMode="decimal"
+            autoComplete="off"
+            compact
+          />
+          {asksDeliveryPrice(lot) ? (
+            <TextField
+              {...field('delivery_price_per_km')}
+              label={t('make_offer.delivery_price_per_km_own', { currency: lot.currency })}
+              hint={t('make_offer.delivery_price_per_km_own_hint')}
+              required
+              inputMode="decimal"
+              autoComplete="off"
+              compact
+            />
+          ) : (
+            <LotDeliveryPrice lot={lot} locale={locale} t={t} />
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The lot's own delivery price, which the offer takes as it is. */
+function LotDeliveryPrice({ lot, locale, t }: { lot: OfferLot; locale: Locale; t: ClientTranslate }) {
+  const perKm = lot.deliveryPricePerKm;
+  return (
+    <div className="flex flex-col gap-1">
+      <p className="font-medium">{t('make_offer.delivery_price_per_km')}</p>
+      <p data-testid="offer-lot-delivery-price">
+        {t('make_offer.per_km', { price: formatMoney(Math.round((perKm ?? 0) * 10 ** lot.decimals), { code: lot.currency, decimals: lot.decimals }, locale) })}
+      </p>
+      <p className="text-sm opacity-75">{t(lot.type === 'rent' ? 'make_offer.delivery_price_set_by_owner' : 'make_offer.delivery_price_set_by_seller')}</p>
+    </div>
+  );
+}

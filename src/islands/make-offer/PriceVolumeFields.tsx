@@ -1,0 +1,66 @@
+import type { UseFormReturn } from 'react-hook-form';
+import type { LotType } from '../../features/lots/constants';
+import type { Locale } from '../../i18n/config';
+import { formatMoney } from '../../i18n/format';
+import type { MessageKey } from '../../i18n/t';
+import { lotQuantityText } from '../../components/lots/lot-format';
+import { TextField } from '../lib/fields';
+import type { ClientTranslate } from '../lib/i18n';
+import { type OfferField, type OfferFormValues, volumeLimits } from './offer-form';
+import { type OfferLot, RENT_PRICE_LABEL, isPriceFixed } from './offer-lot';
+
+interface Props {
+  form: UseFormReturn<OfferFormValues>;
+  lot: OfferLot;
+  locale: Locale;
+  t: ClientTranslate;
+}
+
+/** Under a price the maker may change: whose price it is and who answers the offer. */
+const OPEN_PRICE_HINT: Record<LotType, MessageKey> = {
+  sell: 'make_offer.price_hint_sell',
+  buy: 'make_offer.price_hint_buy',
+  rent: 'make_offer.price_hint_rent',
+};
+
+/**
+ * The price per unit (the lot's, read-only when the seller fixed it) and the volume with the lot's limits. A
+ * booking's quantity comes from its dates (or its area), asked by BookingFields.
+ */
+export default function PriceVolumeFields({ form, lot, locale, t }: Props) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const field = (name: OfferField) => ({ id: `offer-${name}`, registration: register(name), error: errors[name]?.message });
+  const lotPrice = formatMoney(Math.round(lot.price * 10 ** lot.decimals), { code: lot.currency, decimals: lot.decimals }, locale);
+  const fixed = isPriceFixed(lot);
+  const priceLabel = lot.rentPer ? t(RENT_PRICE_LABEL[lot.rentPer], { currency: lot.currency }) : t('make_offer.price_per_unit', { unit: lot.unit, currency: lot.currency });
+  const priceHint = fixed ? t('make_offer.price_fixed_sell') : t(OPEN_PRICE_HINT[lot.type], { price: lotPrice });
+
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <TextField
+        {...field('price')}
+        label={priceLabel}
+        hint={priceHint}
+        required={!fixed}
+        readOnly={fixed}
+        className={fixed ? 'bg-base-200' : undefined}
+        inputMode="decimal"
+        autoComplete="off"
+        compact
+      />
+      {lot.type !== 'rent' && <TextField {...field('volume')} label={t('make_offer.volume', { unit: lot.unit })} hint={limitsText(lot, locale, t)} required inputMode="decimal" autoComplete="off" compact />}
+    </div>
+  );
+}
+
+/** "5 t to 20 t; 40 t remain": the offer's bounds as the server checks them. */
+function limitsText(lot: OfferLot, locale: Locale, t: ClientTranslate): string {
+  const quantity = (value: number) => lotQuantityText(lot, value, t, locale);
+  const { min, max } = volumeLimits(lot);
+  const remain = t('make_offer.volume_remaining', { volume: quantity(lot.availableVolume) });
+  if (lot.minVolume === null && lot.maxVolume === null) return remain;
+  return `${t('make_offer.volume_between', { min: quantity(min), max: quantity(max) })} ${remain}`;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { createOfferSchema } from '../../features/deals/schemas';
+import { initialValues, liveFigures, offerQuantity, toOfferFields, volumeLimits } from './offer-form';
+import type { OfferLot } from './offer-lot';
+
+const sellLot: OfferLot = {
+  id: 3,
+  orderType: 'board_list',
+  type: 'sell',
+  title: 'Cocoa',
+  price: 51660,
+  currency: 'GHS',
+  decimals: 2,
+  unit: 't',
+  priceType: null,
+  rentPer: null,
+  minVolume: 1,
+  maxVolume: 10,
+  availableVolume: 23,
+  deliveryPricePerKm: 2.5,
+  point: { latitude: 6.6885, longitude: -1.6244 },
+};
+const rentLot: OfferLot = { ...sellLot, id: 17, orderType: 'technic_list', type: 'rent', rentPer: 'hour', minVolume: null, maxVolume: null, availableVolume: 1 };
+
+describe('make-offer form', () => {
+  it('prefills the lot price, the smallest volume and the straight-line distance', () => {
+    const values = initialValues(sellLot, { latitude: 5.6037, longitude: -0.187 });
+    expect(values).toMatchObject({ price: '51660', volume: '1', offer_type: '1', delivery_type: '1', payment_type: '1' });
+    expect(Number(values.delivery_distance)).toBeGreaterThan(190);
+    expect(initialValues(sellLot, null).delivery_distance).toBe('');
+  });
+
+  it('keeps the volume between the minimum and the lesser of the maximum and what remains', () => {
+    expect(volumeLimits(sellLot)).toEqual({ min: 1, max: 10 });
+    expect(volumeLimits({ ...sellLot, availableVolume: 0.5 })).toEqual({ min: 0.5, max: 0.5 });
+    expect(volumeLimits({ ...sellLot, minVolume: null, maxVolume: 0 })).toEqual({ min: 0.01, max: 23 });
+  });
+
+  it('computes the totals with delivery from the lot price per km, exactly', () => {
+    const values = { ...initialValues(sellLot, null), price: '51660,5', volume: '2.5', delivery_type: '2', delivery_distance: '12.3' };
+    const figures = liveFigures(sellLot, values)!;
+    expect(figures.offer_price_minor).toBe(12_915_125);
+    expect(figures.delivery_price_minor).toBe(3075);
+    expect(figures.total_price_with_delivery_minor).toBe(12_918_200);
+    expect(liveFigures(sellLot, { ...values, volume: '' })).toBeNull();
+  });
+
+  it('counts the hours of a booking by the hour and sends only its fields', () => {
+    const values = { ...initialValues(rentLot, null), date_from: '2026-12-01', date_to: '2026-12-09', hour_from: '8', hour_to: '12', volume: '7' };
+    expect(offerQuantity(rentLot, values)).toBe(4);
+    const fields = toOfferFields(rentLot, values);
+    expect(fields).toMatchObject({ date_from: '2026-12-01', date_to: '2026-12-01', hour_from: '8', hour_to: '12' });
+    expect(fields.volume).toBeUndefined();
+    expect(createOfferSchema.safeParse(fields).success).toBe(true);
+  });
+
+  it('sends a buy request seller\u2019s own delivery price only when delivering', () => {
+    const buyLot: OfferLot = { ...sellLot, type: 'buy' };
+    const values = { ...initialValues(buyLot, null), delivery_type: '2', delivery_distance: '40', delivery_price_per_km: '3' };
+    expect(toOfferFields(buyLot, values)).toMatchObject({ offer_type: '3', delivery_distance: '40', delivery_price_per_km: '3' });
+    expect(toOfferFields(buyLot, { ...values, delivery_type: '1' }).delivery_price_per_km).toBeUndefined();
+    expect(toOfferFields(sellLot, values).delivery_price_per_km).toBeUndefined();
+  });
+});

@@ -1,0 +1,199 @@
+import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
+import { DELIVERY_TYPE, OFFER_TYPE_FOR_LOT, PAYMENT_TYPE } from '../../features/deals/constants';
+import { type Figures, bookingQuantity, computeFigures, distanceKm, toHundredths, toMinor } from '../../features/deals/figures';
+import { createOfferSchema } from '../../features/deals/schemas';
+import { zodFormResolver } from '../lib/forms';
+import type { ClientTranslate, Messages } from '../lib/i18n';
+import { type BookedRange, type BookingChoice, bookingProblem } from './booking-days';
+import { type MapPoint, type OfferLot, isPriceFixed } from './offer-lot';
+
+/** The dialog's inputs, as typed (strings); createOfferSchema reads them as the API does. */
+export interface OfferFormValues {
+  order_id: string;
+  order_type: string;
+  offer_type: string;
+  price: string;
+  volume: string;
+  delivery_type: string;
+  delivery_distance: string;
+  delivery_price_per_km: string;
+  payment_type: string;
+  comment: string;
+  date_from: string;
+  date_to: string;
+  hour_from: string;
+  hour_to: string;
+}
+export type OfferField = keyof OfferFormValues;
+
+/** The fields the server may find wrong, in the order the dialog shows them: the first one in error gets the focus. */
+export const OFFER_FIELDS: OfferField[] = ['date_from', 'date_to', 'hour_from', 'hour_to', 'price', 'volume', 'delivery_type', 'delivery_distance', 'delivery_price_per_km', 'payment_type', 'comment'];
+
+/** The booking asks for the area worked (as the volume) only when the rate is per acre or hectare. */
+export const asksArea = (lot: OfferLot) => lot.rentPer === 'acre' || lot.rentPer === 'hectare';
+/** Anything but a booking by the hour or day has a volume. */
+export const asksVolume = (lot: OfferLot) => lot.type !== 'rent' || asksArea(lot);
+/** Only a seller offering to a buy request names their own delivery price; other offers take the lot's. */
+export const asksDeliveryPrice = (lot: OfferLot) => lot.type === 'buy';
+
+/**
+ * The limits an offer's volume must keep (docs/deals.md): at least the minimum (or all that remains, if less),
+ * at most the maximum and what remains. A maximum of 0 means none, as the offers service reads it.
+ */
+export function volumeLimits(lot: OfferLot): { min: number; max: number } {
+  const max = Math.min(lot.maxVolume ? lot.maxVolume : Infinity, lot.availableVolume);
+  const min = Math.min(Math.max(lot.minVolume ?? 0, 0.01), lot.availableVolume);
+  return { min, max };
+}
+
+const plain = (value: number) => String(Math.round(value * 100) / 100);
+
+export function initialValues(lot: OfferLot, userPoint: MapPoint | null): OfferFormValues {
+  const distance = lot.point && userPoint ? distanceKm(lot.point, userPoint) : null;
+  return {
+    order_id: String(lot.id),
+    order_type: lot.orderType,
+    offer_type: String(OFFER_TYPE_FOR_LOT[lot.type]),
+    price: plain(lot.price),
+    // The smallest volume the lot takes is the likeliest offer, and it shows the totals at once.
+    volume: lot.type !== 'rent' && lot.minVolume !== null ? plain(volumeLimits(lot).min) : '',
+    delivery_type: String(DELIVERY_TYPE.pickup),
+    delivery_distance: distance === null ? '' : plain(distance),
+    delivery_price_per_km: asksDeliveryPrice(lot) && lot.deliveryPricePerKm !== null ? plain(lot.deliveryPricePerKm) : '',
+    payment_type: String(PAYMENT_TYPE.direct),
+    comment: '',
+    date_from: '',
+    date_to: '',
+    hour_from: '',
+    hour_to: '',
+  };
+}
+
+/** "12,5" and "12.5" are the same amount (spec §5 accepts a comma); anything else is no number. */
+export function readAmount(text: string): number | null {
+  const match = /^\s*(\d+(?:[.,]\d{1,2})?)\s*$/.exec(text ?? '');
+  return match ? Number(match[1].replace(',', '.')) : null;
+}
+
+const readHour = (text: string) => (/^\d{1,2}$/.test(text) ? Number(text) : undefined);
+
+/** The chosen dates and hours, once the booking has its first day (a booking by the hour lasts one day). */
+export function bookingChoice(lot: OfferLot, values: Pick<OfferFormValues, 'date_from' | 'date_to' | 'hour_from' | 'hour_to'>): BookingChoice | null {
+  if (!values.date_from) return null;
+  if (lot.rentPer === 'hour') return { date_from: values.date_from, date_to: values.date_from, hour_from: readHour(values.hour_from), hour_to: readHour(values.hour_to) };
+  return values.date_to ? { date_from: values.date_from, date_to: values.date_to } : null;
+}
+
+/** How many units the offer is for: the volume, or a booking's hours, days or area. Null while unknown. */
+export function offerQuantity(lot: OfferLot, values: OfferFormValues): number | null {
+  if (lot.type !== 'rent') return readAmount(values.volume);
+  const area = asksArea(lot) ? readAmount(values.volume) : undefined;
+  if (asksArea(lot)) return area ?? null;
+  const choice = bookingChoice(lot, values);
+  if (!choice || (lot.rentPer === 'hour' && (choice.hour_from === undefined || choice.hour_to === undefined))) return null;
+  const quantity = bookingQuantity(lot.rentPer ?? 'day', choice);
+  return quantity > 0 ? quantity : null;
+}
+
+/** The live figures, computed as the server computes them (integers, src/features/deals/figures.ts); null until price and quantity are numbers. */
+export function liveFigures(lot: OfferLot, values: OfferFormValues): Figures | null {
+  const price = isPriceFixed(lot) ? lot.price : readAmount(values.price);
+  const quantity = offerQuantity(lot, values);
+  if (price === null || quantity === null) return null;
+  const delivers = values.delivery_type === String(DELIVERY_TYPE.sellerDelivers);
+  const perKm = asksDeliveryPrice(lot) ? readAmount(values.delivery_price_per_km) : lot.deliveryPricePerKm;
+  const distance = readAmount(values.delivery_distance);
+  return computeFigures({
+    lotPriceMinor: toMinor(lot.price, lot.decimals),
+    offerPriceMinor: toMinor(price, lot.decimals),
+    volumeCenti: toHundredths(quantity),
+    deliveryPricePerKmMinor: delivers && perKm !== null ? toMinor(perKm, lot.decimals) : 0,
+    distanceCenti: delivers && distance !== null ? toHundredths(distance) : 0,
+  });
+}
+
+type Problem = { field: OfferField; message: string };
+
+/** The checks that need the lot and its bookings, which the shared schema cannot know (the server makes them too). */
+function lotProblems(lot: OfferLot, values: OfferFormValues, booked: readonly BookedRange[], today: string, t: ClientTranslate, formatQuantity: (n: number) => string): Problem[] {
+  const problems: Problem[] = [];
+  const required = t('validation.required');
+  if (asksVolume(lot)) {
+    const volume = readAmount(values.volume);
+    if (volume === null && !values.volume.trim()) problems.push({ field: 'volume', message: required });
+    if (volume !== null && lot.type !== 'rent') {
+      const { min, max } = volumeLimits(lot);
+      if (volume < min) problems.push({ field: 'volume', message: t('offers.volume_below_min', { min: formatQuantity(min) }) });
+      else if (volume > max) problems.push({ field: 'volume', message: t('offers.volume_above_max', { max: formatQuantity(max) }) });
+    }
+  }
+  if (asksDeliveryPrice(lot) && values.delivery_type === String(DELIVERY_TYPE.sellerDelivers) && !values.delivery_price_per_km.trim()) {
+    problems.push({ field: 'delivery_price_per_km', message: required });
+  }
+  if (lot.type === 'rent') problems.push(...bookingProblems(lot, values, booked, today, t));
+  return problems;
+}
+
+function bookingProblems(lot: OfferLot, values: OfferFormValues, booked: readonly BookedRange[], today: string, t: ClientTranslate): Problem[] {
+  const required = t('validation.required');
+  if (!values.date_from) return [{ field: 'date_from', message: t('make_offer.dates_required') }];
+  if (lot.rentPer === 'hour') {
+    const missing: Problem[] = [];
+    if (!values.hour_from) missing.push({ field: 'hour_from', message: required });
+    if (!values.hour_to) missing.push({ field: 'hour_to', message: required });
+    if (missing.length > 0) return missing;
+  } else if (!values.date_to) {
+    return [{ field: 'date_to', message: required }];
+  }
+  const choice = bookingChoice(lot, values);
+  if (!choice || choice.date_to < choice.date_from) return [];
+  if (choice.hour_from !== undefined && choice.hour_to !== undefined && choice.hour_to <= choice.hour_from) return [];
+  const problem = bookingProblem(choice, booked, today);
+  return problem ? [{ field: problem.key === 'offers.booking_too_long' ? 'date_to' : 'date_from', message: t(problem.key, problem.vars) }] : [];
+}
+
+/**
+ * createOfferSchema first (the same messages as the API), then the lot's own rules. Everything the dialog
+ * does not ask (volume of a day booking, hours of a day booking) is left out before checking.
+ */
+export function offerResolver(lot: OfferLot, getBooked: () => readonly BookedRange[], today: string, t: ClientTranslate, messages: Messages, formatQuantity: (n: number) => string): Resolver<OfferFormValues> {
+  const schemaResolver = zodFormResolver(createOfferSchema, t, messages) as unknown as Resolver<OfferFormValues>;
+  return async (values, context, options) => {
+    const sent = toOfferFields(lot, values);
+    const result = await schemaResolver({ ...emptyValues, ...sent } as OfferFormValues, context, options);
+    const errors: FieldErrors<OfferFormValues> = { ...result.errors };
+    for (const problem of lotProblems(lot, values, getBooked(), today, t, formatQuantity)) {
+      errors[problem.field] ??= { type: 'lot', message: problem.message } as FieldError;
+    }
+    if (Object.keys(errors).length > 0) return { values: {}, errors };
+    return { values, errors: {} };
+  };
+}
+
+const emptyValues = Object.fromEntries(OFFER_FIELDS.map((field) => [field, ''])) as Record<OfferField, string>;
+
+/** The `Offer[…]` fields this lot's offer sends: only what the dialog asked for. */
+export function toOfferFields(lot: OfferLot, values: OfferFormValues): Partial<OfferFormValues> {
+  const delivers = values.delivery_type === String(DELIVERY_TYPE.sellerDelivers);
+  const out: Partial<OfferFormValues> = {
+    order_id: values.order_id,
+    order_type: values.order_type,
+    offer_type: values.offer_type,
+    price: isPriceFixed(lot) ? plain(lot.price) : values.price.trim().replace(',', '.'),
+    delivery_type: values.delivery_type,
+    payment_type: values.payment_type,
+    comment: values.comment,
+  };
+  if (asksVolume(lot)) out.volume = values.volume.trim().replace(',', '.');
+  if (delivers) out.delivery_distance = values.delivery_distance.trim().replace(',', '.');
+  if (delivers && asksDeliveryPrice(lot)) out.delivery_price_per_km = values.delivery_price_per_km.trim().replace(',', '.');
+  if (lot.type === 'rent') {
+    out.date_from = values.date_from;
+    out.date_to = lot.rentPer === 'hour' ? values.date_from : values.date_to;
+    if (lot.rentPer === 'hour') {
+      out.hour_from = values.hour_from;
+      out.hour_to = values.hour_to;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,81 @@
+import type { OrderType } from '../../features/deals/constants';
+import type { LotType, RENT_PER } from '../../features/lots/constants';
+import type { MessageKey } from '../../i18n/t';
+
+export type RentPer = (typeof RENT_PER)[number];
+
+/**
+ * The few facts of a lot the make-offer dialog needs, picked by the page (src/components/lot-page/LotActions.astro)
+ * so the island's props never carry the whole lot. Money in major units of the lot's currency.
+ */
+export interface OfferLot {
+  id: number;
+  orderType: OrderType;
+  type: LotType;
+  title: string;
+  price: number;
+  currency: string;
+  decimals: number;
+  /** The unit's short name ("t", "90 kg bag"). */
+  unit: string;
+  /** Only machinery lots say it; other lots take offers at any price. */
+  priceType: 'fixed' | 'negotiable' | null;
+  /** What a rented machine's rate is per; null for lots that are not rented. */
+  rentPer: RentPer | null;
+  minVolume: number | null;
+  maxVolume: number | null;
+  /** What remains on offer: the volume less what approved deals hold. */
+  availableVolume: number;
+  /** The lot's delivery price per km, when its owner gave one. */
+  deliveryPricePerKm: number | null;
+  /** The lot's map point, for the default delivery distance. */
+  point: MapPoint | null;
+}
+
+export interface MapPoint {
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * A fixed price binds the seller of a sell lot: the buyer cannot propose another, and an offer at it is an
+ * order. A rent rate stays open to proposals (bookings always wait for the owner), as does a buy request.
+ */
+export const isPriceFixed = (lot: Pick<OfferLot, 'type' | 'priceType'>) => lot.type === 'sell' && lot.priceType === 'fixed';
+
+/** The button that opens the dialog, and the dialog's title, by what the visitor does with the lot. */
+export const OPEN_LABEL: Record<LotType, MessageKey> = {
+  sell: 'lot_page.make_offer',
+  buy: 'make_offer.open_sell',
+  rent: 'make_offer.open_book',
+};
+
+/** The dialog's send button: at a fixed price a buyer's offer is an order, placed at once. */
+export function submitLabel(lot: Pick<OfferLot, 'type' | 'priceType'>): MessageKey {
+  if (lot.type === 'buy') return 'make_offer.submit_sell';
+  if (lot.type === 'rent') return 'make_offer.submit_book';
+  return isPriceFixed(lot) ? 'make_offer.submit_direct_buy' : 'make_offer.submit_buy';
+}
+
+/** What the maker reads once the offer is made. */
+export function successKey(type: LotType, isDirectBuy: boolean): MessageKey {
+  if (type === 'buy') return 'make_offer.done_to_buyer';
+  if (type === 'rent') return 'make_offer.done_booking';
+  return isDirectBuy ? 'make_offer.done_direct_buy' : 'make_offer.done_to_seller';
+}
+
+/** The price label of a rented machine names its rate's unit. */
+export const RENT_PRICE_LABEL: Record<RentPer, MessageKey> = {
+  hour: 'make_offer.price_per_hour',
+  day: 'make_offer.price_per_day',
+  acre: 'make_offer.price_per_acre',
+  hectare: 'make_offer.price_per_hectare',
+};
+
+/** A booking's length in the rate's unit ("3 days", "4 h"). */
+export const RENT_QUANTITY: Record<RentPer, MessageKey> = {
+  hour: 'make_offer.quantity_hours',
+  day: 'make_offer.quantity_days',
+  acre: 'make_offer.quantity_acres',
+  hectare: 'make_offer.quantity_hectares',
+};
