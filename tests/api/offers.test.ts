@@ -6,6 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lots, mailOutbox, offerEvents, users } from '../../src/server/db/schema';
 import { createLocalStorage, installStorage } from '../../src/server/storage';
+import { toSessionUser } from '../../src/server/services/accounts/users';
+import { listOffers } from '../../src/server/services/deals/list-offers';
 import { apiRequest, get } from '../fixtures/api';
 import { signedUpUser } from '../fixtures/accounts';
 import { useTestDatabase } from '../fixtures/database';
@@ -158,6 +160,10 @@ describe('a deal from offer to done', () => {
     expect(list._meta.totalCount).toBe(3);
     const byOrder = await apiRequest('/offer/user-offer-by-order', { method: 'POST', headers: { ...seller.auth, 'Content-Type': 'application/x-www-form-urlencoded' }, body: `order_id=${lotId}&order_type=board_list` });
     expect(byOrder.json.items).toHaveLength(3);
+    // My deals (the page lists approved and done offers only).
+    const [buyerRow] = await db().select().from(users).where(eq(users.email, buyer.email));
+    const deals = await listOffers(db(), toSessionUser(buyerRow, 0), { statuses: [3, 9] }, 'en');
+    expect(deals.items.map((o) => o.id)).toEqual([third.id]);
     expect((await getAs(buyer.auth, '/offer?order_id=1')).status).toBe(422);
   });
 });

@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import { CABINET_OFFER_VIEWS, type CabinetOfferView, MONEY_VIEWS, type MoneyView } from '../../features/deals/constants';
-import { ICON_PATHS } from '../../features/site/icon-paths';
+import type { IconName } from '../../features/site/icon-paths';
 import type { MessageKey } from '../../i18n/t';
 
 /**
@@ -22,40 +22,24 @@ export const isCabinetView = (value: string): value is CabinetView => (CABINET_V
 export const isOfferView = (value: string): value is CabinetOfferView => (CABINET_OFFER_VIEWS as readonly string[]).includes(value);
 export const isMoneyView = (value: string): value is MoneyView => (MONEY_VIEWS as readonly string[]).includes(value);
 
-/**
- * Icons of the cards, 24-unit strokes like src/features/site/icon-paths.ts (the site's set has no truck or
- * wallet; these live here until another screen needs them).
- */
-const PATHS = {
-  unpaid: 'M3 7h16a2 2 0 012 2v9a2 2 0 01-2 2H5a2 2 0 01-2-2zM3 7l3-3h10l2 3M16 13.5h.01',
-  truck: 'M2 6h12v10H2zM14 9h4l4 4v3h-8M6 20a2 2 0 100-4 2 2 0 000 4zM18 20a2 2 0 100-4 2 2 0 000 4z',
-  done: 'M12 21a9 9 0 100-18 9 9 0 000 18zM8 12l3 3 5-6',
-  tag: ICON_PATHS.offers,
-  heart: ICON_PATHS.heart,
-  settings: 'M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1M15 4v4M9 10v4M17 16v4',
-  incoming: 'M12 3v11M7 9l5 5 5-5M4 16v4h16v-4',
-  outgoing: 'M12 14V3M7 8l5-5 5 5M4 16v4h16v-4',
-} as const;
-export type CardIconName = keyof typeof PATHS;
-export const cardIconPath = (name: CardIconName) => PATHS[name];
-
 export interface CardMeta {
   title: MessageKey;
   /** One line under the title: what the card holds. */
   hint: MessageKey;
   /** What its page says when the list is empty. */
   empty: MessageKey;
-  icon: CardIconName;
+  /** The card's icon (src/features/site/icon-paths.ts), drawn by src/components/Icon.astro. */
+  icon: IconName;
 }
 
 export const CARD: Record<CabinetView | MoneyView, CardMeta> = {
-  'bought-not-paid': { title: 'cabinet.card_bought_not_paid', hint: 'cabinet.hint_bought_not_paid', empty: 'cabinet.empty_bought_not_paid', icon: 'unpaid' },
+  'bought-not-paid': { title: 'cabinet.card_bought_not_paid', hint: 'cabinet.hint_bought_not_paid', empty: 'cabinet.empty_bought_not_paid', icon: 'wallet' },
   'bought-not-delivered': { title: 'cabinet.card_bought_not_delivered', hint: 'cabinet.hint_bought_not_delivered', empty: 'cabinet.empty_bought_not_delivered', icon: 'truck' },
   'bought-paid-delivered': { title: 'cabinet.card_bought_paid_delivered', hint: 'cabinet.hint_bought_paid_delivered', empty: 'cabinet.empty_bought_paid_delivered', icon: 'done' },
-  'sold-not-paid': { title: 'cabinet.card_sold_not_paid', hint: 'cabinet.hint_sold_not_paid', empty: 'cabinet.empty_sold_not_paid', icon: 'unpaid' },
+  'sold-not-paid': { title: 'cabinet.card_sold_not_paid', hint: 'cabinet.hint_sold_not_paid', empty: 'cabinet.empty_sold_not_paid', icon: 'wallet' },
   'sold-not-delivered': { title: 'cabinet.card_sold_not_delivered', hint: 'cabinet.hint_sold_not_delivered', empty: 'cabinet.empty_sold_not_delivered', icon: 'truck' },
   'sold-old': { title: 'cabinet.card_sold_old', hint: 'cabinet.hint_sold_old', empty: 'cabinet.empty_sold_old', icon: 'done' },
-  'on-sale': { title: 'cabinet.card_on_sale', hint: 'cabinet.hint_on_sale', empty: 'cabinet.empty_on_sale', icon: 'tag' },
+  'on-sale': { title: 'cabinet.card_on_sale', hint: 'cabinet.hint_on_sale', empty: 'cabinet.empty_on_sale', icon: 'offers' },
   'cabinet-favourites': { title: 'cabinet.card_favourites', hint: 'cabinet.hint_favourites', empty: 'cabinet.hint_favourites', icon: 'heart' },
   settings: { title: 'cabinet.card_settings', hint: 'cabinet.hint_settings', empty: 'cabinet.hint_settings', icon: 'settings' },
   'have-to-be-paid': { title: 'cabinet.card_have_to_be_paid', hint: 'cabinet.hint_have_to_be_paid', empty: 'cabinet.empty_have_to_be_paid', icon: 'incoming' },

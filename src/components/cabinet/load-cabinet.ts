@@ -2,7 +2,9 @@ import type { CabinetOfferView, MoneyView } from '../../features/deals/constants
 import type { Executor } from '../../server/db';
 import { cabinetCounts, listMoneyDue } from '../../server/services/deals/cabinet';
 import { countOffersWaiting } from '../../server/services/deals/list-offers';
-import type { MoneyDue } from './money-due';
+
+/** One currency's line of a money card: the sum due in major units of the currency, and how many deals add up to it. */
+export type MoneyDue = Awaited<ReturnType<typeof listMoneyDue>>[number];
 
 export interface CabinetSummary {
   counts: Record<CabinetOfferView | 'on-sale', number>;

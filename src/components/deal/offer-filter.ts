@@ -1,5 +1,6 @@
 import { ORDER_TYPES, type OrderType } from '../../features/deals/constants';
 import type { DealRole } from '../../features/deals/state-machine';
+import { pageParam } from '../cabinet/cabinet-cards';
 
 /**
  * The choice of the offers list, read from its address: one lot's offers (`order_id` + `order_type`, both or
@@ -21,8 +22,7 @@ export function readOfferFilter(url: URL): OfferFilter {
   const lot = Number.isInteger(id) && id >= 1 && id <= MAX_ID && (ORDER_TYPES as readonly string[]).includes(type) ? { order_id: id, order_type: type as OrderType } : undefined;
   const roleParam = params.get('role');
   const role = roleParam === 'buyer' || roleParam === 'seller' ? roleParam : undefined;
-  const page = Number(params.get('page'));
-  return { lot, role, page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1 };
+  return { lot, role, page: pageParam(url) };
 }
 
 /** The address of the list for a filter (the localized `path` of /user/offers); page 1 stays out of it. */

@@ -30,6 +30,14 @@ export const ICON_PATHS = {
   grid: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
   list: 'M4 5h16M4 12h16M4 19h16',
   map: 'M9 4L3 6v14l6-2 6 2 6-2V4l-6 2-6-2zM9 4v14M15 6v14',
+  wallet: 'M3 7h16a2 2 0 012 2v9a2 2 0 01-2 2H5a2 2 0 01-2-2zM3 7l3-3h10l2 3M16 13.5h.01',
+  truck: 'M2 6h12v10H2zM14 9h4l4 4v3h-8M6 20a2 2 0 100-4 2 2 0 000 4zM18 20a2 2 0 100-4 2 2 0 000 4z',
+  /** A tick in a circle: something completed. */
+  done: 'M12 21a9 9 0 100-18 9 9 0 000 18zM8 12l3 3 5-6',
+  settings: 'M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1M15 4v4M9 10v4M17 16v4',
+  /** Money coming in (an arrow into a tray) and going out. */
+  incoming: 'M12 3v11M7 9l5 5 5-5M4 16v4h16v-4',
+  outgoing: 'M12 14V3M7 8l5-5 5 5M4 16v4h16v-4',
 } as const;
 
 export type IconName = keyof typeof ICON_PATHS;

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { ACTION_TEXT } from '../../components/deal/deal-labels';
-import type { OfferAction } from '../../features/deals/constants';
+import type { OfferAction, OfferType } from '../../features/deals/constants';
+import { dealLabels } from '../../features/deals/labels';
 import ConfirmDialog from '../lib/ConfirmDialog';
 import { apiPost } from '../lib/api';
 import { FormAlert, useHydrated } from '../lib/fields';
@@ -14,6 +14,8 @@ interface Props {
   offerId: number;
   /** What the user may do now (OfferView.allowed_actions), in the state machine's order. */
   actions: OfferAction[];
+  /** A booking of machinery says "Machine handed over" where goods say "Goods sent". */
+  offerType: OfferType;
   messages: Messages;
 }
 
@@ -26,8 +28,9 @@ const EMPTY: StepValues = { comment: '', photo: null, document: null };
  * optional comment, photo and PDF (checked here first, then by the server), posts to /api-v2/offer/{action}
  * and reloads the page, which shows the new state and, after the reload, what was done.
  */
-export default function DealActions({ offerId, actions, messages }: Props) {
+export default function DealActions({ offerId, actions, offerType, messages }: Props) {
   const t = createClientTranslator(messages);
+  const text = dealLabels(offerType).action;
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   // The dialog stays mounted (closing the native <dialog> gives the focus back); it keeps the last step's text.
@@ -73,7 +76,7 @@ export default function DealActions({ offerId, actions, messages }: Props) {
       document: values.document ?? undefined,
     });
     if (result.ok) {
-      reloadWithSnack(t(ACTION_TEXT[asked].done));
+      reloadWithSnack(t(text[asked].done));
       return;
     }
     setBusy(false);
@@ -96,13 +99,13 @@ export default function DealActions({ offerId, actions, messages }: Props) {
           onClick={() => ask(action)}
           data-action={action}
         >
-          {t(ACTION_TEXT[action].label)}
+          {t(text[action].label)}
         </button>
       ))}
       <ConfirmDialog
         open={open}
-        title={t(ACTION_TEXT[asked].label)}
-        text={t(ACTION_TEXT[asked].confirm)}
+        title={t(text[asked].label)}
+        text={t(text[asked].confirm)}
         confirmLabel={t('deal.i_confirm')}
         cancelLabel={t('deal.cancel')}
         busy={busy}

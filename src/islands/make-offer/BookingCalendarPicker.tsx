@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { ClientTranslate } from '../lib/i18n';
-import { type BookedRange, type DayState, addDays, bookingWindow, dayState, daysBetween, formatDay, formatMonth, monthGrid, shiftMonth, weekdayNames } from './booking-days';
+import { type BookedRange, type DayState, addDays, bookingWindow, dayState, daysBetween, formatDay, formatMonth, monthGrid, shiftMonth, weekdayNames } from '../../features/deals/booking-days';
 
 interface Props {
   booked: readonly BookedRange[];

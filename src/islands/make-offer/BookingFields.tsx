@@ -2,7 +2,7 @@ import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { SelectField, TextField } from '../lib/fields';
 import type { ClientTranslate } from '../lib/i18n';
 import BookingCalendarPicker from './BookingCalendarPicker';
-import { bookedHours, bookingProblem, bookingWindow, formatDay, formatHour } from './booking-days';
+import { bookedHours, bookingProblem, bookingWindow, formatDay, formatHour, formatHours } from '../../features/deals/booking-days';
 import { type OfferField, type OfferFormValues, bookingChoice } from './offer-form';
 import type { OfferLot } from './offer-lot';
 import type { useBookedRanges } from './use-booked-ranges';
@@ -92,7 +92,7 @@ export default function BookingFields({ form, lot, booked, today, intlLocale, t 
             <p className="text-sm" aria-live="polite">
               {takenHours.length === 0
                 ? t('make_offer.day_free', { date: formatDay(dateFrom, intlLocale) })
-                : t('make_offer.hours_taken', { date: formatDay(dateFrom, intlLocale), hours: takenHours.map(([from, to]) => `${formatHour(from)}–${formatHour(to)}`).join(', ') })}
+                : t('make_offer.hours_taken', { date: formatDay(dateFrom, intlLocale), hours: takenHours.map(([from, to]) => formatHours(from, to)).join(', ') })}
             </p>
           )}
         </>

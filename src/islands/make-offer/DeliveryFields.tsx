@@ -1,8 +1,8 @@
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { DELIVERY_TYPE } from '../../features/deals/constants';
+import { offerMoney } from '../../features/deals/labels';
 import type { LotType } from '../../features/lots/constants';
 import type { Locale } from '../../i18n/config';
-import { formatMoney } from '../../i18n/format';
 import type { MessageKey } from '../../i18n/t';
 import { TextField } from '../lib/fields';
 import type { ClientTranslate } from '../lib/i18n';
@@ -105,7 +105,7 @@ function LotDeliveryPrice({ lot, locale, t }: { lot: OfferLot; locale: Locale; t
     <div className="flex flex-col gap-1">
       <p className="font-medium">{t('make_offer.delivery_price_per_km')}</p>
       <p data-testid="offer-lot-delivery-price">
-        {t('make_offer.per_km', { price: formatMoney(Math.round((perKm ?? 0) * 10 ** lot.decimals), { code: lot.currency, decimals: lot.decimals }, locale) })}
+        {t('make_offer.per_km', { price: offerMoney(perKm ?? 0, lot, locale) })}
       </p>
       <p className="text-sm opacity-75">{t(lot.type === 'rent' ? 'make_offer.delivery_price_set_by_owner' : 'make_offer.delivery_price_set_by_seller')}</p>
     </div>

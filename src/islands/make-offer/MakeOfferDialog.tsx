@@ -9,7 +9,7 @@ import { FormAlert, SuccessAlert, useHydrated } from '../lib/fields';
 import Icon from '../lib/Icon';
 import { type ClientTranslate, type Messages, createClientTranslator } from '../lib/i18n';
 import { useApiSubmit } from '../lib/use-api-submit';
-import { localToday } from './booking-days';
+import { localToday } from '../../features/deals/booking-days';
 import BookingFields from './BookingFields';
 import DeliveryFields from './DeliveryFields';
 import { type OfferFormValues, OFFER_FIELDS, initialValues, liveFigures, offerQuantity, offerResolver, toOfferFields } from './offer-form';

@@ -1,7 +1,7 @@
 import type { UseFormReturn } from 'react-hook-form';
+import { offerMoney } from '../../features/deals/labels';
 import type { LotType } from '../../features/lots/constants';
 import type { Locale } from '../../i18n/config';
-import { formatMoney } from '../../i18n/format';
 import type { MessageKey } from '../../i18n/t';
 import { lotQuantityText } from '../../components/lots/lot-format';
 import { TextField } from '../lib/fields';
@@ -33,7 +33,7 @@ export default function PriceVolumeFields({ form, lot, locale, t }: Props) {
     formState: { errors },
   } = form;
   const field = (name: OfferField) => ({ id: `offer-${name}`, registration: register(name), error: errors[name]?.message });
-  const lotPrice = formatMoney(Math.round(lot.price * 10 ** lot.decimals), { code: lot.currency, decimals: lot.decimals }, locale);
+  const lotPrice = offerMoney(lot.price, lot, locale);
   const fixed = isPriceFixed(lot);
   const priceLabel = lot.rentPer ? t(RENT_PRICE_LABEL[lot.rentPer], { currency: lot.currency }) : t('make_offer.price_per_unit', { unit: lot.unit, currency: lot.currency });
   const priceHint = fixed ? t('make_offer.price_fixed_sell') : t(OPEN_PRICE_HINT[lot.type], { price: lotPrice });

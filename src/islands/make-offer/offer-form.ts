@@ -4,7 +4,7 @@ import { type Figures, bookingQuantity, computeFigures, distanceKm, toHundredths
 import { createOfferSchema } from '../../features/deals/schemas';
 import { zodFormResolver } from '../lib/forms';
 import type { ClientTranslate, Messages } from '../lib/i18n';
-import { type BookedRange, type BookingChoice, bookingProblem } from './booking-days';
+import { type BookedRange, type BookingChoice, bookingProblem } from '../../features/deals/booking-days';
 import { type MapPoint, type OfferLot, isPriceFixed } from './offer-lot';
 
 /** The dialog's inputs, as typed (strings); createOfferSchema reads them as the API does. */

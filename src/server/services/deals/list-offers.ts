@@ -1,5 +1,5 @@
-import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { OFFER_STATUS, OFFER_TYPE, OFFERS_PAGE_SIZE, TRACK, type CabinetOfferView, type OrderType } from '../../../features/deals/constants';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { OFFER_STATUS, OFFER_TYPE, OFFERS_PAGE_SIZE, TRACK, type CabinetOfferView, type OfferStatus, type OrderType } from '../../../features/deals/constants';
 import { roleOf } from '../../../features/deals/state-machine';
 import { KINDS, LOT_KINDS } from '../../../features/lots/constants';
 import type { Locale } from '../../../i18n/config';
@@ -14,6 +14,8 @@ export interface OfferListQuery {
   order_type?: OrderType;
   role?: 'buyer' | 'seller';
   view?: CabinetOfferView;
+  /** Only offers in these statuses (My deals: approved and done); all statuses when left out. */
+  statuses?: OfferStatus[];
   page?: number;
 }
 
@@ -53,7 +55,7 @@ export function waitingCondition(userId: number): SQL {
 /** Spec §4: status below 2 last, status 9 after the ones under way, the latest update first within each. */
 const listOrder = [sql`case when ${offers.status} < ${OFFER_STATUS.created} then 2 when ${offers.status} = ${OFFER_STATUS.done} then 1 else 0 end`, desc(offers.updatedAt), desc(offers.id)];
 
-/** `GET /offer`: the user's offers (as buyer or seller), optionally one lot's, one role's or one cabinet grouping, 20 a page. */
+/** `GET /offer`: the user's offers (as buyer or seller), optionally one lot's, one role's, one cabinet grouping's or some statuses', 20 a page. */
 export async function listOffers(db: Executor, user: SessionUser, query: OfferListQuery, locale: Locale): Promise<{ items: OfferView[]; _meta: { totalCount: number; pageCount: number; currentPage: number; perPage: number } }> {
   const where: (SQL | undefined)[] = [or(asBuyer(user.id), asSeller(user.id))];
   if (query.order_id !== undefined && query.order_type) {
@@ -63,6 +65,7 @@ export async function listOffers(db: Executor, user: SessionUser, query: OfferLi
   if (query.role === 'buyer') where.push(asBuyer(user.id));
   if (query.role === 'seller') where.push(asSeller(user.id));
   if (query.view) where.push(cabinetCondition(query.view, user.id));
+  if (query.statuses) where.push(inArray(offers.status, query.statuses));
   const page = query.page ?? 1;
   const condition = and(...where);
   const [rows, [{ total }]] = await Promise.all([

@@ -22,6 +22,16 @@ const STEP_MESSAGE: Record<Exclude<DealEventAction, 'feedback'>, MessageKey> = {
   'approve-direct-payment': 'offers.step_approve_direct_payment',
 };
 
+/** The step in the words of its kind of deal: a booking hands a machine over, a sale sends goods. */
+function stepMessage(action: Exclude<DealEventAction, 'feedback'>, deal: { isDone: boolean; isDirect: boolean; isBooking: boolean }): MessageKey {
+  if (deal.isDone) return 'offers.step_done';
+  if (action === 'create' && deal.isDirect) return 'offers.step_create_direct';
+  if (action === 'create' && deal.isBooking) return 'offers.step_create_booking';
+  if (deal.isBooking && action === 'delivery-send') return 'offers.step_machine_handed_over';
+  if (deal.isBooking && action === 'delivery-get') return 'offers.step_machine_received';
+  return STEP_MESSAGE[action];
+}
+
 /**
  * E-mails the other party of a step (the one who must act next) in their language, with a link to the deal and
  * the history's head hash; when the step finished the deal, both parties. Members who turned off deal e-mails,
@@ -40,7 +50,7 @@ export async function notifyDealStep(db: Executor, offerId: number, action: Excl
   const recipients = isDone ? [otherId, actorId] : [otherId];
   const people = await db.select().from(users).where(inArray(users.id, [offer.buyerId, offer.sellerId]));
   const actor = people.find((p) => p.id === actorId);
-  const step: MessageKey = isDone ? 'offers.step_done' : action === 'create' && offer.direct ? 'offers.step_create_direct' : action === 'create' && offer.offerType === OFFER_TYPE.rent ? 'offers.step_create_booking' : STEP_MESSAGE[action];
+  const step = stepMessage(action, { isDone, isDirect: offer.direct, isBooking: offer.offerType === OFFER_TYPE.rent });
   for (const person of people.filter((p) => recipients.includes(p.id))) {
     if (!person.email || !person.dealNotification) continue;
     const locale = userLocale(person);

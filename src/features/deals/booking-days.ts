@@ -5,7 +5,7 @@
  * Dates are calendar days (YYYY-MM-DD) computed in UTC, so no time zone ever moves a booking to the day before.
  * A booking covers `[date_from + hour_from, date_to + hour_to)`, with 0 and 24 for whole days (docs/deals.md).
  */
-import { BOOKING_MAX_DAYS, BOOKING_MAX_DAYS_AHEAD } from '../../features/deals/constants';
+import { BOOKING_MAX_DAYS, BOOKING_MAX_DAYS_AHEAD } from './constants';
 
 export interface BookedRange {
   date_from: string;
@@ -154,3 +154,6 @@ export const formatMonth = (month: string, intlLocale: string) => formatDay(mont
 
 /** 8 → "08:00"; 24 is the end of the day. */
 export const formatHour = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+/** 8, 12 → "08:00–12:00": a span of hours, written the same in the calendar, the dialog and the deal. */
+export const formatHours = (from: number, to: number) => `${formatHour(from)}–${formatHour(to)}`;
