@@ -126,6 +126,20 @@ try {
   }
   console.log(`\nCatalogue on ${BULK_LOTS.toLocaleString('en')} generated lots (200 requests each, 4 at a time, pages 1–20):\n`);
   console.table(catalogueRows);
+
+  // Signed-in calls every member makes: the offers badge (polled every 60 s) and the offers list, as demo-buyer.
+  const login = await fetch(`${base}/api-v2/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'email=demo-buyer%40mavuno.test&password=mavuno-demo' });
+  const { access_token: token } = await login.json();
+  const memberRows = [];
+  for (const target of [
+    { name: 'offers badge (user-offer-count)', path: '/api-v2/offer/user-offer-count' },
+    { name: 'offers list (GET /offer)', path: '/api-v2/offer' },
+  ]) {
+    const load = await autocannon({ url: base + target.path, connections: CONNECTIONS, duration: DURATION, headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'br, gzip' } });
+    memberRows.push({ target: target.name, 'req/s': Math.round(load.requests.average), 'p99 ms': load.latency.p99, errors: load.errors + load.non2xx });
+  }
+  console.log(`\nSigned-in API calls (${CONNECTIONS} connections × ${DURATION} s):\n`);
+  console.table(memberRows);
 } finally {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
