@@ -349,3 +349,117 @@ describe('cabinet and e-mail', () => {
     expect((await mailsTo(buyer.email)).length).toBe(before);
   });
 });
+
+describe('deals keep their integrity', () => {
+  const postForm = (auth: Record<string, string>, path: string, body: string) => apiRequest(path, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+
+  it('refuses half an emoji (it would be stored differently from what is hashed), and the chain stays valid', async () => {
+    const { seller, buyer } = await parties();
+    const lotId = await sellMaize(seller.auth);
+    const { json: offer } = await makeOffer(buyer.auth, { order_id: lotId, order_type: 'board_list', price: 3500, volume: 10 });
+    const broken = await apiRequest('/offer/approve-offer', { method: 'POST', headers: { ...seller.auth, 'Content-Type': 'application/json' }, body: `{"id":${offer.id},"comment":"ok \\ud83c"}` });
+    expect(broken.status).toBe(400);
+    expect((await act(seller.auth, 'approve-offer', offer.id, { comment: 'Karibu 🌽' })).status).toBe(200);
+    expect((await getAs(buyer.auth, `/offer/verify?id=${offer.id}`)).json.valid).toBe(true);
+  });
+
+  it('keeps a lot with a deal under way unchanged, a booked machine included', async () => {
+    const owner = await signedUpUser();
+    const renter = await signedUpUser();
+    const tractor = await tractorForHire(owner.auth);
+    const { json: booking } = await makeOffer(renter.auth, { order_id: tractor, order_type: 'technic_list', date_from: dayFromToday(2), date_to: dayFromToday(3) });
+    await act(owner.auth, 'approve-offer', booking.id);
+    const place = await nakuru();
+    const edit = await postForm(owner.auth, '/technic-list/update-quote', `TechnicList[id]=${tractor}&TechnicList[type]=sell&TechnicList[category_id]=2&TechnicList[title]=Cheap+tractor&TechnicList[volume]=1&TechnicList[per_unit_id]=13&TechnicList[price]=1&TechnicList[currency_id]=1&TechnicList[country_id]=${place.countryId}&TechnicList[village_id]=${place.villageId}`);
+    expect(edit.status).toBe(409);
+    expect((await postForm(owner.auth, '/technic-list/deactivate-quote', `id=${tractor}`)).status).toBe(409);
+    expect((await postForm(owner.auth, '/technic-list/delete-quote', `id=${tractor}`)).status).toBe(409);
+    // Closing takes it off the market for new bookings; the booking under way goes on.
+    expect((await postForm(owner.auth, '/technic-list/close-quote', `id=${tractor}`)).status).toBe(200);
+    expect((await get(`/offer/bookings?order_id=${tractor}`)).status).toBe(404);
+    expect((await postForm(owner.auth, '/technic-list/re-add-quote', `id=${tractor}`)).status).toBe(409);
+    expect((await act(owner.auth, 'delivery-send', booking.id)).json.delivery_status).toBe(1);
+  });
+
+  it('declines the waiting offers of a lot that leaves the market, and tells their makers', async () => {
+    const { seller, buyer } = await parties();
+    const lotId = await sellMaize(seller.auth, { volume: 100, min_volume: 10, max_volume: 80 });
+    const approved = (await makeOffer(buyer.auth, { order_id: lotId, order_type: 'board_list', price: 3500, volume: 30 })).json;
+    const waiting = (await makeOffer(buyer.auth, { order_id: lotId, order_type: 'board_list', price: 3400, volume: 20 })).json;
+    await act(seller.auth, 'approve-offer', approved.id);
+    expect((await getAs(seller.auth, '/offer/user-offer-count')).json.count).toBe(1);
+    expect((await postForm(seller.auth, '/board-list/close-quote', `id=${lotId}`)).status).toBe(200);
+    const declined = (await getAs(buyer.auth, `/offer/view?id=${waiting.id}`)).json;
+    expect(declined).toMatchObject({ status: 1, allowed_actions: [] });
+    expect((await getAs(seller.auth, '/offer/user-offer-count')).json.count).toBe(0);
+    expect((await mailsTo(buyer.email)).some((m) => m.text.includes(`/user/offer/${waiting.id}`) && m.subject.includes('declined'))).toBe(true);
+    expect((await getAs(buyer.auth, `/offer/verify?id=${waiting.id}`)).json.valid).toBe(true);
+    // The deal under way goes on; a re-added copy offers only what is left.
+    expect((await act(seller.auth, 'delivery-send', approved.id)).status).toBe(200);
+    const copy = await postForm(seller.auth, '/board-list/re-add-quote', `id=${lotId}`);
+    expect((await lotRow(copy.json.id)).volume).toBe('70.00');
+    expect((await lotRow(copy.json.id)).maxVolume).toBe('70.00');
+  });
+
+  it('declines what still waits when an approval sells the lot out', async () => {
+    const { seller, buyer } = await parties();
+    const other = await signedUpUser();
+    const lotId = await sellMaize(seller.auth, { volume: 50, min_volume: 10, max_volume: 50 });
+    const all = (await makeOffer(buyer.auth, { order_id: lotId, order_type: 'board_list', price: 3500, volume: 50 })).json;
+    const late = (await makeOffer(other.auth, { order_id: lotId, order_type: 'board_list', price: 3600, volume: 10 })).json;
+    await act(seller.auth, 'approve-offer', all.id);
+    expect((await lotRow(lotId)).status).toBe('success');
+    expect((await getAs(other.auth, `/offer/view?id=${late.id}`)).json.status).toBe(1);
+  });
+
+  it('refuses a booking approved after its first day has passed', async () => {
+    const owner = await signedUpUser();
+    const renter = await signedUpUser();
+    const tractor = await tractorForHire(owner.auth);
+    const { json: booking } = await makeOffer(renter.auth, { order_id: tractor, order_type: 'technic_list', date_from: dayFromToday(1), date_to: dayFromToday(1) });
+    await db().execute(sql`update offers set booking_from = ${dayFromToday(-2)}, booking_to = ${dayFromToday(-2)} where id = ${booking.id}`);
+    const late = await act(owner.auth, 'approve-offer', booking.id);
+    expect(late.status).toBe(409);
+  });
+
+  it('tells a saved history Mavuno holds from one computed by anyone, and refuses deep or malformed input', async () => {
+    const { seller, buyer } = await parties();
+    const lotId = await sellMaize(seller.auth);
+    const { json: offer } = await makeOffer(buyer.auth, { order_id: lotId, order_type: 'board_list', price: 3500, volume: 10 });
+    const saved = (await getAs(buyer.auth, `/offer/history?id=${offer.id}`)).json;
+    const verify = (body: unknown) => apiRequest('/offer/verify-history', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await verify(saved)).json).toMatchObject({ valid: true, matches_stored: true });
+    // A chain computed from scratch is consistent but is not the deal's.
+    const { hashEvent, GENESIS_HASH } = await import('../../src/server/services/deals/chain');
+    const forged = { ...saved.events[0], data: { ...saved.events[0].data, price_minor: 1 } };
+    forged.prev_hash = GENESIS_HASH;
+    forged.hash = hashEvent(GENESIS_HASH, forged);
+    expect((await verify({ events: [forged] })).json).toMatchObject({ valid: true, matches_stored: false });
+    const event = JSON.stringify({ ...saved.events[0], data: null });
+    const deep = `{"events":[${event.replace('"data":null', `"data":${'{"d":'.repeat(20_000)}1${'}'.repeat(20_000)}`)}]}`;
+    const refused = await apiRequest('/offer/verify-history', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: deep });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+
+    expect((await makeOffer(buyer.auth, { order_id: lotId, order_type: 'board_list', price: 3500, volume: 10, delivery_type: 2, delivery_distance: 50_000 })).json.errors.delivery_distance).toBeDefined();
+    const tractor = await tractorForHire(seller.auth);
+    expect((await makeOffer(buyer.auth, { order_id: tractor, order_type: 'technic_list', date_from: '2027-02-30', date_to: '2027-03-01' })).json.errors.date_from).toBeDefined();
+  });
+
+  it('says a photo is too large before reading it, and a repeated step e-mails no one', async () => {
+    const { seller, buyer } = await parties();
+    const lotId = await sellMaize(seller.auth);
+    const { json: offer } = await makeOffer(buyer.auth, { order_id: lotId, order_type: 'board_list', price: 3500, volume: 10 });
+    const big = Buffer.concat([await png(), Buffer.alloc(20 * 1024 * 1024)]);
+    const tooBig = await act(seller.auth, 'approve-offer', offer.id, { photo: new File([big], 'big.png', { type: 'image/png' }) });
+    expect(tooBig.status).toBe(422);
+    expect(tooBig.json.errors.photo[0]).toContain('20 MB');
+    await act(seller.auth, 'approve-offer', offer.id);
+    const mails = (await mailsTo(buyer.email)).length;
+    expect((await act(seller.auth, 'approve-offer', offer.id)).status).toBe(200);
+    expect((await mailsTo(buyer.email)).length).toBe(mails);
+    // A stranger's upload is refused before it is read.
+    const stranger = await signedUpUser();
+    expect((await act(stranger.auth, 'delivery-send', offer.id, { photo: new File([big], 'big.png', { type: 'image/png' }) })).status).toBe(403);
+  });
+});

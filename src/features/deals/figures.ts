@@ -49,6 +49,12 @@ export function computeFigures(input: FigureInputs): Figures {
   };
 }
 
+/** Whether every figure of an offer stays an exact JavaScript number (below 2^53 minor units). */
+export function hasSafeTotal(input: FigureInputs): boolean {
+  const total = (BigInt(input.offerPriceMinor) * BigInt(input.volumeCenti) + BigInt(input.deliveryPricePerKmMinor) * BigInt(input.distanceCenti)) / 100n;
+  return total <= BigInt(Number.MAX_SAFE_INTEGER);
+}
+
 /** 12.5 → 1250: a two-decimal number as hundredths (the schemas already refused more decimals). */
 export const toHundredths = (value: number) => Math.round(value * 100);
 /** An amount in major units as minor units of a currency with `decimals` decimals. */

@@ -10,7 +10,12 @@ import { DELIVERY_TYPE, OFFER_COMMENT_MAX, OFFER_TYPE, ORDER_TYPES, PAYMENT_TYPE
  * checked by the offers service.
  */
 const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
-const date = z.preprocess(blank, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.invalid' }).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { message: 'validation.invalid' }).optional());
+/** A real calendar day: 2026-02-30 would roll over to March in Date.parse, so the day must survive a round trip. */
+const isCalendarDay = (v: string) => {
+  const time = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === v;
+};
+const date = z.preprocess(blank, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.invalid' }).refine(isCalendarDay, { message: 'validation.invalid' }).optional());
 const hour = z.preprocess(blank, z.coerce.number().int().min(0).max(24).optional());
 const comment = z.preprocess(blank, z.string().trim().max(OFFER_COMMENT_MAX).optional());
 const oneOf = <T extends number>(values: readonly T[], fallback?: T) =>
@@ -28,7 +33,7 @@ export const createOfferSchema = z
     volume: z.preprocess(blank, amount().optional()),
     delivery_type: oneOf(Object.values(DELIVERY_TYPE), DELIVERY_TYPE.pickup),
     /** Kilometres from the seller to the buyer, when the seller delivers. */
-    delivery_distance: z.preprocess(blank, amount({ allowZero: true }).optional()),
+    delivery_distance: z.preprocess(blank, amount({ allowZero: true }).pipe(z.number().max(40_000)).optional()),
     /** A seller's delivery price per km on an offer to a buy request (other offers take the lot's). */
     delivery_price_per_km: z.preprocess(blank, amount({ allowZero: true }).optional()),
     delivery_from: z.preprocess(blank, plainLine(200).optional()),

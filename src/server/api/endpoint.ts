@@ -19,13 +19,24 @@ export interface EndpointOptions<Q extends z.ZodType | undefined, B extends z.Zo
   invalidStatus?: number;
 }
 
-/** PostgreSQL text cannot hold NUL characters: such input is malformed, answered 400 before it reaches a query. */
-function rejectNul<T>(value: T): T {
-  const check = (item: unknown): void => {
-    if (typeof item === 'string' && item.includes('\u0000')) throw new AppError('bad_request', 'errors.malformed_body');
-    if (item && typeof item === 'object' && !(item instanceof Blob)) Object.values(item).forEach(check);
-  };
-  check(value);
+/** No form or JSON body of this API nests deeper than a few levels. */
+const MAX_INPUT_DEPTH = 16;
+
+/**
+ * PostgreSQL text cannot hold NUL characters, and stores a lone UTF-16 surrogate (half an emoji) as U+FFFD, so
+ * what was checked or hashed would differ from what is stored: such input is malformed, answered 400 first.
+ */
+function rejectMalformed<T>(value: T): T {
+  // Walked with a stack, not recursion: a JSON body nested 20,000 deep must be a 400, not a stack overflow.
+  const pending: { item: unknown; depth: number }[] = [{ item: value, depth: 0 }];
+  while (pending.length > 0) {
+    const { item, depth } = pending.pop()!;
+    if (typeof item === 'string' && (item.includes('\u0000') || !item.isWellFormed())) throw new AppError('bad_request', 'errors.malformed_body');
+    if (item && typeof item === 'object' && !(item instanceof Blob)) {
+      if (depth >= MAX_INPUT_DEPTH) throw new AppError('bad_request', 'errors.malformed_body');
+      for (const child of Object.values(item)) pending.push({ item: child, depth: depth + 1 });
+    }
+  }
   return value;
 }
 
@@ -51,12 +62,12 @@ export function endpoint<Q extends z.ZodType | undefined = undefined, B extends 
     // Who may call comes before what they sent: an anonymous call to a members' endpoint is a 401.
     const user = options.auth ? requireUser(c) : c.get('user');
     const status = options.invalidStatus;
-    const rawQuery = rejectNul(qs.parse(new URL(c.req.url).search.slice(1), { depth: 5, arrayLimit: 200, parameterLimit: 500 }));
+    const rawQuery = rejectMalformed(qs.parse(new URL(c.req.url).search.slice(1), { depth: 5, arrayLimit: 200, parameterLimit: 500 }));
     const query = options.query ? parseInput(options.query, rawQuery, { status }) : undefined;
     let body: unknown;
     let raw: Record<string, unknown> = {};
     if (options.body) {
-      raw = rejectNul(await readBody(c));
+      raw = rejectMalformed(await readBody(c));
       const wrapped = options.bodyWrapper && typeof raw[options.bodyWrapper] === 'object' ? raw[options.bodyWrapper] : raw;
       body = parseInput(options.body, wrapped, { status });
     }

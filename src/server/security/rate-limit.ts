@@ -27,6 +27,7 @@ export const RATE_LIMITS = {
   lotPhotoUpload: { points: 60, duration: 60 * 60 },
   /** Offers e-mail the other party: a cap keeps one member from flooding sellers' inboxes. */
   offerCreate: { points: 60, duration: 60 * 60 },
+  verifyHistoryIp: { points: 120, duration: 60 * 60 },
 } as const;
 export type LimitName = keyof typeof RATE_LIMITS;
 

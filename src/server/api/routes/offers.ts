@@ -1,4 +1,7 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { AppError } from '../../errors';
+import { consumeLimit } from '../../security/rate-limit';
 import { z } from 'zod';
 import { CABINET_OFFER_VIEWS, MONEY_VIEWS, OFFER_ACTIONS, ORDER_TYPES } from '../../../features/deals/constants';
 import { createOfferSchema, feedbackSchema, offerActionSchema, offerListQuery } from '../../../features/deals/schemas';
@@ -67,7 +70,16 @@ export function offerRoutes() {
     return verifyStoredDeal(db, query.id);
   });
 
-  endpoint(app, { method: 'post', path: '/offer/verify-history', tag, summary: 'Checks a saved deal history (JSON body from /offer/history); no account needed', body: exportedHistorySchema }, (_c, { body }) => verifyExportedHistory(body));
+  // Open to anyone: a small body (a history is a few KB) and a per-address limit keep it cheap.
+  app.use('/offer/verify-history', bodyLimit({ maxSize: 512 * 1024, onError: () => { throw new AppError('payload_too_large', 'errors.payload_too_large'); } }));
+  endpoint(
+    app,
+    { method: 'post', path: '/offer/verify-history', tag, summary: 'Checks a saved deal history (JSON body from /offer/history); no account needed: valid (an unbroken chain) and matches_stored (the chain Mavuno holds)', body: exportedHistorySchema },
+    async (c, { body }) => {
+      await consumeLimit('verifyHistoryIp', c.get('ip'));
+      return verifyExportedHistory(await getDb(), body);
+    },
+  );
 
   endpoint(app, { method: 'get', path: '/offer/attachment', tag, summary: "A step's photo or document (parties only)", auth: true, query: z.object({ event_id: requiredInt(), file: z.enum(['photo', 'document']) }) }, async (_c, { query, user }) => {
     const file = await readAttachment(await getDb(), user!, query.event_id, query.file);

@@ -28,10 +28,13 @@ const DEMO_DEALS: { by: string; lot: string; fields: Record<string, unknown>; st
 
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** Removes the offers on the demo lots (and their histories), so the demo lots can be replaced. */
-export async function clearDemoDeals(db: Executor, lotIds: number[]): Promise<void> {
+/**
+ * Removes the deals between demo accounts on the demo lots (and their histories), so the demo lots can be
+ * replaced. A real member's offer on a demo lot is never erased: its lot stays (closed), see seedDemoLots.
+ */
+export async function clearDemoDeals(db: Executor, lotIds: number[], demoUserIds: number[]): Promise<void> {
   if (lotIds.length === 0) return;
-  const ids = (await db.select({ id: offers.id }).from(offers).where(inArray(offers.lotId, lotIds))).map((r) => r.id);
+  const ids = (await db.select({ id: offers.id }).from(offers).where(and(inArray(offers.lotId, lotIds), inArray(offers.buyerId, demoUserIds), inArray(offers.sellerId, demoUserIds)))).map((r) => r.id);
   if (ids.length === 0) return;
   await db.delete(userFeedback).where(inArray(userFeedback.offerId, ids));
   await db.delete(offerEvents).where(inArray(offerEvents.offerId, ids));

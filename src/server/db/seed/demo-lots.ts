@@ -1,9 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { clearDemoDeals } from './demo-deals';
 import type { LotKind, LotType } from '../../../features/lots/constants';
 import type { Executor } from '../client';
 import { refreshLotSearch } from '../../services/lots/save-lot';
-import { countries, currencies, exchangeRates, lots, regions, users, villages } from '../schema';
+import { countries, currencies, exchangeRates, lots, offers, regions, users, villages } from '../schema';
 
 /**
  * Demo lots of the demo accounts: real crops, inputs and machines in real places, priced plausibly in local
@@ -44,9 +44,13 @@ async function rateOf(db: Executor, code: string) {
 export async function seedDemoLots(db: Executor): Promise<void> {
   const owners = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, [...new Set(DEMO_LOTS.map((l) => `${l.owner}@mavuno.test`))]));
   const ownerIds = new Map(owners.map((o) => [o.email!.split('@')[0], o.id]));
-  const previous = await db.select({ id: lots.id }).from(lots).where(inArray(lots.userId, [...ownerIds.values()]));
-  await clearDemoDeals(db, previous.map((lot) => lot.id));
-  await db.delete(lots).where(inArray(lots.userId, [...ownerIds.values()]));
+  const demoIds = [...ownerIds.values()];
+  const previous = (await db.select({ id: lots.id }).from(lots).where(inArray(lots.userId, demoIds))).map((lot) => lot.id);
+  await clearDemoDeals(db, previous, demoIds);
+  // A demo lot a real member dealt on keeps that deal's history: it is closed, not deleted.
+  const kept = previous.length ? (await db.selectDistinct({ id: offers.lotId }).from(offers).where(inArray(offers.lotId, previous))).map((row) => row.id) : [];
+  if (kept.length) await db.update(lots).set({ status: 'closed' }).where(inArray(lots.id, kept));
+  await db.delete(lots).where(kept.length ? and(inArray(lots.userId, demoIds), notInArray(lots.id, kept)) : inArray(lots.userId, demoIds));
   for (const [index, lot] of DEMO_LOTS.entries()) {
     const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.code, lot.country));
     const [region] = await db.select({ id: regions.id, lat: regions.latitude, lng: regions.longitude }).from(regions).where(and(eq(regions.countryId, country.id), eq(regions.name, lot.region)));

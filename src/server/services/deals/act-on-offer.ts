@@ -9,10 +9,18 @@ import type { SessionUser } from '../accounts/users';
 import { appendEvent, readAttachments, storeAttachments } from './events';
 import { assertOnMarket, lockLot, reserveForDeal } from './lot-reservation';
 import { notifyDealStep } from './notify';
-import { dealStateOf, loadOfferViews, type OfferView } from './offer-view';
+import { dealStateOf, loadOfferViews, type OfferRow, type OfferView } from './offer-view';
 
 const FORBIDDEN_MESSAGE = { not_party: 'offers.not_party', not_your_turn: 'offers.not_your_turn' } as const;
 const CONFLICT_MESSAGE = { wrong_state: 'offers.wrong_state', not_sent: 'offers.not_sent', not_direct_payment: 'offers.not_direct_payment' } as const;
+
+/** The state machine's answer, with refusals thrown as the API's errors. */
+function decideOrThrow(offer: OfferRow, action: OfferAction, userId: number) {
+  const decision = decide(dealStateOf(offer), action, userId);
+  if (decision.outcome === 'forbidden') throw new AppError('forbidden', FORBIDDEN_MESSAGE[decision.reason]);
+  if (decision.outcome === 'conflict') throw new AppError('conflict', CONFLICT_MESSAGE[decision.reason]);
+  return decision;
+}
 
 /**
  * Every step after creation (docs/deals.md "Actions"): the state machine decides under the offer's row lock;
@@ -27,22 +35,24 @@ export async function actOnOffer(
   locale: Locale,
   options: { seeding?: boolean } = {},
 ): Promise<OfferView> {
-  // Files are checked before any lock is taken: a 50 MB upload must not hold a row.
+  // A first look without a lock: strangers, wrong turns and repeats are answered before any file is read.
+  const [current] = await db.select().from(offers).where(eq(offers.id, input.id));
+  if (!current) throw new AppError('not_found', 'offers.not_found');
+  if (decideOrThrow(current, action, user.id).outcome === 'unchanged') return (await loadOfferViews(db, user.id, [input.id], locale))[0];
+  // Files are read and checked before any lock is taken: a 50 MB upload must not hold a row.
   const attachments = await readAttachments(input.photo, input.document);
   let stored: Awaited<ReturnType<typeof storeAttachments>> | undefined;
   let applied = false;
+  let declined: number[] = [];
   try {
     await db.transaction(async (tx) => {
       const [offer] = await tx.select().from(offers).where(eq(offers.id, input.id)).for('update');
-      if (!offer) throw new AppError('not_found', 'offers.not_found');
-      const decision = decide(dealStateOf(offer), action, user.id);
-      if (decision.outcome === 'forbidden') throw new AppError('forbidden', FORBIDDEN_MESSAGE[decision.reason]);
-      if (decision.outcome === 'conflict') throw new AppError('conflict', CONFLICT_MESSAGE[decision.reason]);
-      if (decision.outcome === 'unchanged') return;
+      const decision = decideOrThrow(offer, action, user.id);
+      if (decision.outcome !== 'apply') return;
       if (decision.reservesVolume) {
         const lot = await lockLot(tx, offer.lotId);
         assertOnMarket(lot);
-        await reserveForDeal(tx, lot, offer);
+        declined = await reserveForDeal(tx, lot, offer);
       }
       const now = new Date();
       stored = await storeAttachments(offer.id, attachments);
@@ -58,7 +68,10 @@ export async function actOnOffer(
     await stored?.discard();
     throw error;
   }
-  if (applied && !options.seeding) await notifyDealStep(db, input.id, action, user.id);
+  if (applied && !options.seeding) {
+    await notifyDealStep(db, input.id, action, user.id);
+    for (const id of declined) await notifyDealStep(db, id, 'decline-offer', user.id);
+  }
   const [view] = await loadOfferViews(db, user.id, [input.id], locale);
   return view;
 }

@@ -1,13 +1,14 @@
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { OFFER_STATUS } from '../../../features/deals/constants';
+import { isOnMarket } from '../../../features/lots/constants';
 import type { Executor } from '../../db';
 import { lots, offers } from '../../db/schema';
 import { AppError } from '../../errors';
 
 /** `GET /offer/bookings?order_id=`: the taken ranges of a machinery lot from today on (approved and done bookings), no parties named. */
 export async function listBookedRanges(db: Executor, lotId: number): Promise<{ date_from: string; date_to: string; hour_from: number | null; hour_to: number | null }[]> {
-  const [lot] = await db.select({ kind: lots.kind, type: lots.type }).from(lots).where(eq(lots.id, lotId));
-  if (!lot || lot.kind !== 'technic' || lot.type !== 'rent') throw new AppError('not_found', 'lots.not_found');
+  const [lot] = await db.select({ kind: lots.kind, type: lots.type, status: lots.status }).from(lots).where(eq(lots.id, lotId));
+  if (!lot || lot.kind !== 'technic' || lot.type !== 'rent' || !isOnMarket(lot.status)) throw new AppError('not_found', 'lots.not_found');
   const today = new Date().toISOString().slice(0, 10);
   const rows = await db
     .select({ from: offers.bookingFrom, to: offers.bookingTo, hourFrom: offers.hourFrom, hourTo: offers.hourTo })

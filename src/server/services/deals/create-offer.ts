@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { BOOKING_MAX_DAYS, BOOKING_MAX_DAYS_AHEAD, DELIVERY_TYPE, OFFER_STATUS, OFFER_TYPE, OFFER_TYPE_FOR_LOT, TRACK } from '../../../features/deals/constants';
-import { bookingQuantity, toMinor } from '../../../features/deals/figures';
+import { bookingQuantity, hasSafeTotal, toHundredths, toMinor } from '../../../features/deals/figures';
 import type { CreateOfferInput } from '../../../features/deals/schemas';
 import { LOT_KINDS, KINDS } from '../../../features/lots/constants';
 import { hasDecimals } from '../../../features/lots/schemas';
@@ -51,8 +51,11 @@ export async function createOffer(db: Database, user: SessionUser, input: Create
   const kind = LOT_KINDS.find((k) => KINDS[k].orderType === input.order_type)!;
   const now = new Date();
   const today = now.toISOString().slice(0, 10);
+  let declined: number[] = [];
+  let lotOwnerId = 0;
   const id = await db.transaction(async (tx) => {
     const lot = await lockLot(tx, input.order_id);
+    lotOwnerId = lot.userId;
     if (lot.kind !== kind) throw new AppError('not_found', 'lots.not_found');
     if (lot.userId === user.id) throw new AppError('forbidden', 'offers.own_lot');
     assertOnMarket(lot);
@@ -93,6 +96,10 @@ export async function createOffer(db: Database, user: SessionUser, input: Create
       }
     }
 
+    const distance = input.delivery_type === DELIVERY_TYPE.sellerDelivers ? (input.delivery_distance ?? 0) : 0;
+    if (!hasSafeTotal({ lotPriceMinor: lot.priceMinor, offerPriceMinor: priceMinor, volumeCenti: toHundredths(volume), deliveryPricePerKmMinor, distanceCenti: toHundredths(distance) })) {
+      throw invalid('volume', { key: 'offers.total_too_large' });
+    }
     const sellerId = offerType === OFFER_TYPE.sellToRequest ? user.id : lot.userId;
     const buyerId = offerType === OFFER_TYPE.sellToRequest ? lot.userId : user.id;
     const values = {
@@ -108,7 +115,7 @@ export async function createOffer(db: Database, user: SessionUser, input: Create
       volume: volume.toFixed(2),
       deliveryType: input.delivery_type,
       deliveryPricePerKmMinor,
-      deliveryDistance: (input.delivery_type === DELIVERY_TYPE.sellerDelivers ? (input.delivery_distance ?? 0) : 0).toFixed(2),
+      deliveryDistance: distance.toFixed(2),
       deliveryFrom: input.delivery_from ?? null,
       deliveryTo: input.delivery_to ?? null,
       paymentType: input.payment_type,
@@ -124,7 +131,7 @@ export async function createOffer(db: Database, user: SessionUser, input: Create
       createdAt: now,
       updatedAt: now,
     } as const;
-    if (fixedPrice) await reserveForDeal(tx, lot, values);
+    if (fixedPrice) declined = await reserveForDeal(tx, lot, values);
     const [offer] = await tx.insert(offers).values(values).returning();
     // The terms as agreed, in the history: what either party can later prove they were.
     const terms = {
@@ -147,7 +154,11 @@ export async function createOffer(db: Database, user: SessionUser, input: Create
     await appendEvent(tx, offer, { actorId: user.id, action: 'create', comment: values.comment, data: terms, at: now });
     return offer.id;
   });
-  if (!options.seeding) await notifyDealStep(db, id, 'create', user.id);
+  if (!options.seeding) {
+    await notifyDealStep(db, id, 'create', user.id);
+    // A direct buy that took the last volume declined the offers still waiting, in the seller's name.
+    for (const other of declined) await notifyDealStep(db, other, 'decline-offer', lotOwnerId);
+  }
   const [view] = await loadOfferViews(db, user.id, [id], locale);
   return view;
 }

@@ -63,6 +63,9 @@ export async function verifyStoredDeal(db: Executor, offerId: number) {
   return { offer_id: offerId, events: events.length, ...verifyChain(events) };
 }
 
+/** Event data is flat terms (one level of nesting for a booking): nothing deeper is accepted, so checking stays cheap. */
+const scalar = z.union([z.string().max(200), z.number(), z.boolean(), z.null()]);
+const eventData = z.record(z.string().max(50), z.union([scalar, z.record(z.string().max(50), scalar)])).nullable();
 const exportedEvent = z.object({
   offer_id: z.number().int(),
   seq: z.number().int(),
@@ -72,7 +75,7 @@ const exportedEvent = z.object({
   delivery_status: z.number().int(),
   payment_status: z.number().int(),
   comment: z.string().max(5000).nullable(),
-  data: z.unknown(),
+  data: eventData,
   photo_sha256: z.string().max(64).nullable(),
   document_sha256: z.string().max(64).nullable(),
   created_at: z.string().max(40),
@@ -81,11 +84,19 @@ const exportedEvent = z.object({
 });
 export const exportedHistorySchema = z.object({ events: z.array(exportedEvent).min(1).max(1000) });
 
-/** `POST /offer/verify-history`: checks a saved history (anyone, no account) — the same computation as the stored check. */
-export function verifyExportedHistory(history: z.infer<typeof exportedHistorySchema>) {
+/**
+ * `POST /offer/verify-history`: checks a saved history (anyone, no account) — the same computation as the stored
+ * check. `valid` says the saved events are an unbroken chain; `matches_stored` says whether they are exactly
+ * the chain Mavuno holds for that deal (a chain anyone computed themselves is valid, but matches nothing).
+ */
+export async function verifyExportedHistory(db: Executor, history: z.infer<typeof exportedHistorySchema>) {
   const offerIds = new Set(history.events.map((e) => e.offer_id));
-  if (offerIds.size !== 1) return { valid: false, broken_at: 1, head_hash: null };
-  return verifyChain(history.events.map((e) => ({ ...e, data: e.data ?? null })));
+  if (offerIds.size !== 1) return { valid: false, broken_at: 1, head_hash: null, matches_stored: false };
+  const check = verifyChain(history.events.map((e) => ({ ...e, data: e.data ?? null })));
+  const stored = await db.select({ seq: offerEvents.seq, hash: offerEvents.hash }).from(offerEvents).where(eq(offerEvents.offerId, history.events[0].offer_id)).orderBy(asc(offerEvents.seq));
+  // A saved copy may predate later steps: it matches when each of its events is the stored one at that place.
+  const matches = check.valid && history.events.every((event, index) => stored[index]?.hash === event.hash);
+  return { ...check, matches_stored: matches, stored_events: stored.length };
 }
 
 /** An attachment of a step, for the deal's parties only. */

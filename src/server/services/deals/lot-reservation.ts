@@ -4,6 +4,7 @@ import { ON_MARKET_STATUSES } from '../../../features/lots/constants';
 import type { Executor } from '../../db';
 import { lots, offers } from '../../db/schema';
 import { AppError } from '../../errors';
+import { appendEvent } from './events';
 
 export type LotRow = typeof lots.$inferSelect;
 
@@ -34,6 +35,31 @@ export function assertVolumeFits(lot: LotRow, volume: number): void {
   if (centi(volume) > centi(remaining)) throw new AppError('conflict', 'offers.volume_exceeded', { vars: { remaining }, fields: { volume: [{ key: 'offers.volume_above_max', vars: { max } }] } });
   if (centi(volume) < centi(min)) throw new AppError('validation_failed', 'errors.validation_failed', { fields: { volume: [{ key: 'offers.volume_below_min', vars: { min } }] } });
   if (centi(volume) > centi(max)) throw new AppError('validation_failed', 'errors.validation_failed', { fields: { volume: [{ key: 'offers.volume_above_max', vars: { max } }] } });
+}
+
+/**
+ * A lot in a deal keeps its terms: no edit, new price, deactivation or deletion while it is in process or sold
+ * out, or while an approved deal (a booking included) is under way. Call it under the lot's row lock.
+ */
+export async function assertNoRunningDeal(tx: Executor, lot: Pick<LotRow, 'id' | 'status'>): Promise<void> {
+  if (lot.status === 'in_process' || lot.status === 'success') throw new AppError('conflict', 'lots.locked_by_deal');
+  const [running] = await tx.select({ id: offers.id }).from(offers).where(and(eq(offers.lotId, lot.id), eq(offers.status, OFFER_STATUS.approved))).limit(1);
+  if (running) throw new AppError('conflict', 'lots.locked_by_deal');
+}
+
+/**
+ * A lot that leaves the market (closed, deactivated, sold out) can no longer take its waiting offers: they are
+ * declined in the owner's name, each with its chain event. Answers the declined offers' ids, to e-mail their
+ * makers once the transaction has committed.
+ */
+export async function declineWaitingOffers(tx: Executor, lot: Pick<LotRow, 'id' | 'userId'>, reason: 'lot_closed' | 'sold_out'): Promise<number[]> {
+  const waiting = await tx.select().from(offers).where(and(eq(offers.lotId, lot.id), eq(offers.status, OFFER_STATUS.created))).orderBy(offers.id).for('update');
+  const now = new Date();
+  for (const offer of waiting) {
+    const [next] = await tx.update(offers).set({ status: OFFER_STATUS.declined, updatedAt: now }).where(eq(offers.id, offer.id)).returning();
+    await appendEvent(tx, next, { actorId: lot.userId, action: 'decline-offer', data: { reason }, at: now });
+  }
+  return waiting.map((offer) => offer.id);
 }
 
 export function assertOnMarket(lot: LotRow): void {
@@ -72,10 +98,12 @@ export async function assertDatesFree(tx: Executor, lotId: number, booking: { bo
  * when it no longer fits — and the lot becomes in process, or success when nothing remains; a booking takes
  * its dates, refused when they are taken meanwhile.
  */
-export async function reserveForDeal(tx: Executor, lot: LotRow, offer: { id?: number; volume: string; bookingFrom: string | null; bookingTo: string | null; hourFrom: number | null; hourTo: number | null }): Promise<void> {
+export async function reserveForDeal(tx: Executor, lot: LotRow, offer: { id?: number; volume: string; bookingFrom: string | null; bookingTo: string | null; hourFrom: number | null; hourTo: number | null }): Promise<number[]> {
   if (offer.bookingFrom && offer.bookingTo) {
+    // A request answered late: its first day has passed.
+    if (offer.bookingFrom < new Date().toISOString().slice(0, 10)) throw new AppError('conflict', 'offers.date_past');
     await assertDatesFree(tx, lot.id, { bookingFrom: offer.bookingFrom, bookingTo: offer.bookingTo, hourFrom: offer.hourFrom, hourTo: offer.hourTo }, offer.id);
-    return;
+    return [];
   }
   const remaining = centi(lot.volume) - centi(lot.reservedVolume);
   if (centi(offer.volume) > remaining) throw new AppError('conflict', 'offers.volume_exceeded', { vars: { remaining: Math.max(0, remaining) / 100 } });
@@ -85,4 +113,6 @@ export async function reserveForDeal(tx: Executor, lot: LotRow, offer: { id?: nu
     .update(lots)
     .set({ reservedVolume: (reserved / 100).toFixed(2), status: lot.status === 'active' || lot.status === 'in_process' ? status : lot.status, updatedAt: new Date() })
     .where(eq(lots.id, lot.id));
+  // Sold out: the offers still waiting can never be approved.
+  return status === 'success' ? declineWaitingOffers(tx, lot, 'sold_out') : [];
 }

@@ -7,17 +7,23 @@ import { getStorage } from '../../storage';
 import { hasDecimals } from '../../../features/lots/schemas';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../accounts/users';
+import { assertNoRunningDeal, declineWaitingOffers } from '../deals/lot-reservation';
+import { notifyDealStep } from '../deals/notify';
 import { assertMayPublish, findOwnLot } from './save-lot';
 
 /** `POST /{kind}/delete-quote`: the owner's alone; a lot in a running deal cannot go. Its photo files go too (unless a re-added copy shares them). */
 export async function deleteLot(db: Database, user: SessionUser, kind: LotKind, id: number): Promise<void> {
-  const lot = await findOwnLot(db, user, kind, id);
-  if (lot.status === 'in_process') throw new AppError('conflict', 'lots.locked_by_deal');
-  // Its offers keep their history (docs/deals.md): a lot anyone made an offer on is closed, not deleted.
-  const [offer] = await db.select({ id: offers.id }).from(offers).where(eq(offers.lotId, id)).limit(1);
-  if (offer) throw new AppError('conflict', 'lots.has_offers');
-  const photos = await db.select({ key: lotPhotos.storageKey }).from(lotPhotos).where(eq(lotPhotos.lotId, id));
-  await db.delete(lots).where(eq(lots.id, id));
+  // Under the lot's lock: an offer made meanwhile (it locks the lot too) waits, then finds no lot.
+  const photos = await db.transaction(async (tx) => {
+    const lot = await findOwnLot(tx, user, kind, id, { lock: true });
+    await assertNoRunningDeal(tx, lot);
+    // Its offers keep their history (docs/deals.md): a lot anyone made an offer on is closed, not deleted.
+    const [offer] = await tx.select({ id: offers.id }).from(offers).where(eq(offers.lotId, id)).limit(1);
+    if (offer) throw new AppError('conflict', 'lots.has_offers');
+    const keys = await tx.select({ key: lotPhotos.storageKey }).from(lotPhotos).where(eq(lotPhotos.lotId, id));
+    await tx.delete(lots).where(eq(lots.id, id));
+    return keys;
+  });
   for (const { key } of photos) {
     const [shared] = await db.select({ id: lotPhotos.id }).from(lotPhotos).where(eq(lotPhotos.storageKey, key)).limit(1);
     if (!shared) for (const width of LOT_PHOTO_WIDTHS) await getStorage().delete(`${key}-${width}.webp`);
@@ -25,12 +31,23 @@ export async function deleteLot(db: Database, user: SessionUser, kind: LotKind, 
 }
 
 /** The owner takes a lot off the market (closed) or puts a not-active one back (active, under the tier rule). */
+/**
+ * The owner takes a lot off the market (closed, or not active) or puts a not-active one back (active, under the
+ * tier rule). Off the market, its waiting offers are declined (their makers told); its deals under way go on.
+ */
 export async function setLotStatus(db: Database, user: SessionUser, kind: LotKind, id: number, status: 'closed' | 'not_active' | 'active'): Promise<void> {
   if (status === 'active') assertMayPublish(user, kind);
-  const lot = await findOwnLot(db, user, kind, id);
-  const allowed: Record<string, string[]> = { active: ['not_active'], not_active: ['active'], closed: ['active', 'not_active', 'in_process'] };
-  if (!allowed[status].includes(lot.status)) throw new AppError('conflict', 'lots.wrong_status');
-  await db.update(lots).set({ status, updatedAt: new Date() }).where(eq(lots.id, id));
+  await findOwnLot(db, user, kind, id);
+  const declined = await db.transaction(async (tx) => {
+    const lot = await findOwnLot(tx, user, kind, id, { lock: true });
+    const allowed: Record<string, string[]> = { active: ['not_active'], not_active: ['active'], closed: ['active', 'not_active', 'in_process'] };
+    if (!allowed[status].includes(lot.status)) throw new AppError('conflict', 'lots.wrong_status');
+    // Hiding a machine would hide the calendar its renters rely on: a booking under way keeps it listed.
+    if (status === 'not_active') await assertNoRunningDeal(tx, lot);
+    await tx.update(lots).set({ status, updatedAt: new Date() }).where(eq(lots.id, id));
+    return status === 'active' ? [] : declineWaitingOffers(tx, lot, 'lot_closed');
+  });
+  for (const offerId of declined) await notifyDealStep(db, offerId, 'decline-offer', user.id);
 }
 
 /** Re-adds a closed lot: an active copy (with its photos) the owner can then edit. */
@@ -38,12 +55,18 @@ export async function reAddLot(db: Database, user: SessionUser, kind: LotKind, i
   assertMayPublish(user, kind);
   const lot = await findOwnLot(db, user, kind, id);
   if (lot.status !== 'closed') throw new AppError('conflict', 'lots.wrong_status');
+  // What deals of the closed lot hold is not for sale again; a machine with a booking under way is not copied.
+  const remaining = Math.round(Number(lot.volume) * 100) - Math.round(Number(lot.reservedVolume) * 100);
+  if (remaining <= 0) throw new AppError('conflict', 'lots.nothing_left');
+  if (lot.type === 'rent') await assertNoRunningDeal(db, lot);
+  const volume = (remaining / 100).toFixed(2);
+  const clamp = (value: string | null) => (value === null ? null : Math.min(Number(value), remaining / 100).toFixed(2));
   // Once: a closed lot that already has a live copy is not copied again.
   const [copy] = await db.select({ id: lots.id }).from(lots).where(and(eq(lots.copiedFromId, lot.id), sql`${lots.status} <> 'closed'`));
   if (copy) throw new AppError('conflict', 'lots.already_readded');
   return db.transaction(async (tx) => {
     const { id: _id, createdAt: _c, updatedAt: _u, search: _s, ...copy } = lot;
-    const [row] = await tx.insert(lots).values({ ...copy, status: 'active', reservedVolume: '0', copiedFromId: lot.id }).returning({ id: lots.id });
+    const [row] = await tx.insert(lots).values({ ...copy, volume, minVolume: clamp(copy.minVolume), maxVolume: clamp(copy.maxVolume), status: 'active', reservedVolume: '0', copiedFromId: lot.id }).returning({ id: lots.id });
     await tx.execute(sql`
       insert into lot_photos (lot_id, storage_key, width, height, position)
       select ${row.id}, storage_key, width, height, position from lot_photos where lot_id = ${lot.id}`);
@@ -59,20 +82,23 @@ export async function reAddLot(db: Database, user: SessionUser, kind: LotKind, i
 export async function updateLotPrices(db: Database, user: SessionUser, kind: LotKind, prices: { id: number; price: number }[]): Promise<{ updated: number }> {
   if (!user.scope.includes(PERMISSIONS.bulkPriceUpdate)) throw new AppError('forbidden', 'lots.upgrade_required', { vars: { url: '/user/pro' } });
   const ids = prices.map((p) => p.id);
-  const own = await db
-    .select({
-      id: lots.id,
-      status: lots.status,
-      decimals: sql<number>`(select decimals from currencies where id = ${lots.currencyId})`,
-      perUsd: sql<string>`(select per_usd from exchange_rates where currency_id = ${lots.currencyId} order by as_of desc limit 1)`,
-    })
-    .from(lots)
-    .where(and(eq(lots.kind, kind), eq(lots.userId, user.id), inArray(lots.id, ids)));
   if (new Set(ids).size !== ids.length) throw new AppError('validation_failed', 'errors.validation_failed', { fields: { prices: [{ key: 'validation.invalid' }] } });
-  if (own.length !== ids.length) throw new AppError('forbidden', 'lots.not_owner');
-  if (own.some((row) => row.status === 'in_process' || row.status === 'success')) throw new AppError('conflict', 'lots.locked_by_deal');
-  const byId = new Map(own.map((row) => [row.id, row]));
   await db.transaction(async (tx) => {
+    // Locked in id order (one order for every caller): an approval cannot change a lot between check and write.
+    const own = await tx
+      .select({
+        id: lots.id,
+        status: lots.status,
+        decimals: sql<number>`(select decimals from currencies where id = ${lots.currencyId})`,
+        perUsd: sql<string>`(select per_usd from exchange_rates where currency_id = ${lots.currencyId} order by as_of desc limit 1)`,
+      })
+      .from(lots)
+      .where(and(eq(lots.kind, kind), eq(lots.userId, user.id), inArray(lots.id, ids)))
+      .orderBy(lots.id)
+      .for('update');
+    if (own.length !== ids.length) throw new AppError('forbidden', 'lots.not_owner');
+    for (const row of own) await assertNoRunningDeal(tx, row);
+    const byId = new Map(own.map((row) => [row.id, row]));
     for (const { id, price } of prices) {
       const row = byId.get(id)!;
       const scale = 10 ** Number(row.decimals);

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { assertNoRunningDeal } from '../deals/lot-reservation';
 import { PERMISSIONS } from '../../../features/accounts/constants';
 import { KINDS, type LotKind } from '../../../features/lots/constants';
 import { DETAIL_FIELDS, type LotInput, hasDecimals } from '../../../features/lots/schemas';
@@ -137,20 +138,24 @@ export async function createLot(db: Database, user: SessionUser, kind: LotKind, 
   });
 }
 
-/** The lot if it is the user's own; another user's is a 403, a missing one a 404. */
-export async function findOwnLot(db: Executor, user: SessionUser, kind: LotKind, id: number) {
-  const [lot] = await db.select().from(lots).where(and(eq(lots.id, id), eq(lots.kind, kind)));
+/**
+ * The lot if it is the user's own; another user's is a 403, a missing one a 404. With `lock` (inside a
+ * transaction) its row stays locked, so a deal's approval cannot slip between a check and a change.
+ */
+export async function findOwnLot(db: Executor, user: SessionUser, kind: LotKind, id: number, options: { lock?: boolean } = {}) {
+  const query = db.select().from(lots).where(and(eq(lots.id, id), eq(lots.kind, kind)));
+  const [lot] = options.lock ? await query.for('update') : await query;
   if (!lot) throw new AppError('not_found', 'lots.not_found');
   if (lot.userId !== user.id) throw new AppError('forbidden', 'lots.not_owner');
   return lot;
 }
 
-/** `POST /{kind}/update-quote`: the owner changes a lot; a lot in a deal (in process, success) keeps its terms. */
+/** `POST /{kind}/update-quote`: the owner changes a lot; a lot in a deal keeps its terms (docs/deals.md). */
 export async function updateLot(db: Database, user: SessionUser, kind: LotKind, id: number, input: LotInput): Promise<void> {
-  const lot = await findOwnLot(db, user, kind, id);
-  if (lot.status === 'in_process' || lot.status === 'success') throw new AppError('conflict', 'lots.locked_by_deal');
+  await findOwnLot(db, user, kind, id);
   const money = await checkReferences(db, kind, input);
   await db.transaction(async (tx) => {
+    await assertNoRunningDeal(tx, await findOwnLot(tx, user, kind, id, { lock: true }));
     await tx.update(lots).set({ ...columns(kind, input, money), updatedAt: new Date() }).where(eq(lots.id, id));
     await setPhotos(tx, user.id, id, input.photos);
     await refreshLotSearch(tx, id);
