@@ -91,6 +91,8 @@ describe('a deal from offer to done', () => {
 
     expect((await act(buyer.auth, 'delivery-get', offer.id)).json.delivery_status).toBe(2);
     expect((await act(buyer.auth, 'payment-send', offer.id)).json.payment_status).toBe(1);
+    // A reported payment is answered with "money received", not a second way to say it.
+    expect((await act(seller.auth, 'approve-direct-payment', offer.id)).status).toBe(409);
     const feedbackTooEarly = await apiRequest('/user/set-feedback', { method: 'POST', headers: { ...buyer.auth, 'Content-Type': 'application/x-www-form-urlencoded' }, body: `UserFeedback[offer_id]=${offer.id}&UserFeedback[rating]=5` });
     expect(feedbackTooEarly.status).toBe(409);
     const done = await act(seller.auth, 'payment-get', offer.id);
@@ -254,9 +256,9 @@ describe('offer rules', () => {
     await act(seller.auth, 'approve-offer', offer.id);
     const fakeImage = await act(seller.auth, 'delivery-send', offer.id, { photo: new File(['%PDF-1.4 not an image'], 'truck.jpg', { type: 'image/jpeg' }) });
     expect(fakeImage.status).toBe(422);
-    expect(fakeImage.json.errors.photo).toBeDefined();
+    expect(fakeImage.json.errors.photo[0]).toContain('photo');
     const notPdf = await act(seller.auth, 'delivery-send', offer.id, { document: new File([await png()], 'waybill.pdf', { type: 'application/pdf' }) });
-    expect(notPdf.json.errors.document).toBeDefined();
+    expect(notPdf.json.errors.document).toEqual(['Choose a PDF file.']);
     const big = await act(seller.auth, 'delivery-send', offer.id, { photo: new File([new Uint8Array(20 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }) });
     expect(big.status).toBe(422);
     // Nothing happened on refusals.

@@ -37,7 +37,7 @@ for (const delivery of TRACKS) {
     if (delivery === TRACK.sent) ALLOWED.push({ types: ALL, role: 'buyer', action: 'delivery-get', from, to: finish({ deliveryStatus: TRACK.received }) });
     if (payment === TRACK.none) ALLOWED.push({ types: ALL, role: 'buyer', action: 'payment-send', from, to: finish({ paymentStatus: TRACK.sent }) });
     if (payment === TRACK.sent) ALLOWED.push({ types: ALL, role: 'seller', action: 'payment-get', from, to: finish({ paymentStatus: TRACK.received }) });
-    if (payment !== TRACK.received) ALLOWED.push({ types: ALL, role: 'seller', action: 'approve-direct-payment', from, to: finish({ paymentStatus: TRACK.received }) });
+    if (payment === TRACK.none) ALLOWED.push({ types: ALL, role: 'seller', action: 'approve-direct-payment', from, to: finish({ paymentStatus: TRACK.received }) });
   }
 }
 
@@ -109,7 +109,7 @@ describe('the deal state machine', () => {
     expect(allowedActions(deal(), SELLER)).toEqual(['approve-offer', 'decline-offer']);
     expect(allowedActions(deal(), BUYER)).toEqual(['delete-offer']);
     expect(allowedActions(deal({ status: OFFER_STATUS.approved }), SELLER)).toEqual(['delivery-send', 'approve-direct-payment']);
-    expect(allowedActions(deal({ status: OFFER_STATUS.approved, paymentStatus: TRACK.sent }), SELLER)).toEqual(['delivery-send', 'payment-get', 'approve-direct-payment']);
+    expect(allowedActions(deal({ status: OFFER_STATUS.approved, paymentStatus: TRACK.sent }), SELLER)).toEqual(['delivery-send', 'payment-get']);
     expect(allowedActions(deal({ status: OFFER_STATUS.done, deliveryStatus: 2, paymentStatus: 2 }), BUYER)).toEqual([]);
     expect(allowedActions(deal(), undefined)).toEqual([]);
   });

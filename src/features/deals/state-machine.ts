@@ -98,12 +98,13 @@ const RULES: Record<OfferAction, Rule> = {
     check: (d) => (!underWay(d) ? 'wrong_state' : d.paymentStatus === TRACK.sent ? true : 'not_sent'),
     apply: () => ({ paymentStatus: TRACK.received }),
   },
-  // Direct payment happened outside Mavuno (cash at pick-up, a bank transfer): the seller confirms the money is
-  // in hand whether or not the buyer pressed "money sent" first.
+  // Direct payment happened outside Mavuno (cash at pick-up, a bank transfer) and the buyer never reported it:
+  // the seller confirms the money is in hand. Once the buyer reported it sent, the seller answers that with
+  // payment-get instead, so one button, not two, confirms a payment.
   'approve-direct-payment': {
     actor: () => 'seller',
     done: (d) => dealStarted(d) && d.paymentStatus === TRACK.received,
-    check: (d) => (!underWay(d) ? 'wrong_state' : d.paymentType !== PAYMENT_TYPE.direct ? 'not_direct_payment' : true),
+    check: (d) => (!underWay(d) ? 'wrong_state' : d.paymentType !== PAYMENT_TYPE.direct ? 'not_direct_payment' : d.paymentStatus === TRACK.sent ? 'wrong_state' : true),
     apply: () => ({ paymentStatus: TRACK.received }),
   },
 };

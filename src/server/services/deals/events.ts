@@ -3,7 +3,8 @@ import { OFFER_DOCUMENT_MAX_BYTES, OFFER_PHOTO_MAX_BYTES, type DealEventAction }
 import type { Executor } from '../../db';
 import { offerEvents } from '../../db/schema';
 import { getStorage } from '../../storage';
-import { detectUpload, encodeWebp, invalidFileType, newStorageKey, readUpload } from '../../storage/uploads';
+import { AppError } from '../../errors';
+import { detectUpload, encodeWebp, newStorageKey, readUpload } from '../../storage/uploads';
 import { GENESIS_HASH, hashEvent, sha256Hex, type ChainedEvent } from './chain';
 import type { OfferRow } from './offer-view';
 
@@ -13,18 +14,21 @@ export interface Attachments {
   document?: { bytes: Uint8Array; name: string; sha256: string };
 }
 
+/** A step's photo must be an image and its document a PDF: each field says which it wants. */
+const wrongType = (field: string, key: 'uploads.invalid_image' | 'deal.document_not_pdf') => new AppError('validation_failed', key, { fields: { [field]: [{ key }] } });
+
 /** Reads and checks the optional `photo` (an image, ≤ 20 MB) and `document` (a PDF, ≤ 50 MB) of a step. */
 export async function readAttachments(photo: unknown, document: unknown): Promise<Attachments> {
   const out: Attachments = {};
   if (photo !== undefined && photo !== '') {
     const { bytes } = await readUpload(photo, OFFER_PHOTO_MAX_BYTES, 'photo');
-    if ((await detectUpload(bytes))?.kind !== 'image') throw invalidFileType('photo');
+    if ((await detectUpload(bytes))?.kind !== 'image') throw wrongType('photo', 'uploads.invalid_image');
     const [encoded] = (await encodeWebp(bytes, [1600], 'photo')).values();
     out.photo = { bytes: encoded, sha256: sha256Hex(encoded) };
   }
   if (document !== undefined && document !== '') {
     const { bytes, name } = await readUpload(document, OFFER_DOCUMENT_MAX_BYTES, 'document');
-    if ((await detectUpload(bytes))?.kind !== 'pdf') throw invalidFileType('document');
+    if ((await detectUpload(bytes))?.kind !== 'pdf') throw wrongType('document', 'deal.document_not_pdf');
     out.document = { bytes, name, sha256: sha256Hex(bytes) };
   }
   return out;
