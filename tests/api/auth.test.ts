@@ -70,7 +70,7 @@ describe('login, refresh and logout', () => {
     const unknown = await login({ email: uniqueEmail('nobody'), password: 'not-the-password' });
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
-      expect(res.json).toEqual({ code: 'unauthorized', message: 'E-mail or password is incorrect. Try again.' });
+      expect(res.json).toEqual({ code: 'unauthorized', reason: 'accounts.wrong_credentials', message: 'E-mail or password is incorrect. Try again.' });
     }
     const fr = await apiRequest('/user/login', { method: 'POST', body: form({ email, password: 'x' }), headers: FORM, locale: 'fr' });
     expect(fr.json.message).not.toBe(wrong.json.message);

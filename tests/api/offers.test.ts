@@ -288,6 +288,7 @@ describe('machinery bookings', () => {
     expect((await act(owner.auth, 'approve-offer', first.json.id)).json.status).toBe(3);
     const clash = await act(owner.auth, 'approve-offer', overlapping.json.id);
     expect(clash.status).toBe(409);
+    expect(clash.json).toMatchObject({ code: 'conflict', reason: 'offers.dates_taken' });
     expect((await booking(renterB.auth, 4, 4)).status).toBe(409);
     expect((await booking(renterB.auth, 6, 7)).status).toBe(200);
     expect((await booking(renterB.auth, -1, 1)).json.errors.date_from).toBeDefined();

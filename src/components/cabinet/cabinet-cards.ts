@@ -34,10 +34,11 @@ export interface CardMeta {
 
 export const CARD: Record<CabinetView | MoneyView, CardMeta> = {
   'bought-not-paid': { title: 'cabinet.card_bought_not_paid', hint: 'cabinet.hint_bought_not_paid', empty: 'cabinet.empty_bought_not_paid', icon: 'wallet' },
-  'bought-not-delivered': { title: 'cabinet.card_bought_not_delivered', hint: 'cabinet.hint_bought_not_delivered', empty: 'cabinet.empty_bought_not_delivered', icon: 'truck' },
+  // Goods and machines alike: a card's page says it in its deals' own words (notDeliveredHint).
+  'bought-not-delivered': { title: 'cabinet.card_bought_not_delivered', hint: 'cabinet.hint_bought_not_delivered_mixed', empty: 'cabinet.empty_bought_not_delivered', icon: 'truck' },
   'bought-paid-delivered': { title: 'cabinet.card_bought_paid_delivered', hint: 'cabinet.hint_bought_paid_delivered', empty: 'cabinet.empty_bought_paid_delivered', icon: 'done' },
   'sold-not-paid': { title: 'cabinet.card_sold_not_paid', hint: 'cabinet.hint_sold_not_paid', empty: 'cabinet.empty_sold_not_paid', icon: 'wallet' },
-  'sold-not-delivered': { title: 'cabinet.card_sold_not_delivered', hint: 'cabinet.hint_sold_not_delivered', empty: 'cabinet.empty_sold_not_delivered', icon: 'truck' },
+  'sold-not-delivered': { title: 'cabinet.card_sold_not_delivered', hint: 'cabinet.hint_sold_not_delivered_mixed', empty: 'cabinet.empty_sold_not_delivered', icon: 'truck' },
   'sold-old': { title: 'cabinet.card_sold_old', hint: 'cabinet.hint_sold_old', empty: 'cabinet.empty_sold_old', icon: 'done' },
   'on-sale': { title: 'cabinet.card_on_sale', hint: 'cabinet.hint_on_sale', empty: 'cabinet.empty_on_sale', icon: 'offers' },
   'cabinet-favourites': { title: 'cabinet.card_favourites', hint: 'cabinet.hint_favourites', empty: 'cabinet.hint_favourites', icon: 'heart' },
@@ -78,6 +79,18 @@ export const SETTINGS_LINKS: { anchor: string; title: MessageKey; hint: MessageK
   { anchor: 'favorites', title: 'profile.section_favorites', hint: 'cabinet.settings_favorites_hint' },
   { anchor: 'referral', title: 'profile.section_referral', hint: 'cabinet.settings_referral_hint' },
 ];
+
+/**
+ * The answer's status and caching for a card address that is no page of this issue: a planned card says
+ * "coming soon", the same for everyone (briefly cacheable); anything else is a 404, private because its
+ * Go-back link depends on the Referer. Answers the planned card's area, for <UnknownCard area={…} />.
+ */
+export function answerUnknownCard(Astro: AstroGlobal, planned: Record<string, MessageKey>, view: string): MessageKey | undefined {
+  const area = Object.hasOwn(planned, view) ? planned[view] : undefined;
+  Astro.response.headers.set('Cache-Control', area ? 'public, max-age=60' : 'private, no-cache');
+  if (!area) Astro.response.status = 404;
+  return area;
+}
 
 /** The `page` query parameter: a whole number from 1, anything else is page 1. */
 export function pageParam(url: URL): number {

@@ -1,7 +1,7 @@
 import type { CabinetOfferView, MoneyView } from '../../features/deals/constants';
 import type { Executor } from '../../server/db';
 import { cabinetCounts, listMoneyDue } from '../../server/services/deals/cabinet';
-import { countOffersWaiting } from '../../server/services/deals/list-offers';
+import { offersWaitingFor } from '../deal/waiting-count';
 
 /** One currency's line of a money card: the sum due in major units of the currency, and how many deals add up to it. */
 export type MoneyDue = Awaited<ReturnType<typeof listMoneyDue>>[number];
@@ -13,13 +13,16 @@ export interface CabinetSummary {
   waiting: number;
 }
 
-/** Everything the cabinet cards show, read at once for the cabinet and the summary of the deals page. */
-export async function loadCabinetSummary(db: Executor, userId: number): Promise<CabinetSummary> {
+/**
+ * Everything the cabinet cards show, read at once for the cabinet and the summary of the deals page. The
+ * waiting count is the header badge's, counted once per request (`request` is the page's Astro.request).
+ */
+export async function loadCabinetSummary(db: Executor, userId: number, request: Request): Promise<CabinetSummary> {
   const [counts, toBePaid, toPay, waiting] = await Promise.all([
     cabinetCounts(db, userId),
     listMoneyDue(db, userId, 'have-to-be-paid'),
     listMoneyDue(db, userId, 'have-to-pay'),
-    countOffersWaiting(db, userId),
+    offersWaitingFor(request, userId),
   ]);
   return { counts, money: { 'have-to-be-paid': toBePaid, 'have-to-pay': toPay }, waiting };
 }

@@ -1,7 +1,8 @@
 import type { Locale } from '../../i18n/config';
 import type { MessageKey, Translate } from '../../i18n/t';
 import type { LotItem } from '../../server/services/lots/lot-item';
-import { lotPriceText, lotVolumeText } from '../lots/lot-format';
+import type { RentPer } from '../../features/deals/labels';
+import { lotPriceText, lotRentPer, lotVolumeText } from '../lots/lot-format';
 
 const DESCRIPTION_LENGTH = 155;
 
@@ -42,6 +43,9 @@ export function lotImageUrl(lot: LotItem, site: string): string | undefined {
   return lot.photos[0] ? absolute(lot.photos[0].url, site) : undefined;
 }
 
+/** UN/CEFACT common codes of a rent rate's unit, as schema.org's unitCode takes them. */
+const RENT_UNIT_CODE: Record<RentPer, string> = { hour: 'HUR', day: 'DAY', acre: 'ACR', hectare: 'HAR' };
+
 const AVAILABILITY: Record<LotItem['status'], string> = {
   active: 'https://schema.org/InStock',
   in_process: 'https://schema.org/LimitedAvailability',
@@ -67,16 +71,22 @@ export function lotJsonLd(lot: LotItem, pageUrl: string, site: string, descripti
     ...(lot.photos.length > 0 ? { image: lot.photos.map((photo) => absolute(photo.url, site)) } : {}),
     url: pageUrl,
   };
+  const rentPer = lotRentPer(lot);
   const terms = {
     url: pageUrl,
     price,
     priceCurrency: lot.currency,
     availability: AVAILABILITY[lot.status],
     areaServed,
-    priceSpecification: { '@type': 'UnitPriceSpecification', price, priceCurrency: lot.currency, unitText: lot.unit },
-    inventoryLevel: { '@type': 'QuantitativeValue', value: lot.volume, unitText: lot.unit },
-    // The smallest and largest offer the lot accepts.
-    eligibleQuantity: { '@type': 'QuantitativeValue', minValue: lot.min_volume ?? undefined, maxValue: lot.max_volume ?? lot.volume, unitText: lot.unit },
+    ...(rentPer
+      ? // A rented machine's price is a rate: its unit as a UN/CEFACT code, and no stock to count.
+        { priceSpecification: { '@type': 'UnitPriceSpecification', price, priceCurrency: lot.currency, unitCode: RENT_UNIT_CODE[rentPer] } }
+      : {
+          priceSpecification: { '@type': 'UnitPriceSpecification', price, priceCurrency: lot.currency, unitText: lot.unit },
+          inventoryLevel: { '@type': 'QuantitativeValue', value: lot.volume, unitText: lot.unit },
+          // The smallest and largest offer the lot accepts.
+          eligibleQuantity: { '@type': 'QuantitativeValue', minValue: lot.min_volume ?? undefined, maxValue: lot.max_volume ?? lot.volume, unitText: lot.unit },
+        }),
   };
   if (lot.type === 'buy') return { '@context': 'https://schema.org', '@type': 'Demand', ...terms, itemOffered: product };
   return {

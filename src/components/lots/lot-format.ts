@@ -1,3 +1,4 @@
+import { RENT_UNIT, type RentPer, asRentPer } from '../../features/deals/labels';
 import type { Locale } from '../../i18n/config';
 import { formatMoney, formatNumber } from '../../i18n/format';
 import type { Translate } from '../../i18n/t';
@@ -5,10 +6,27 @@ import type { LotItem } from '../../server/services/lots/lot-item';
 
 /** A lot's facts as the cards, the table and the map popups write them, so they read the same everywhere. */
 
-/** "3 500,00 TZS per 90 kg bag": the price is kept in minor units, in the lot's own currency. */
-export function lotPriceText(lot: LotItem, t: Translate, locale: Locale): string {
-  return t('catalogue.price_per_unit', { price: formatMoney(lot.price_minor, { code: lot.currency, decimals: lot.decimals }, locale), unit: lot.unit });
+/** A rented machine's rate unit (hour, day, acre, hectare), from its untyped details; null for lots not rented. */
+export function lotRentPer(lot: Pick<LotItem, 'type'>): RentPer | null {
+  return lot.type === 'rent' ? asRentPer((lot as { rent_per?: unknown }).rent_per) : null;
 }
+
+/**
+ * What a lot's price is per: the lot's unit ("90 kg bag"), or for a rented machine its rate's unit ("acre"):
+ * a machine rented per acre is priced per acre, whatever unit its single machine is counted in.
+ */
+export function lotPriceUnit(lot: Pick<LotItem, 'type' | 'unit'>, t: Translate): string {
+  const per = lotRentPer(lot);
+  return per ? t(RENT_UNIT[per]) : lot.unit;
+}
+
+/** "3 500,00 TZS per 90 kg bag", "KES 6,500.00 per acre": the price is kept in minor units, in the lot's own currency. */
+export function lotPriceText(lot: LotItem, t: Translate, locale: Locale): string {
+  return t('catalogue.price_per_unit', { price: formatMoney(lot.price_minor, { code: lot.currency, decimals: lot.decimals }, locale), unit: lotPriceUnit(lot, t) });
+}
+
+/** A rented machine has no volume to show: it is one machine, and its bookings are counted in its rate's unit. */
+export const showsVolume = (lot: Pick<LotItem, 'type'>) => lot.type !== 'rent';
 
 /**
  * A quantity of the lot's unit. "300 × 90 kg bag" reads better than "300 90 kg bag" when the unit holds a

@@ -5,6 +5,7 @@
  * Dates are calendar days (YYYY-MM-DD) computed in UTC, so no time zone ever moves a booking to the day before.
  * A booking covers `[date_from + hour_from, date_to + hour_to)`, with 0 and 24 for whole days (docs/deals.md).
  */
+import type { MessageKey } from '../../i18n/t';
 import { BOOKING_MAX_DAYS, BOOKING_MAX_DAYS_AHEAD } from './constants';
 
 export interface BookedRange {
@@ -23,6 +24,40 @@ export interface BookingChoice {
 
 /** How much of one day the bookings take: nothing, some hours, or all of it. */
 export type DayState = 'free' | 'partly' | 'taken';
+
+/**
+ * How both calendars (the lot page's and the dialog's picker) mark a day, so their colours and their legend
+ * agree. Colour is never the only sign: a taken day is struck through, and every marked day says its state in
+ * words to screen readers (DAY_STATE_LABEL).
+ */
+export const DAY_STATE_CLASS: Record<DayState, string> = {
+  free: '',
+  partly: 'bg-warning/25',
+  taken: 'bg-error/15 text-error line-through',
+};
+
+export const DAY_STATE_LABEL: Record<Exclude<DayState, 'free'>, MessageKey> = {
+  taken: 'make_offer.day_taken',
+  partly: 'make_offer.day_partly',
+};
+
+/** One line of a calendar's legend: a small square in the day's look (with a day number where the look is a strike-through) and its name. */
+export interface LegendEntry {
+  label: MessageKey;
+  swatch: string;
+  sample?: string;
+}
+
+/** The frame every legend square shares; LegendEntry.swatch adds its colours. */
+export const LEGEND_SWATCH = 'inline-block h-4 w-4 shrink-0 rounded-sm text-center text-[0.6rem] leading-4';
+
+export const BOOKED_LEGEND: LegendEntry[] = [
+  { label: DAY_STATE_LABEL.taken, swatch: DAY_STATE_CLASS.taken, sample: '8' },
+  { label: DAY_STATE_LABEL.partly, swatch: DAY_STATE_CLASS.partly },
+];
+
+/** The dialog's picker also shows the visitor's own choice. */
+export const CHOSEN_LEGEND: LegendEntry = { label: 'make_offer.day_chosen', swatch: 'bg-primary' };
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

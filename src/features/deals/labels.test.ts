@@ -3,7 +3,7 @@ import en from '../../../locales/en.json';
 import { formatMoney } from '../../i18n/format';
 import { createTranslator } from '../../i18n/t';
 import { OFFER_ACTIONS, OFFER_TYPE } from './constants';
-import { bookingText, dealLabels, offerMoney } from './labels';
+import { RENT_UNIT, asRentPer, bookingQuantityText, bookingText, dealLabels, notDeliveredHint, offerMoney } from './labels';
 
 const t = createTranslator('en');
 
@@ -36,6 +36,9 @@ describe('deal labels', () => {
         ...Object.values(words.event),
         ...OFFER_ACTIONS.flatMap((action) => Object.values(words.action[action])),
         words.doneText,
+        words.photoHint,
+        words.documentHint,
+        ...Object.values(words.notDeliveredHint),
       ];
       for (const key of keys) expect(en, key).toHaveProperty([key]);
     }
@@ -53,5 +56,22 @@ describe('deal labels', () => {
     // 0.1 + 0.2 is not 0.3 in floating point: the minor units are rounded first.
     expect(offerMoney(0.1 + 0.2, kes, 'en')).toBe(formatMoney(30, { code: 'KES', decimals: 2 }, 'en'));
     expect(offerMoney(1500, { currency: 'XOF', decimals: 0 }, 'fr')).toBe(formatMoney(1500, { code: 'XOF', decimals: 0 }, 'fr'));
+  });
+
+  it('counts a booking in its rate’s unit, with the language’s plural', () => {
+    expect(bookingQuantityText('day', 1, t, 'en')).toBe('1 day');
+    expect(bookingQuantityText('day', 3, t, 'en')).toBe('3 days');
+    expect(bookingQuantityText('acre', 2.5, t, 'en')).toBe('2.5 acres');
+    expect(bookingQuantityText('hour', 1.5, createTranslator('fr'), 'fr')).toBe('1,5 heure');
+    expect(bookingQuantityText('hectare', 4, createTranslator('sw'), 'sw')).toBe('hekta 4');
+    expect(t(RENT_UNIT[asRentPer('acre')])).toBe('acre');
+    expect(asRentPer('fortnight')).toBe('day');
+  });
+
+  it('says what a "not delivered" card holds in the words of its deals', () => {
+    expect(notDeliveredHint('buyer', [OFFER_TYPE.buy, OFFER_TYPE.sellToRequest])).toBe('cabinet.hint_bought_not_delivered');
+    expect(notDeliveredHint('seller', [OFFER_TYPE.rent])).toBe('cabinet.hint_rented_out_not_received');
+    expect(notDeliveredHint('buyer', [OFFER_TYPE.buy, OFFER_TYPE.rent])).toBe('cabinet.hint_bought_not_delivered_mixed');
+    expect(notDeliveredHint('seller', [])).toBe('cabinet.hint_sold_not_delivered_mixed');
   });
 });

@@ -1,5 +1,7 @@
+import { RENT_PER } from '../lots/constants';
 import { LOCALE_META, type Locale } from '../../i18n/config';
 import { formatMoney, formatNumber } from '../../i18n/format';
+import { pluralKey } from '../../i18n/plural';
 import type { MessageKey, Translate } from '../../i18n/t';
 import { type BookedRange, formatDay, formatHours } from './booking-days';
 import { OFFER_TYPE, type DealEventAction, type DeliveryType, type OfferAction, type OfferStatus, type OfferType, type PaymentType, type TrackState } from './constants';
@@ -59,6 +61,11 @@ export interface DealVocabulary {
   action: Record<OfferAction, ActionText>;
   /** What the deal page says once the deal is done. */
   doneText: MessageKey;
+  /** The hints under a step's photo and document fields: what one might attach. */
+  photoHint: MessageKey;
+  documentHint: MessageKey;
+  /** What the "not delivered" cabinet cards hold, by the user's side (see notDeliveredHint). */
+  notDeliveredHint: Record<DealRole, MessageKey>;
 }
 
 /** Goods travel from the seller to the buyer: offers on sell lots and on buy requests. */
@@ -90,6 +97,9 @@ const GOODS: DealVocabulary = {
     'approve-direct-payment': { label: 'deal.action_approve_direct_payment', confirm: 'deal.confirm_approve_direct_payment', done: 'deal.done_approve_direct_payment' },
   },
   doneText: 'deal.done_text',
+  photoHint: 'deal.field_photo_hint',
+  documentHint: 'deal.field_document_hint',
+  notDeliveredHint: { buyer: 'cabinet.hint_bought_not_delivered', seller: 'cabinet.hint_sold_not_delivered' },
 };
 
 /**
@@ -113,6 +123,9 @@ const MACHINE: DealVocabulary = {
     'approve-direct-payment': { label: 'deal.action_approve_direct_payment', confirm: 'deal.confirm_approve_direct_payment_renter', done: 'deal.done_approve_direct_payment' },
   },
   doneText: 'deal.done_text_machine',
+  photoHint: 'deal.field_photo_hint_machine',
+  documentHint: 'deal.field_document_hint_machine',
+  notDeliveredHint: { buyer: 'cabinet.hint_rented_not_received', seller: 'cabinet.hint_rented_out_not_received' },
 };
 
 /**
@@ -122,6 +135,43 @@ const MACHINE: DealVocabulary = {
  */
 export function dealLabels(offerType: OfferType): DealVocabulary {
   return offerType === OFFER_TYPE.rent ? MACHINE : GOODS;
+}
+
+/** The "not delivered" cards' line when they hold goods and machines alike, or when what they hold is not known (the cabinet's counts). */
+export const MIXED_NOT_DELIVERED_HINT: Record<DealRole, MessageKey> = {
+  buyer: 'cabinet.hint_bought_not_delivered_mixed',
+  seller: 'cabinet.hint_sold_not_delivered_mixed',
+};
+
+/** A "not delivered" card's line for the deals it lists: in their own words when they are all goods or all bookings. */
+export function notDeliveredHint(role: DealRole, offerTypes: readonly OfferType[]): MessageKey {
+  const vocabularies = new Set(offerTypes.map(dealLabels));
+  return vocabularies.size === 1 ? [...vocabularies][0].notDeliveredHint[role] : MIXED_NOT_DELIVERED_HINT[role];
+}
+
+export type RentPer = (typeof RENT_PER)[number];
+
+/** A rented machine's rate is per hour, day, acre or hectare; anything else stored reads as per day (the offers service's default). */
+export const asRentPer = (value: unknown): RentPer => RENT_PER.find((per) => per === value) ?? 'day';
+
+/** The rate's unit as a word in running text ("per acre", "kwa ekari", "par acre"). */
+export const RENT_UNIT: Record<RentPer, MessageKey> = {
+  hour: 'booking.unit_hour',
+  day: 'booking.unit_day',
+  acre: 'booking.unit_acre',
+  hectare: 'booking.unit_hectare',
+};
+
+const BOOKING_QUANTITY: Record<RentPer, { one: MessageKey; other: MessageKey }> = {
+  hour: { one: 'booking.hours_one', other: 'booking.hours_other' },
+  day: { one: 'booking.days_one', other: 'booking.days_other' },
+  acre: { one: 'booking.acres_one', other: 'booking.acres_other' },
+  hectare: { one: 'booking.hectares_one', other: 'booking.hectares_other' },
+};
+
+/** A booking's quantity in its rate's unit, with the plural the language wants: "1 day", "3 days", "2.5 acres". */
+export function bookingQuantityText(per: RentPer, value: number, t: Translate, locale: Locale): string {
+  return t(pluralKey(value, locale, BOOKING_QUANTITY[per]), { count: formatNumber(value, locale, { maximumFractionDigits: 2 }) });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { OfferAction, OfferType } from '../../features/deals/constants';
 import { dealLabels } from '../../features/deals/labels';
 import ConfirmDialog from '../lib/ConfirmDialog';
@@ -8,6 +8,7 @@ import { type FormProblem, problemOf } from '../lib/form-problem';
 import { type Messages, createClientTranslator } from '../lib/i18n';
 import { reloadWithSnack } from '../my-lots/flash';
 import { documentProblem, photoProblem } from './attachments';
+import { type Refusal, classifyRefusal } from './refusals';
 import StepFields, { type StepErrors, type StepValues } from './StepFields';
 
 interface Props {
@@ -30,7 +31,8 @@ const EMPTY: StepValues = { comment: '', photo: null, document: null };
  */
 export default function DealActions({ offerId, actions, offerType, messages }: Props) {
   const t = createClientTranslator(messages);
-  const text = dealLabels(offerType).action;
+  const words = dealLabels(offerType);
+  const text = words.action;
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   // The dialog stays mounted (closing the native <dialog> gives the focus back); it keeps the last step's text.
@@ -38,19 +40,27 @@ export default function DealActions({ offerId, actions, offerType, messages }: P
   const [values, setValues] = useState<StepValues>(EMPTY);
   const [errors, setErrors] = useState<StepErrors>({});
   const [problem, setProblem] = useState<FormProblem | null>(null);
-  // The deal moved on meanwhile (the other party acted, another tab): the page is stale, a reload shows it.
-  const [isStale, setStale] = useState(false);
+  // What a refusal leaves the user: a reload when the deal moved on meanwhile, declining when an approval cannot succeed.
+  const [refusal, setRefusal] = useState<Refusal>('other');
   const [busy, setBusy] = useState(false);
   // A new key per opening gives the file inputs a fresh, empty state.
   const [round, setRound] = useState(0);
+  // Counts failed sends: each one moves the focus to what explains it (see below).
+  const [failures, setFailures] = useState(0);
   const fields = useRef<HTMLDivElement>(null);
+
+  // While the step was sent its buttons and fields were disabled, which drops the focus. A field the server
+  // refused takes it (its error is read with it); otherwise the alert, which takes it itself (FormAlert).
+  useEffect(() => {
+    if (failures > 0) fields.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failures]);
 
   function ask(action: OfferAction) {
     setAsked(action);
     setValues(EMPTY);
     setErrors({});
     setProblem(null);
-    setStale(false);
+    setRefusal('other');
     setRound((n) => n + 1);
     setOpen(true);
   }
@@ -80,12 +90,34 @@ export default function DealActions({ offerId, actions, offerType, messages }: P
       return;
     }
     setBusy(false);
-    setStale(result.status === 409 || result.status === 403);
     const fieldErrors = result.error.errors ?? {};
     const placed: StepErrors = { comment: fieldErrors.comment?.[0], photo: fieldErrors.photo?.[0], document: fieldErrors.document?.[0] };
     setErrors(placed);
-    if (!placed.comment && !placed.photo && !placed.document) setProblem(problemOf(result, t));
+    const kind = classifyRefusal(asked, result.status, result.error.reason);
+    setRefusal(kind);
+    if (!placed.comment && !placed.photo && !placed.document) {
+      const found = problemOf(result, t);
+      setProblem(kind === 'only-decline' ? { message: `${found.message} ${t('deal.only_decline')}` } : found);
+    }
+    setFailures((n) => n + 1);
   }
+
+  /** From a refused approval to declining: the dialog closes and opens again for the decline, read out afresh. */
+  function declineInstead() {
+    setOpen(false);
+    window.setTimeout(() => ask('decline-offer'), 0);
+  }
+
+  const refusalAction =
+    refusal === 'stale' ? (
+      <button type="button" className="btn btn-sm min-h-10" onClick={() => window.location.reload()}>
+        {t('deal.reload_page')}
+      </button>
+    ) : refusal === 'only-decline' && actions.includes('decline-offer') ? (
+      <button type="button" className="btn btn-sm min-h-10" onClick={declineInstead}>
+        {t(text['decline-offer'].label)}
+      </button>
+    ) : undefined;
 
   const tone = ENDING.includes(asked) ? 'danger' : 'primary';
   return (
@@ -116,25 +148,16 @@ export default function DealActions({ offerId, actions, offerType, messages }: P
         <div key={round} ref={fields} className="flex flex-col gap-3">
           <StepFields
             t={t}
+            photoHint={t(words.photoHint)}
+            documentHint={t(words.documentHint)}
             values={values}
             errors={errors}
             disabled={busy}
             onComment={(comment) => setValues((current) => ({ ...current, comment }))}
             onFile={chooseFile}
           />
-          <FormAlert
-            problem={problem}
-            inline
-            onRetry={() => void confirm()}
-            retryLabel={t('auth.form_retry')}
-            action={
-              isStale && (
-                <button type="button" className="btn btn-sm min-h-10" onClick={() => window.location.reload()}>
-                  {t('deal.reload_page')}
-                </button>
-              )
-            }
-          />
+          {/* Not inline: the focus was lost while sending, so the alert takes it and is read out at once. */}
+          <FormAlert problem={problem} onRetry={() => void confirm()} retryLabel={t('auth.form_retry')} action={refusalAction} />
         </div>
       </ConfirmDialog>
     </div>

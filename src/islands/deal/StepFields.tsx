@@ -13,6 +13,9 @@ export type StepErrors = Partial<Record<keyof StepValues, string>>;
 
 interface Props {
   t: ClientTranslate;
+  /** What one might attach, in the deal's words (goods loaded, or the machine handed over): DealVocabulary. */
+  photoHint: string;
+  documentHint: string;
   values: StepValues;
   errors: StepErrors;
   disabled: boolean;
@@ -22,7 +25,7 @@ interface Props {
 }
 
 /** What a party may add to a deal step, all optional: a comment, a photo, a PDF document. */
-export default function StepFields({ t, values, errors, disabled, onComment, onFile }: Props) {
+export default function StepFields({ t, photoHint, documentHint, values, errors, disabled, onComment, onFile }: Props) {
   const id = useId();
   const optional = t('deal.optional');
   return (
@@ -40,7 +43,7 @@ export default function StepFields({ t, values, errors, disabled, onComment, onF
           />
         )}
       </Field>
-      <Field id={`${id}-photo`} label={t('deal.field_photo')} optional={optional} hint={t('deal.field_photo_hint')} error={errors.photo} compact>
+      <Field id={`${id}-photo`} label={t('deal.field_photo')} optional={optional} hint={photoHint} error={errors.photo} compact>
         {(control) => (
           <input
             {...control}
@@ -52,7 +55,7 @@ export default function StepFields({ t, values, errors, disabled, onComment, onF
           />
         )}
       </Field>
-      <Field id={`${id}-document`} label={t('deal.field_document')} optional={optional} hint={t('deal.field_document_hint')} error={errors.document} compact>
+      <Field id={`${id}-document`} label={t('deal.field_document')} optional={optional} hint={documentHint} error={errors.document} compact>
         {(control) => (
           <input
             {...control}

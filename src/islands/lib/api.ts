@@ -5,6 +5,8 @@
  */
 export interface ApiError {
   code: string;
+  /** The precise reason within the code (the message key, e.g. `offers.dates_taken`), for decisions. */
+  reason?: string;
   message: string;
   errors?: Record<string, string[]>;
 }

@@ -1,6 +1,23 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { ClientTranslate } from '../lib/i18n';
-import { type BookedRange, type DayState, addDays, bookingWindow, dayState, daysBetween, formatDay, formatMonth, monthGrid, shiftMonth, weekdayNames } from '../../features/deals/booking-days';
+import {
+  BOOKED_LEGEND,
+  type BookedRange,
+  CHOSEN_LEGEND,
+  DAY_STATE_CLASS,
+  DAY_STATE_LABEL,
+  type DayState,
+  LEGEND_SWATCH,
+  addDays,
+  bookingWindow,
+  dayState,
+  daysBetween,
+  formatDay,
+  formatMonth,
+  monthGrid,
+  shiftMonth,
+  weekdayNames,
+} from '../../features/deals/booking-days';
 
 interface Props {
   booked: readonly BookedRange[];
@@ -17,10 +34,11 @@ interface Props {
   describedBy?: string;
 }
 
+/** The shared look of each day (DAY_STATE_CLASS), and how a day one can pick reacts to the pointer. */
 const STATE_CLASS: Record<DayState, string> = {
   free: 'hover:bg-base-200',
-  partly: 'bg-warning/25 hover:bg-warning/40',
-  taken: 'bg-error/15 text-error line-through cursor-not-allowed',
+  partly: `${DAY_STATE_CLASS.partly} hover:bg-warning/40`,
+  taken: `${DAY_STATE_CLASS.taken} cursor-not-allowed`,
 };
 
 /**
@@ -189,7 +207,7 @@ interface DayButtonProps {
 
 function DayButton({ day, state, unavailable, chosen, endpoint, isToday, tabbable, onPick, intlLocale, t }: DayButtonProps) {
   const blocked = unavailable || state === 'taken';
-  const status = unavailable ? t('make_offer.day_unavailable') : state === 'taken' ? t('make_offer.day_taken') : state === 'partly' ? t('make_offer.day_partly') : '';
+  const status = unavailable ? t('make_offer.day_unavailable') : state === 'free' ? '' : t(DAY_STATE_LABEL[state]);
   // A taken day keeps its mark inside a chosen range: that is the clash the visitor must see.
   const look = unavailable ? 'opacity-40 cursor-not-allowed' : state === 'taken' ? STATE_CLASS.taken : endpoint ? 'bg-primary text-primary-content' : chosen ? 'bg-primary/20' : STATE_CLASS[state];
   return (
@@ -212,20 +230,14 @@ function DayButton({ day, state, unavailable, chosen, endpoint, isToday, tabbabl
 function Legend({ t }: { t: ClientTranslate }) {
   return (
     <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t('make_offer.legend')}>
-      <li className="flex items-center gap-1.5">
-        <span className="inline-block h-4 w-4 rounded-sm bg-error/15 text-center text-[0.6rem] leading-4 text-error line-through" aria-hidden="true">
-          8
-        </span>
-        {t('make_offer.day_taken')}
-      </li>
-      <li className="flex items-center gap-1.5">
-        <span className="inline-block h-4 w-4 rounded-sm bg-warning/25" aria-hidden="true" />
-        {t('make_offer.day_partly')}
-      </li>
-      <li className="flex items-center gap-1.5">
-        <span className="inline-block h-4 w-4 rounded-sm bg-primary" aria-hidden="true" />
-        {t('make_offer.day_chosen')}
-      </li>
+      {[...BOOKED_LEGEND, CHOSEN_LEGEND].map((entry) => (
+        <li key={entry.label} className="flex items-center gap-1.5">
+          <span className={`${LEGEND_SWATCH} ${entry.swatch}`} aria-hidden="true">
+            {entry.sample}
+          </span>
+          {t(entry.label)}
+        </li>
+      ))}
     </ul>
   );
 }

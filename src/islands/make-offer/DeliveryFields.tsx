@@ -3,6 +3,7 @@ import { DELIVERY_TYPE } from '../../features/deals/constants';
 import { offerMoney } from '../../features/deals/labels';
 import type { LotType } from '../../features/lots/constants';
 import type { Locale } from '../../i18n/config';
+import { formatNumber } from '../../i18n/format';
 import type { MessageKey } from '../../i18n/t';
 import { TextField } from '../lib/fields';
 import type { ClientTranslate } from '../lib/i18n';
@@ -73,7 +74,7 @@ export default function DeliveryFields({ form, lot, proposedKm, locale, t }: Pro
           <TextField
             {...field('delivery_distance')}
             label={t('make_offer.distance')}
-            hint={proposedKm !== null ? t('make_offer.distance_proposed', { km: proposedKm }) : t('make_offer.distance_hint')}
+            hint={proposedKm !== null ? t('make_offer.distance_proposed', { km: formatNumber(proposedKm, locale, { maximumFractionDigits: 1 }) }) : t('make_offer.distance_hint')}
             required
             inputMode="decimal"
             autoComplete="off"

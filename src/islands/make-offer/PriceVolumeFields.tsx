@@ -24,7 +24,7 @@ const OPEN_PRICE_HINT: Record<LotType, MessageKey> = {
 };
 
 /**
- * The price per unit (the lot's, read-only when the seller fixed it) and the volume with the lot's limits. A
+ * The price per unit (the lot's, read-only when the seller or the owner fixed it) and the volume with the lot's limits. A
  * booking's quantity comes from its dates (or its area), asked by BookingFields.
  */
 export default function PriceVolumeFields({ form, lot, locale, t }: Props) {
@@ -36,7 +36,7 @@ export default function PriceVolumeFields({ form, lot, locale, t }: Props) {
   const lotPrice = offerMoney(lot.price, lot, locale);
   const fixed = isPriceFixed(lot);
   const priceLabel = lot.rentPer ? t(RENT_PRICE_LABEL[lot.rentPer], { currency: lot.currency }) : t('make_offer.price_per_unit', { unit: lot.unit, currency: lot.currency });
-  const priceHint = fixed ? t('make_offer.price_fixed_sell') : t(OPEN_PRICE_HINT[lot.type], { price: lotPrice });
+  const priceHint = fixed ? t(lot.type === 'rent' ? 'make_offer.price_fixed_rent' : 'make_offer.price_fixed_sell') : t(OPEN_PRICE_HINT[lot.type], { price: lotPrice });
 
   return (
     <div className="grid gap-3 sm:grid-cols-2">

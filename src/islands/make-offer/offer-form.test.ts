@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOfferSchema } from '../../features/deals/schemas';
 import { initialValues, liveFigures, offerQuantity, toOfferFields, volumeLimits } from './offer-form';
-import type { OfferLot } from './offer-lot';
+import { type OfferLot, isDirectBuy, isPriceFixed, submitLabel } from './offer-lot';
 
 const sellLot: OfferLot = {
   id: 3,
@@ -60,5 +60,25 @@ describe('make-offer form', () => {
     expect(toOfferFields(buyLot, values)).toMatchObject({ offer_type: '3', delivery_distance: '40', delivery_price_per_km: '3' });
     expect(toOfferFields(buyLot, { ...values, delivery_type: '1' }).delivery_price_per_km).toBeUndefined();
     expect(toOfferFields(sellLot, values).delivery_price_per_km).toBeUndefined();
+  });
+
+  it('holds a fixed rent rate as a fixed sale price, but only a sale is a direct buy', () => {
+    const fixedRent: OfferLot = { ...rentLot, rentPer: 'day', priceType: 'fixed', price: 6500 };
+    const fixedSale: OfferLot = { ...sellLot, priceType: 'fixed' };
+    expect(isPriceFixed(fixedRent)).toBe(true);
+    expect(isPriceFixed({ ...fixedRent, priceType: 'negotiable' })).toBe(false);
+    expect(isDirectBuy(fixedRent)).toBe(false);
+    expect(isDirectBuy(fixedSale)).toBe(true);
+    expect(submitLabel(fixedRent)).toBe('make_offer.submit_book');
+    expect(submitLabel(fixedSale)).toBe('make_offer.submit_direct_buy');
+    // Whatever the price field holds, the lot's rate is priced and sent.
+    const values = { ...initialValues(fixedRent, null), price: '1', date_from: '2026-12-01', date_to: '2026-12-03' };
+    expect(toOfferFields(fixedRent, values).price).toBe('6500');
+    expect(liveFigures(fixedRent, values)!.offer_price_minor).toBe(3 * 650_000);
+  });
+
+  it('proposes the straight-line distance with one decimal, as the input reads it', () => {
+    const distance = initialValues(sellLot, { latitude: 5.6037, longitude: -0.187 }).delivery_distance;
+    expect(distance).toMatch(/^\d+(\.\d)?$/);
   });
 });

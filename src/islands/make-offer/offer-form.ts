@@ -58,7 +58,8 @@ export function initialValues(lot: OfferLot, userPoint: MapPoint | null): OfferF
     // The smallest volume the lot takes is the likeliest offer, and it shows the totals at once.
     volume: lot.type !== 'rent' && lot.minVolume !== null ? plain(volumeLimits(lot).min) : '',
     delivery_type: String(DELIVERY_TYPE.pickup),
-    delivery_distance: distance === null ? '' : plain(distance),
+    // One decimal (docs/deals.md rounds the proposal to 0.1 km), written with the '.' the field reads in every language.
+    delivery_distance: distance === null ? '' : String(Math.round(distance * 10) / 10),
     delivery_price_per_km: asksDeliveryPrice(lot) && lot.deliveryPricePerKm !== null ? plain(lot.deliveryPricePerKm) : '',
     payment_type: String(PAYMENT_TYPE.direct),
     comment: '',

@@ -38,10 +38,14 @@ export interface MapPoint {
 }
 
 /**
- * A fixed price binds the seller of a sell lot: the buyer cannot propose another, and an offer at it is an
- * order. A rent rate stays open to proposals (bookings always wait for the owner), as does a buy request.
+ * A machine's fixed price binds its owner, for sale or for rent: the offers service refuses any other price
+ * (offers.fixed_price), so the dialog shows it read-only. Only machinery lots have a price type; a buy request
+ * never does.
  */
-export const isPriceFixed = (lot: Pick<OfferLot, 'type' | 'priceType'>) => lot.type === 'sell' && lot.priceType === 'fixed';
+export const isPriceFixed = (lot: Pick<OfferLot, 'type' | 'priceType'>) => lot.type !== 'buy' && lot.priceType === 'fixed';
+
+/** An offer at a sell lot's fixed price is an order, approved at once; a booking at a fixed rate still waits for the owner. */
+export const isDirectBuy = (lot: Pick<OfferLot, 'type' | 'priceType'>) => lot.type === 'sell' && isPriceFixed(lot);
 
 /** The button that opens the dialog, and the dialog's title, by what the visitor does with the lot. */
 export const OPEN_LABEL: Record<LotType, MessageKey> = {
@@ -54,7 +58,7 @@ export const OPEN_LABEL: Record<LotType, MessageKey> = {
 export function submitLabel(lot: Pick<OfferLot, 'type' | 'priceType'>): MessageKey {
   if (lot.type === 'buy') return 'make_offer.submit_sell';
   if (lot.type === 'rent') return 'make_offer.submit_book';
-  return isPriceFixed(lot) ? 'make_offer.submit_direct_buy' : 'make_offer.submit_buy';
+  return isDirectBuy(lot) ? 'make_offer.submit_direct_buy' : 'make_offer.submit_buy';
 }
 
 /** What the maker reads once the offer is made. */

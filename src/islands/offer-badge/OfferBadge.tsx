@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { pluralKey } from '../../i18n/plural';
 import { $offerCount, seedOfferCount } from '../../stores/offer-count';
 import Icon from '../lib/Icon';
 import { type Messages, createClientTranslator } from '../lib/i18n';
@@ -37,7 +38,7 @@ export default function OfferBadge({ initialCount, href, variant, intlLocale, me
   const count = stored ?? initialCount;
   const numbers = new Intl.NumberFormat(intlLocale);
   const shown = count > MAX_SHOWN ? `${numbers.format(MAX_SHOWN)}+` : numbers.format(count);
-  const waiting = t(new Intl.PluralRules(intlLocale).select(count) === 'one' ? 'deal.badge_one' : 'deal.badge_other', { count: shown });
+  const waiting = t(pluralKey(count, intlLocale, { one: 'deal.badge_one', other: 'deal.badge_other' }), { count: shown });
   const name = t('nav.offers');
   const pill = (className: string) => (
     <span className={`badge badge-sm badge-error min-w-5 px-1 font-semibold ${className}`} aria-hidden="true" data-testid="offer-badge">

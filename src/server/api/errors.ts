@@ -5,6 +5,8 @@ import { AppError, type ErrorCode, isAppError } from '../errors';
 
 export interface ErrorBody {
   code: ErrorCode;
+  /** The precise reason within the code, stable for clients (`offers.dates_taken`); absent for generic errors. */
+  reason?: string;
   message: string;
   errors?: Record<string, string[]>;
 }
@@ -45,6 +47,7 @@ export function toAppError(error: unknown): AppError {
 
 export function toErrorBody(error: AppError, t: Translate): ErrorBody {
   const body: ErrorBody = { code: error.code, message: t(error.messageKey, error.vars) };
+  if (!error.messageKey.startsWith('errors.')) body.reason = error.messageKey;
   if (error.fields) {
     body.errors = Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages.map((m) => t(m.key, m.vars))]));
   }
