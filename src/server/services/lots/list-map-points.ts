@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { LotKind } from '../../../features/lots/constants';
 import type { LotSearch } from '../../../features/lots/schemas';
 import type { Locale } from '../../../i18n/config';
@@ -24,6 +24,9 @@ export async function listMapPoints(db: Executor, kind: LotKind, search: LotSear
       currency: currencies.code,
       decimals: currencies.decimals,
       unit: localizedColumn(perUnits, 'short', locale),
+      // A machine for rent is priced per its rate's unit (hour, day, acre, hectare), not per machine.
+      type: lots.type,
+      rent_per: sql<string | null>`${lots.details}->>'rent_per'`,
       region: regions.name,
       country: localizedColumn(countries, 'name', locale),
     })
