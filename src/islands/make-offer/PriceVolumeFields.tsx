@@ -1,5 +1,5 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { offerMoney } from '../../features/deals/labels';
+import { RENT_UNIT, offerMoney } from '../../features/deals/labels';
 import type { LotType } from '../../features/lots/constants';
 import type { Locale } from '../../i18n/config';
 import type { MessageKey } from '../../i18n/t';
@@ -7,7 +7,7 @@ import { lotQuantityText } from '../../components/lots/lot-format';
 import { TextField } from '../lib/fields';
 import type { ClientTranslate } from '../lib/i18n';
 import { type OfferField, type OfferFormValues, volumeLimits } from './offer-form';
-import { type OfferLot, RENT_PRICE_LABEL, isPriceFixed } from './offer-lot';
+import { type OfferLot, isPriceFixed } from './offer-lot';
 
 interface Props {
   form: UseFormReturn<OfferFormValues>;
@@ -35,7 +35,8 @@ export default function PriceVolumeFields({ form, lot, locale, t }: Props) {
   const field = (name: OfferField) => ({ id: `offer-${name}`, registration: register(name), error: errors[name]?.message });
   const lotPrice = offerMoney(lot.price, lot, locale);
   const fixed = isPriceFixed(lot);
-  const priceLabel = lot.rentPer ? t(RENT_PRICE_LABEL[lot.rentPer], { currency: lot.currency }) : t('make_offer.price_per_unit', { unit: lot.unit, currency: lot.currency });
+  // A rented machine is priced per its rate's unit (acre, hour…), everything else per the lot's unit.
+  const priceLabel = t('make_offer.price_per_unit', { unit: lot.rentPer ? t(RENT_UNIT[lot.rentPer]) : lot.unit, currency: lot.currency });
   const priceHint = fixed ? t(lot.type === 'rent' ? 'make_offer.price_fixed_rent' : 'make_offer.price_fixed_sell') : t(OPEN_PRICE_HINT[lot.type], { price: lotPrice });
 
   return (

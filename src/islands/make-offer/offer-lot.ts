@@ -68,14 +68,6 @@ export function successKey(type: LotType, isDirectBuy: boolean): MessageKey {
   return isDirectBuy ? 'make_offer.done_direct_buy' : 'make_offer.done_to_seller';
 }
 
-/** The price label of a rented machine names its rate's unit. */
-export const RENT_PRICE_LABEL: Record<RentPer, MessageKey> = {
-  hour: 'make_offer.price_per_hour',
-  day: 'make_offer.price_per_day',
-  acre: 'make_offer.price_per_acre',
-  hectare: 'make_offer.price_per_hectare',
-};
-
 /** A booking's length in the rate's unit ("3 days", "4 h"). */
 export const RENT_QUANTITY: Record<RentPer, MessageKey> = {
   hour: 'make_offer.quantity_hours',

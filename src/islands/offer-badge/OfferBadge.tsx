@@ -5,7 +5,7 @@ import { $offerCount, seedOfferCount } from '../../stores/offer-count';
 import Icon from '../lib/Icon';
 import { type Messages, createClientTranslator } from '../lib/i18n';
 
-interface Props {
+export interface OfferBadgeProps {
   /** The count the page was rendered with (countOffersWaiting). */
   initialCount: number;
   /** The localized address of the offers list. */
@@ -30,7 +30,7 @@ const MAX_SHOWN = 99;
  * page's count (right without JavaScript); once hydrated it follows the polled store, so every copy on the page
  * changes together.
  */
-export default function OfferBadge({ initialCount, href, variant, intlLocale, messages }: Props) {
+export default function OfferBadge({ initialCount, href, variant, intlLocale, messages }: OfferBadgeProps) {
   const t = createClientTranslator(messages);
   const stored = useStore($offerCount);
   useEffect(() => seedOfferCount(initialCount), [initialCount]);
