@@ -372,6 +372,10 @@ describe('deals keep their integrity', () => {
     const tractor = await tractorForHire(owner.auth);
     const { json: booking } = await makeOffer(renter.auth, { order_id: tractor, order_type: 'technic_list', date_from: dayFromToday(2), date_to: dayFromToday(3) });
     await act(owner.auth, 'approve-offer', booking.id);
+    // The owner's view says why: the one rule of owner actions then offers closing only.
+    const view = await getAs(owner.auth, `/technic-list/view?id=${tractor}`);
+    expect(view.json.owner_state).toMatchObject({ status: 'active', hasRunningDeal: true, hasOffers: true, isRental: true });
+    expect((await getAs(renter.auth, `/technic-list/view?id=${tractor}`)).json.owner_state).toBeNull();
     const place = await nakuru();
     const edit = await postForm(owner.auth, '/technic-list/update-quote', `TechnicList[id]=${tractor}&TechnicList[type]=sell&TechnicList[category_id]=2&TechnicList[title]=Cheap+tractor&TechnicList[volume]=1&TechnicList[per_unit_id]=13&TechnicList[price]=1&TechnicList[currency_id]=1&TechnicList[country_id]=${place.countryId}&TechnicList[village_id]=${place.villageId}`);
     expect(edit.status).toBe(409);

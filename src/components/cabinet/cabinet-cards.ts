@@ -92,19 +92,3 @@ export function answerUnknownCard(Astro: AstroGlobal, planned: Record<string, Me
   return area;
 }
 
-/** The `page` query parameter: a whole number from 1, anything else is page 1. */
-export function pageParam(url: URL): number {
-  const value = Number(url.searchParams.get('page'));
-  return Number.isInteger(value) && value >= 1 && value <= 100_000 ? value : 1;
-}
-
-/** The address of a list page (page 1 stays out of the address, so each list has one canonical address). */
-export const pageHref = (path: string, page: number) => (page > 1 ? `${path}?page=${page}` : path);
-
-/**
- * A page number past the end (the last deal of the page moved to another card, a stale link): the redirect to
- * the last page there is, or undefined when the page is fine.
- */
-export function pastLastPage(Astro: AstroGlobal, path: string, page: number, pageCount: number): Response | undefined {
-  return page > 1 && page > pageCount ? Astro.redirect(pageHref(path, Math.max(pageCount, 1)), 302) : undefined;
-}

@@ -1,6 +1,7 @@
 import { ORDER_TYPES, type OrderType } from '../../features/deals/constants';
 import type { DealRole } from '../../features/deals/state-machine';
-import { pageParam } from '../cabinet/cabinet-cards';
+import { parseId } from '../../features/validation/fields';
+import { pageParam } from '../list-params';
 
 /**
  * The choice of the offers list, read from its address: one lot's offers (`order_id` + `order_type`, both or
@@ -13,13 +14,11 @@ export interface OfferFilter {
   page: number;
 }
 
-const MAX_ID = 2_147_483_647;
-
 export function readOfferFilter(url: URL): OfferFilter {
   const params = url.searchParams;
-  const id = Number(params.get('order_id'));
+  const id = parseId(params.get('order_id'));
   const type = params.get('order_type') ?? '';
-  const lot = Number.isInteger(id) && id >= 1 && id <= MAX_ID && (ORDER_TYPES as readonly string[]).includes(type) ? { order_id: id, order_type: type as OrderType } : undefined;
+  const lot = id !== undefined && (ORDER_TYPES as readonly string[]).includes(type) ? { order_id: id, order_type: type as OrderType } : undefined;
   const roleParam = params.get('role');
   const role = roleParam === 'buyer' || roleParam === 'seller' ? roleParam : undefined;
   return { lot, role, page: pageParam(url) };

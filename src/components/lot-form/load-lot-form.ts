@@ -1,4 +1,5 @@
 import type { AstroGlobal } from 'astro';
+import { isInDeal } from '../../features/lots/owner-actions';
 import { PERMISSIONS } from '../../features/accounts/constants';
 import { KINDS, type LotKind, type LotType } from '../../features/lots/constants';
 import { LOCALE_META } from '../../i18n/config';
@@ -65,7 +66,8 @@ export async function loadLotForm(Astro: AstroGlobal, { kind, presetType, lotId 
       Astro.response.status = 404;
       return { view: 'not_found', kind };
     }
-    if (lot.status === 'in_process' || lot.status === 'success') return { view: 'locked', kind, lot: { id: lot.id, title: lot.title } };
+    // The one rule of what an owner may do (a lot in a deal, a booked machine included, keeps its terms).
+    if (lot.owner_state && isInDeal(lot.owner_state)) return { view: 'locked', kind, lot: { id: lot.id, title: lot.title } };
   } else if (kind !== 'technic' && !user.scope.includes(PERMISSIONS.createTradeLots)) {
     // Only adding is tiered: the API lets an owner edit a lot whatever their tier is now.
     return { view: 'upgrade', kind };

@@ -1,5 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import type { LotKind } from '../../features/lots/constants';
+import { parseId } from '../../features/validation/fields';
 import { getDb } from '../../server/db';
 import { AppError } from '../../server/errors';
 import { getLot } from '../../server/services/lots/get-lot';
@@ -12,9 +13,8 @@ type PageContext = Pick<AstroGlobal, 'params' | 'locals' | 'response'>;
  * cannot be a lot, a missing lot or one hidden from them.
  */
 export async function findLot(kind: LotKind, rawId: string, locals: Pick<App.Locals, 'user' | 'locale'>): Promise<LotItem | undefined> {
-  // Ids are PostgreSQL integers: anything else cannot be a lot.
-  const id = /^\d{1,10}$/.test(rawId) ? Number(rawId) : NaN;
-  if (!(Number.isInteger(id) && id >= 1 && id <= 2_147_483_647)) return undefined;
+  const id = parseId(rawId);
+  if (id === undefined) return undefined;
   try {
     return await getLot(await getDb(), kind, id, locals.user, locals.locale);
   } catch (error) {

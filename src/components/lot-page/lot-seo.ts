@@ -1,7 +1,7 @@
 import type { Locale } from '../../i18n/config';
 import type { MessageKey, Translate } from '../../i18n/t';
 import type { LotItem } from '../../server/services/lots/lot-item';
-import type { RentPer } from '../../features/deals/labels';
+import type { RentPer } from '../../features/lots/constants';
 import { lotPriceText, lotRentPer, lotVolumeText } from '../lots/lot-format';
 
 const DESCRIPTION_LENGTH = 155;

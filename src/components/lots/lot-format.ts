@@ -1,4 +1,5 @@
-import { RENT_UNIT, type RentPer, asRentPer } from '../../features/deals/labels';
+import { RENT_UNIT, asRentPer } from '../../features/deals/labels';
+import type { RentPer } from '../../features/lots/constants';
 import type { Locale } from '../../i18n/config';
 import { formatMoney, formatNumber } from '../../i18n/format';
 import type { Translate } from '../../i18n/t';

@@ -6,6 +6,7 @@ import { getDb } from '../../server/db';
 import type { Page } from '../../server/db/pagination';
 import type { LotItem } from '../../server/services/lots/lot-item';
 import { listLots } from '../../server/services/lots/list-lots';
+import { pageParam, pastLastPage } from '../list-params';
 
 /** The user's lot lists (My lots, Favourite lots): one tab per kind, twelve lots a page, newest first. */
 
@@ -36,21 +37,13 @@ export async function loadLotList(Astro: AstroGlobal, path: string, search: LotS
   const kind = kindParam(Astro.url) ?? LOT_KINDS.find((k) => counts[k] > 0) ?? emptyKind;
   const page = pageParam(Astro.url);
   const list = await listLots(db, kind, search, { page, perPage: PER_PAGE, sort: SORT }, user, locale);
-  const { pageCount } = list._meta;
-  if (page > 1 && page > pageCount) return Astro.redirect(listHref(path, kind, Math.max(pageCount, 1)), 302);
-  return { kind, page, counts, list };
+  return pastLastPage(Astro, (last) => listHref(path, kind, last), page, list._meta.pageCount) ?? { kind, page, counts, list };
 }
 
 /** The `kind` query parameter of a list page, or undefined when it is missing or unknown. */
 function kindParam(url: URL): LotKind | undefined {
   const value = url.searchParams.get('kind');
   return (LOT_KINDS as readonly string[]).includes(value ?? '') ? (value as LotKind) : undefined;
-}
-
-/** The `page` query parameter: a whole number from 1, anything else is page 1. */
-function pageParam(url: URL): number {
-  const value = Number(url.searchParams.get('page'));
-  return Number.isInteger(value) && value >= 1 && value <= 100_000 ? value : 1;
 }
 
 /** The address of a list page for a kind and page (page 1 stays out of the address). */

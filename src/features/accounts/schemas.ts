@@ -1,4 +1,5 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { MAX_INT } from '../validation/fields';
 import { z } from 'zod';
 import {
   ACTIVITIES,
@@ -44,7 +45,7 @@ export const passwordField = z.string().min(PASSWORD_MIN, { message: 'accounts.p
 const CONTROL = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
 export const plainLine = (max: number) => z.string().trim().max(max).refine((v) => !CONTROL.test(v), { message: 'validation.invalid' });
 const nameField = plainLine(80).pipe(z.string().min(1, { message: 'validation.required' }));
-const optionalId = z.preprocess(toNumber, z.number().int().min(1).max(2_147_483_647).optional());
+const optionalId = z.preprocess(toNumber, z.number().int().min(1).max(MAX_INT).optional());
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess(blankToUndefined, z.enum(values).optional());
 
 export const loginSchema = z.object({
@@ -57,7 +58,7 @@ export const loginSchema = z.object({
 export const addressSchema = z
   .object({
     label: z.enum(ADDRESS_LABELS).default('home'),
-    country_id: z.preprocess(toNumber, z.number().int().min(1).max(2_147_483_647)),
+    country_id: z.preprocess(toNumber, z.number().int().min(1).max(MAX_INT)),
     region_id: optionalId,
     village_id: optionalId,
     city: z.preprocess(blankToUndefined, z.string().trim().max(120).optional()),
@@ -148,5 +149,5 @@ export const mainInfoProfileSchema = z.object({
 });
 
 export const favoriteCategoriesSchema = z.object({
-  index: z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? v : [v]), z.array(z.preprocess(toNumber, z.number().int().min(1).max(2_147_483_647))).min(1).max(100)),
+  index: z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? v : [v]), z.array(z.preprocess(toNumber, z.number().int().min(1).max(MAX_INT))).min(1).max(100)),
 });

@@ -7,7 +7,6 @@ import type { LotType } from '../lots/constants';
 /** `status`: 2 waiting for the counterparty, 3 approved (deal under way), 9 done, 1 declined, 0 deleted (withdrawn). */
 export const OFFER_STATUS = { deleted: 0, declined: 1, created: 2, approved: 3, done: 9 } as const;
 export type OfferStatus = (typeof OFFER_STATUS)[keyof typeof OFFER_STATUS];
-export const OFFER_STATUSES = Object.values(OFFER_STATUS) as OfferStatus[];
 
 /** `offer_type`: 1 a buyer's offer on a sell lot, 2 a booking of machinery for rent, 3 a seller's offer on a buy request. */
 export const OFFER_TYPE = { buy: 1, rent: 2, sellToRequest: 3 } as const;

@@ -55,6 +55,18 @@ export function hasSafeTotal(input: FigureInputs): boolean {
   return total <= BigInt(Number.MAX_SAFE_INTEGER);
 }
 
+/**
+ * What remains of a lot for offers, and the volume range an offer may take now (docs/deals.md): at least the
+ * minimum (or all that remains, if less), at most the maximum (0 or none: no maximum) and what remains.
+ * Computed in hundredths, so 0.1 + 0.2 never decides a limit.
+ */
+export function offerVolumeLimits(lot: { volume: number; reserved: number; min: number | null; max: number | null }): { remaining: number; min: number; max: number } {
+  const remaining = Math.max(0, toHundredths(lot.volume) - toHundredths(lot.reserved));
+  const min = Math.min(lot.min === null ? 1 : Math.max(1, toHundredths(lot.min)), remaining);
+  const max = Math.min(lot.max === null || toHundredths(lot.max) === 0 ? remaining : toHundredths(lot.max), remaining);
+  return { remaining: remaining / 100, min: min / 100, max: max / 100 };
+}
+
 /** 12.5 → 1250: a two-decimal number as hundredths (the schemas already refused more decimals). */
 export const toHundredths = (value: number) => Math.round(value * 100);
 /** An amount in major units as minor units of a currency with `decimals` decimals. */

@@ -1,4 +1,4 @@
-import { RENT_PER } from '../lots/constants';
+import { RENT_PER, type RentPer } from '../lots/constants';
 import { LOCALE_META, type Locale } from '../../i18n/config';
 import { formatMoney, formatNumber } from '../../i18n/format';
 import { pluralKey } from '../../i18n/plural';
@@ -138,7 +138,7 @@ export function dealLabels(offerType: OfferType): DealVocabulary {
 }
 
 /** The "not delivered" cards' line when they hold goods and machines alike, or when what they hold is not known (the cabinet's counts). */
-export const MIXED_NOT_DELIVERED_HINT: Record<DealRole, MessageKey> = {
+const MIXED_NOT_DELIVERED_HINT: Record<DealRole, MessageKey> = {
   buyer: 'cabinet.hint_bought_not_delivered_mixed',
   seller: 'cabinet.hint_sold_not_delivered_mixed',
 };
@@ -149,7 +149,6 @@ export function notDeliveredHint(role: DealRole, offerTypes: readonly OfferType[
   return vocabularies.size === 1 ? [...vocabularies][0].notDeliveredHint[role] : MIXED_NOT_DELIVERED_HINT[role];
 }
 
-export type RentPer = (typeof RENT_PER)[number];
 
 /** A rented machine's rate is per hour, day, acre or hectare; anything else stored reads as per day (the offers service's default). */
 export const asRentPer = (value: unknown): RentPer => RENT_PER.find((per) => per === value) ?? 'day';

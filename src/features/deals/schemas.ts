@@ -53,7 +53,6 @@ export type CreateOfferInput = z.infer<typeof createOfferSchema>;
 
 /** Every action after creation: the offer, an optional comment; the photo and document come as multipart files. */
 export const offerActionSchema = z.object({ id: requiredInt(), comment });
-export type OfferActionInput = z.infer<typeof offerActionSchema>;
 
 export const feedbackSchema = z.object({
   offer_id: requiredInt(),

@@ -14,6 +14,7 @@ export const LOT_TYPES = ['sell', 'buy', 'rent'] as const;
 export type LotType = (typeof LOT_TYPES)[number];
 
 export const RENT_PER = ['hour', 'day', 'acre', 'hectare'] as const;
+export type RentPer = (typeof RENT_PER)[number];
 export const PRICE_TYPES = ['fixed', 'negotiable'] as const;
 export const MAX_LOT_PHOTOS = 10;
 export const LOT_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
@@ -49,5 +50,8 @@ export const KINDS: Record<LotKind, KindMeta> = {
   fertilizer: { kind: 'fertilizer', apiPrefix: 'fertilizer-list', wrapper: 'FertilizerList', search: 'FertilizerQuoteSearch', categoryFilter: 'fertilizer_category_id', favoriteField: 'fertilizer_id', favoriteSuffix: 'fertilizer-list', orderType: 'fertilizer_list', sitePath: '/fertil', types: ['sell', 'buy'], unitCategory: 'for_fertilizer' },
   technic: { kind: 'technic', apiPrefix: 'technic-list', wrapper: 'TechnicList', search: 'TechnicQuoteSearch', categoryFilter: 'technic_category_id', favoriteField: 'technic_id', favoriteSuffix: 'technic-list', orderType: 'technic_list', sitePath: '/agrotechnic', types: ['sell', 'rent'], unitCategory: 'for_machinery' },
 };
+
+/** The lot kind an offer's or chat room's `order_type` names. */
+export const KIND_BY_ORDER_TYPE = Object.fromEntries(LOT_KINDS.map((kind) => [KINDS[kind].orderType, kind])) as Record<KindMeta['orderType'], LotKind>;
 
 export const isOnMarket = (status: LotStatus) => (ON_MARKET_STATUSES as readonly LotStatus[]).includes(status);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT } from '../validation/fields';
 import { plainLine } from '../accounts/schemas';
 import { LOT_TYPES, MAX_LOT_PHOTOS, PRICE_TYPES, RENT_PER, type LotKind } from './constants';
 
@@ -30,8 +31,8 @@ export const amount = (options: { min?: number; allowZero?: boolean } = {}) =>
       .refine(hasTwoDecimals, { message: 'validation.two_decimals' }),
   );
 const optionalAmount = z.preprocess(toNumber, z.number().min(0).max(1e11).refine(hasTwoDecimals, { message: 'validation.two_decimals' }).optional());
-const id = z.preprocess(toNumber, z.number({ message: 'validation.required' }).int().min(1).max(2_147_483_647));
-const optionalId = z.preprocess(toNumber, z.number().int().min(1).max(2_147_483_647).optional());
+const id = z.preprocess(toNumber, z.number({ message: 'validation.required' }).int().min(1).max(MAX_INT));
+const optionalId = z.preprocess(toNumber, z.number().int().min(1).max(MAX_INT).optional());
 const flag = z.preprocess(toBoolean, z.boolean());
 const optionalText = (max: number) => z.preprocess(blank, plainLine(max).optional());
 

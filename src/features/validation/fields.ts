@@ -12,6 +12,17 @@ const toNumber = (value: unknown) => {
 
 /** Largest value of a PostgreSQL integer column: ids above it can match nothing and must not reach the query. */
 export const MAX_INT = 2_147_483_647;
+
+/**
+ * An id from an address (a route parameter or a query value): a whole number that fits a PostgreSQL integer
+ * column, else undefined (nothing else can match a row, and must not reach the query).
+ */
+export function parseId(raw: string | null | undefined): number | undefined {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id >= 1 && id <= MAX_INT ? id : undefined;
+}
+
 export const optionalInt = (min = 1) => z.preprocess(toNumber, z.number().int().min(min).max(MAX_INT).optional());
 export const requiredInt = (min = 1) => z.preprocess(toNumber, z.number().int().min(min).max(MAX_INT));
 export const optionalText = (max = 200) => z.preprocess(emptyToUndefined, z.string().trim().max(max).optional());
@@ -22,4 +33,3 @@ export const listQuery = z.object({
   'per-page': z.preprocess(toNumber, z.number().int().min(1).max(100).default(12)),
   sort: z.preprocess(emptyToUndefined, z.string().regex(/^-?[a-z_]+$/).default('-created_at')),
 });
-export type ListQuery = z.infer<typeof listQuery>;

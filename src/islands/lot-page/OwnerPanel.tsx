@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { KINDS, type LotKind } from '../../features/lots/constants';
-import { LOT_STATUS_LABEL } from '../../features/lots/labels';
+import { LOT_STATUS_BADGE, LOT_STATUS_LABEL } from '../../features/lots/labels';
+import { isOnMarket } from '../../features/lots/constants';
+import { type OwnedLotState, ownerLotActions } from '../../features/lots/owner-actions';
 import { showSnack } from '../../stores/snackbar';
 import { apiPost } from '../lib/api';
 import { useHydrated } from '../lib/fields';
@@ -8,12 +10,11 @@ import { failureText } from '../lib/form-problem';
 import { type Messages, createClientTranslator } from '../lib/i18n';
 import ConfirmDialog from '../lib/ConfirmDialog';
 
-type OwnerStatus = 'active' | 'not_active' | 'closed';
-
 interface Props {
   kind: LotKind;
   lotId: number;
-  initialStatus: OwnerStatus;
+  /** The lot's state when the page was drawn; closing it here changes the status, and with it the buttons. */
+  initial: OwnedLotState;
   /** The localized edit page of this lot. */
   editHref: string;
   /** The localized catalogue path (/sw/board): a re-added copy opens at `${lotPathBase}/${id}`. */
@@ -25,10 +26,11 @@ interface Props {
  * The owner's part of the lot page: the lot's status, and what the owner can do in it — edit or close an open
  * lot, re-add a closed one (an active copy, which then opens). Both ask first in a modal.
  */
-export default function OwnerPanel({ kind, lotId, initialStatus, editHref, lotPathBase, messages }: Props) {
+export default function OwnerPanel({ kind, lotId, initial, editHref, lotPathBase, messages }: Props) {
   const t = createClientTranslator(messages);
   const hydrated = useHydrated();
-  const [status, setStatus] = useState<OwnerStatus>(initialStatus);
+  const [status, setStatus] = useState(initial.status);
+  const allowed = ownerLotActions({ ...initial, status });
   // The action stays set while the dialog closes, so its text does not change under the closing animation.
   const [action, setAction] = useState<'close' | 're_add'>('close');
   const [asking, setAsking] = useState(false);
@@ -68,23 +70,23 @@ export default function OwnerPanel({ kind, lotId, initialStatus, editHref, lotPa
         {t('lot_page.owner_actions')}
       </h3>
       <p className="mt-1">
-        <span className={`badge ${status === 'active' ? 'badge-success' : 'badge-warning'}`} data-testid="lot-status">
+        <span className={`badge ${LOT_STATUS_BADGE[status]}`} data-testid="lot-status">
           {t('lot_page.status_label', { status: t(LOT_STATUS_LABEL[status]) })}
         </span>
       </p>
-      {status !== 'active' && <p className="mt-2 text-sm">{t('lot_page.hidden_notice')}</p>}
+      {!isOnMarket(status) && <p className="mt-2 text-sm">{t('lot_page.hidden_notice')}</p>}
       <div className="mt-3 flex flex-wrap gap-2">
-        {status !== 'closed' && (
-          <>
-            <a href={editHref} className="btn btn-outline min-h-12 flex-1">
-              {t('lot_page.edit')}
-            </a>
-            <button type="button" className="btn btn-outline btn-error min-h-12 flex-1" disabled={!hydrated} onClick={() => ask('close')}>
-              {t('lot_page.close')}
-            </button>
-          </>
+        {allowed.includes('edit') && (
+          <a href={editHref} className="btn btn-outline min-h-12 flex-1">
+            {t('lot_page.edit')}
+          </a>
         )}
-        {status === 'closed' && (
+        {allowed.includes('close-quote') && (
+          <button type="button" className="btn btn-outline btn-error min-h-12 flex-1" disabled={!hydrated} onClick={() => ask('close')}>
+            {t('lot_page.close')}
+          </button>
+        )}
+        {allowed.includes('re-add-quote') && (
           <button type="button" className="btn btn-primary min-h-12 flex-1" disabled={!hydrated} onClick={() => ask('re_add')}>
             {t('lot_page.re_add')}
           </button>

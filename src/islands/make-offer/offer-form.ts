@@ -1,6 +1,6 @@
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 import { DELIVERY_TYPE, OFFER_TYPE_FOR_LOT, PAYMENT_TYPE } from '../../features/deals/constants';
-import { type Figures, bookingQuantity, computeFigures, distanceKm, toHundredths, toMinor } from '../../features/deals/figures';
+import { type Figures, bookingQuantity, computeFigures, distanceKm, offerVolumeLimits, toHundredths, toMinor } from '../../features/deals/figures';
 import { createOfferSchema } from '../../features/deals/schemas';
 import { zodFormResolver } from '../lib/forms';
 import type { ClientTranslate, Messages } from '../lib/i18n';
@@ -41,8 +41,7 @@ export const asksDeliveryPrice = (lot: OfferLot) => lot.type === 'buy';
  * at most the maximum and what remains. A maximum of 0 means none, as the offers service reads it.
  */
 export function volumeLimits(lot: OfferLot): { min: number; max: number } {
-  const max = Math.min(lot.maxVolume ? lot.maxVolume : Infinity, lot.availableVolume);
-  const min = Math.min(Math.max(lot.minVolume ?? 0, 0.01), lot.availableVolume);
+  const { min, max } = offerVolumeLimits({ volume: lot.availableVolume, reserved: 0, min: lot.minVolume, max: lot.maxVolume });
   return { min, max };
 }
 

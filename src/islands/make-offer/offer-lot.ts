@@ -1,8 +1,6 @@
 import type { OrderType } from '../../features/deals/constants';
-import type { LotType, RENT_PER } from '../../features/lots/constants';
+import type { LotType, RentPer } from '../../features/lots/constants';
 import type { MessageKey } from '../../i18n/t';
-
-export type RentPer = (typeof RENT_PER)[number];
 
 /**
  * The few facts of a lot the make-offer dialog needs, picked by the page (src/components/lot-page/LotActions.astro)

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { LotStatus } from '../../features/lots/constants';
+import { type OwnerAction, ownerLotActions, type OwnedLotState } from '../../features/lots/owner-actions';
 import type { MessageKey } from '../../i18n/t';
 import { showSnack } from '../../stores/snackbar';
 import ConfirmDialog from '../lib/ConfirmDialog';
@@ -9,7 +9,7 @@ import { failureText } from '../lib/form-problem';
 import { type Messages, createClientTranslator } from '../lib/i18n';
 import { reloadWithSnack } from './flash';
 
-type Action = 'close-quote' | 'deactivate-quote' | 'activate-quote' | 're-add-quote' | 'delete-quote';
+type Action = Exclude<OwnerAction, 'edit'>;
 type Confirmed = Extract<Action, 'close-quote' | 'delete-quote'>;
 
 interface Props {
@@ -18,7 +18,8 @@ interface Props {
   apiPrefix: string;
   id: number;
   title: string;
-  status: LotStatus;
+  /** What the owner may do (features/lots/owner-actions.ts). */
+  owner: OwnedLotState;
   viewHref: string;
   editHref: string;
   /** The localized edit address without the id (/sw/board/update/): a re-added copy opens there. */
@@ -37,22 +38,6 @@ const CONFIRM: Record<Confirmed, { title: MessageKey; text: MessageKey; label: M
   'delete-quote': { title: 'my_lots.delete_title', text: 'my_lots.delete_text', label: 'profile.delete' },
 };
 
-/** What the owner may do in each status (the services refuse the rest with 409). */
-function actionsFor(status: LotStatus): { edit: boolean; buttons: Action[] } {
-  switch (status) {
-    case 'active':
-      return { edit: true, buttons: ['deactivate-quote', 'close-quote', 'delete-quote'] };
-    case 'not_active':
-      return { edit: true, buttons: ['activate-quote', 'close-quote', 'delete-quote'] };
-    case 'closed':
-      return { edit: false, buttons: ['re-add-quote', 'delete-quote'] };
-    case 'success':
-      return { edit: false, buttons: ['delete-quote'] };
-    case 'in_process':
-      return { edit: false, buttons: [] };
-  }
-}
-
 const LABEL: Record<Action, MessageKey> = {
   'close-quote': 'my_lots.close',
   'deactivate-quote': 'my_lots.deactivate',
@@ -65,14 +50,16 @@ const LABEL: Record<Action, MessageKey> = {
  * The links and buttons of one row of My lots. View and Edit are links (they work before hydration); each
  * button calls its endpoint, then the page reloads to show the new status. Closing and deleting ask first.
  */
-export default function LotActions({ messages, apiPrefix, id, title, status, viewHref, editHref, editBase }: Props) {
+export default function LotActions({ messages, apiPrefix, id, title, owner, viewHref, editHref, editBase }: Props) {
   const t = createClientTranslator(messages);
   const hydrated = useHydrated();
   const [busy, setBusy] = useState<Action | null>(null);
   const [confirming, setConfirming] = useState<Confirmed | null>(null);
   // The dialog stays mounted (closing the native <dialog> gives the focus back); it keeps the last question's text.
   const [asked, setAsked] = useState<Confirmed>('delete-quote');
-  const { edit, buttons } = actionsFor(status);
+  const allowed = ownerLotActions(owner);
+  const edit = allowed.includes('edit');
+  const buttons = allowed.filter((action): action is Action => action !== 'edit');
 
   async function run(action: Action) {
     setBusy(action);
@@ -120,7 +107,7 @@ export default function LotActions({ messages, apiPrefix, id, title, status, vie
           {t(LABEL[action])}
         </button>
       ))}
-      {status === 'in_process' && <p className="text-sm opacity-80">{t('my_lots.in_deal_note')}</p>}
+      {(owner.status === 'in_process' || owner.hasRunningDeal) && <p className="text-sm opacity-80">{t('my_lots.in_deal_note')}</p>}
       {buttons.some((action) => action in CONFIRM) && (
         <ConfirmDialog
           open={confirming !== null}

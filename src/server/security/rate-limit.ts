@@ -23,7 +23,6 @@ export const RATE_LIMITS = {
   passwordCheck: { points: 10, duration: 15 * 60 },
   profileUpdate: { points: 30, duration: 60 * 60 },
   emailResend: { points: 5, duration: 60 * 60 },
-  contactIp: { points: 5, duration: 60 * 60 },
   lotPhotoUpload: { points: 60, duration: 60 * 60 },
   /** Offers e-mail the other party: a cap keeps one member from flooding sellers' inboxes. */
   offerCreate: { points: 60, duration: 60 * 60 },
@@ -57,12 +56,6 @@ export async function consumeLimit(name: LimitName, key: string, points = 1): Pr
     if (error instanceof RateLimiterRes) throw rateLimited(error.msBeforeNext);
     throw error;
   }
-}
-
-/** Throws a 429 when the limit is already used up, without counting (for "count failures only" limits). */
-export async function assertUnderLimit(name: LimitName, key: string): Promise<void> {
-  const state = await limiterFor(await getDb(), name).get(key);
-  if (state && state.consumedPoints >= RATE_LIMITS[name].points) throw rateLimited(state.msBeforeNext);
 }
 
 /** Forgets the attempts of a key (after a successful login). */

@@ -27,22 +27,37 @@ export async function readUpload(file: unknown, maxBytes: number, field = 'file'
 
 export const invalidFileType = (field = 'file') => new AppError('validation_failed', 'uploads.invalid_type', { fields: { [field]: [{ key: 'uploads.invalid_type' }] } });
 
+/** One stored size of an image: its WebP bytes and the size it came out at. */
+export interface EncodedImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
 /**
  * Re-encodes an image to WebP at each width (never enlarged), turned upright by its EXIF orientation, with all
- * metadata (location, camera) dropped: the stored file is ours, not the uploaded one.
+ * metadata (location, camera) dropped: the stored file is ours, not the uploaded one. The image keeps its aspect
+ * ratio, at most `width` wide, unless `square` crops it to a centred square (avatars) of at most width × width.
  */
-export async function encodeWebp(bytes: Uint8Array, widths: number[], field = 'file'): Promise<Map<number, Buffer>> {
-  const out = new Map<number, Buffer>();
+export async function encodeWebp(
+  bytes: Uint8Array,
+  widths: number[],
+  field = 'file',
+  options: { square?: boolean; quality?: number } = {},
+): Promise<Map<number, EncodedImage>> {
+  const out = new Map<number, EncodedImage>();
+  const open = () => sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS });
   try {
+    // A square is at most the shorter side: sharp's withoutEnlargement would otherwise leave a small image uncropped.
+    const meta = options.square ? await open().metadata() : undefined;
     for (const width of widths) {
-      out.set(
-        width,
-        await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
-          .rotate()
-          .resize({ width, height: width, fit: 'cover', withoutEnlargement: true })
-          .webp({ quality: 80 })
-          .toBuffer(),
-      );
+      const side = meta ? Math.min(width, meta.width ?? width, meta.height ?? width) : width;
+      const { data, info } = await open()
+        .rotate()
+        .resize(meta ? { width: side, height: side, fit: 'cover', withoutEnlargement: true } : { width, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: options.quality ?? 80 })
+        .toBuffer({ resolveWithObject: true });
+      out.set(width, { data, width: info.width, height: info.height });
     }
   } catch (cause) {
     // A truncated upload (common on a dropped mobile connection) or a pixel bomb: the image cannot be used.

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { STATUS_CHANGES, type StatusAction } from '../../../features/lots/owner-actions';
 import { z } from 'zod';
 import { KINDS } from '../../../features/lots/constants';
 import { lotIndexQuery } from '../../../features/lots/query';
@@ -67,13 +68,9 @@ export function lotRoutes() {
       return { success: true };
     });
 
-    for (const [action, status] of [
-      ['close-quote', 'closed'],
-      ['deactivate-quote', 'not_active'],
-      ['activate-quote', 'active'],
-    ] as const) {
-      endpoint(app, { method: 'post', path: `${p}/${action}`, tag, summary: `Set one of your lots ${status.replace('_', ' ')}`, auth: true, body: idBody }, async (_c, { body, user }) => {
-        await setLotStatus(await getDb(), user!, meta.kind, body.id, status);
+    for (const [action, change] of Object.entries(STATUS_CHANGES) as [StatusAction, (typeof STATUS_CHANGES)[StatusAction]][]) {
+      endpoint(app, { method: 'post', path: `${p}/${action}`, tag, summary: `Set one of your lots ${change.to.replace('_', ' ')} (from ${change.from.join(', ')})`, auth: true, body: idBody }, async (_c, { body, user }) => {
+        await setLotStatus(await getDb(), user!, meta.kind, body.id, action);
         return { success: true };
       });
     }

@@ -12,8 +12,8 @@ import { listBookedRanges } from '../../services/deals/bookings';
 import { cabinetCounts, listMoneyDue } from '../../services/deals/cabinet';
 import { createOffer } from '../../services/deals/create-offer';
 import { getFeedbackSummary, leaveFeedback } from '../../services/deals/feedback';
-import { exportedHistorySchema, getDealHistory, readAttachment, verifyExportedHistory, verifyStoredDeal } from '../../services/deals/history';
-import { assertParty, countOffersWaiting, getOffer, listOffers, listOffersByOrder } from '../../services/deals/list-offers';
+import { exportedHistorySchema, getDealHistory, readAttachment, verifyDealForParty, verifyExportedHistory } from '../../services/deals/history';
+import { countOffersWaiting, getOffer, listOffers, listOffersByOrder } from '../../services/deals/list-offers';
 import type { ApiEnv } from '../context';
 import { endpoint } from '../endpoint';
 
@@ -64,11 +64,9 @@ export function offerRoutes() {
     getDealHistory(await getDb(), user!, query.id),
   );
 
-  endpoint(app, { method: 'get', path: '/offer/verify', tag, summary: "Checks the stored hash chain of one of your deals", auth: true, query: z.object({ id: requiredInt() }) }, async (_c, { query, user }) => {
-    const db = await getDb();
-    await assertParty(db, user!.id, query.id);
-    return verifyStoredDeal(db, query.id);
-  });
+  endpoint(app, { method: 'get', path: '/offer/verify', tag, summary: "Checks the stored hash chain of one of your deals", auth: true, query: z.object({ id: requiredInt() }) }, async (_c, { query, user }) =>
+    verifyDealForParty(await getDb(), user!, query.id),
+  );
 
   // Open to anyone: a small body (a history is a few KB) and a per-address limit keep it cheap.
   app.use('/offer/verify-history', bodyLimit({ maxSize: 512 * 1024, onError: () => { throw new AppError('payload_too_large', 'errors.payload_too_large'); } }));

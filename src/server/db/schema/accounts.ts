@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, real, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { Role, Tier, TraderStatus } from '../../../features/accounts/constants';
+import { DEFAULT_CURRENCY_ID, type Role, type Tier, type TraderStatus } from '../../../features/accounts/constants';
 import { countries, currencies, regions, villages } from './reference';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -24,7 +24,7 @@ export const users = pgTable(
     locale: text('locale').notNull().default('en'),
     currencyId: integer('currency_id')
       .notNull()
-      .default(3)
+      .default(DEFAULT_CURRENCY_ID)
       .references(() => currencies.id),
     activity: text('activity'),
     farmSizeAcres: numeric('farm_size_acres', { precision: 12, scale: 2 }),

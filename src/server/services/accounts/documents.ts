@@ -57,7 +57,7 @@ export async function uploadDocument(db: Executor, userId: number, documentTypeI
     stored = bytes;
   } else {
     key = `${base}.webp`;
-    stored = (await encodeWebp(bytes, [2000])).get(2000)!;
+    stored = (await encodeWebp(bytes, [2000])).get(2000)!.data;
   }
   await getStorage().put(key, stored);
   const [row] = await db

@@ -12,6 +12,7 @@ import { sendMail } from '../../mail';
 import { emailChangedMail } from '../../mail/templates';
 import { consumeLimit } from '../../security/rate-limit';
 import { invalidateResetLinks, sendEmailConfirmation } from './email-confirmation';
+import { avatarUrls } from './avatar';
 import { verifyPassword } from './secrets';
 import { listDocuments } from './documents';
 import { findUserById, userLocale } from './users';
@@ -21,6 +22,7 @@ export async function getProfileSettings(db: Executor, userId: number, locale: L
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('not_found', 'errors.not_found');
   const favorites = await db.select().from(favoriteCategories).where(eq(favoriteCategories.userId, userId));
+  const avatar = user.avatarKey ? avatarUrls(user.avatarKey) : undefined;
   return {
     user_main_info: {
       email: user.email,
@@ -41,9 +43,9 @@ export async function getProfileSettings(db: Executor, userId: number, locale: L
       age_range: user.ageRange,
     },
     avatar_base_url: user.avatarKey ? storageUrl('') : null,
-    avatar_path: user.avatarKey ? `${user.avatarKey}-512.webp` : null,
-    avatar: user.avatarKey ? storageUrl(`${user.avatarKey}-512.webp`) : null,
-    avatar_small: user.avatarKey ? storageUrl(`${user.avatarKey}-128.webp`) : null,
+    avatar_path: avatar?.path ?? null,
+    avatar: avatar?.avatar ?? null,
+    avatar_small: avatar?.avatar_small ?? null,
     trader_status: user.traderStatus,
     tier: user.tier,
     currency_id: user.currencyId,

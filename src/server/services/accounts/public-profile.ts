@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db';
 import { users } from '../../db/schema';
-import { storageUrl } from '../../storage';
+import { avatarUrls } from './avatar';
 import { displayName } from './users';
 
 /** What anyone may see of a user: name (first name and initial), kind, tier, confirmed contacts, member since. */
@@ -15,7 +15,7 @@ export async function getPublicProfile(db: Executor, id: number) {
     tier: user.tier,
     email_verified: user.emailVerifiedAt !== null,
     phone_verified: user.phoneVerifiedAt !== null,
-    avatar: user.avatarKey ? storageUrl(`${user.avatarKey}-512.webp`) : null,
+    avatar: user.avatarKey ? avatarUrls(user.avatarKey).avatar : null,
     member_since: user.createdAt.toISOString(),
   };
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { DEFAULT_CURRENCY_ID } from '../../../features/accounts/constants';
 import { normalizePhone } from '../../../features/accounts/phone';
 import type { SignupInput } from '../../../features/accounts/schemas';
 import type { Locale } from '../../../i18n/config';
@@ -56,7 +57,7 @@ export async function signUp(db: Database, input: SignupInput, context: RequestC
           lastName: input.last_name ?? null,
           traderStatus: input.trader_status,
           locale,
-          currencyId: input.currency_id ?? 3,
+          currencyId: input.currency_id ?? DEFAULT_CURRENCY_ID,
           activity: input.activity ?? null,
           farmSizeAcres: input.farm_size_acres?.toFixed(2) ?? null,
           turnoverMinor: input.turnover_amount !== undefined ? Math.round(input.turnover_amount * 100) : null,

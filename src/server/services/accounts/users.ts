@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { type SQLWrapper, eq, sql } from 'drizzle-orm';
 import { type Permission, type Role, type Tier, scopeFor } from '../../../features/accounts/constants';
 import { isLocale, type Locale } from '../../../i18n/config';
 import type { Executor } from '../../db';
@@ -45,6 +45,16 @@ export async function findUserById(db: Executor, id: number): Promise<UserRow | 
 /** "Amina W." — first name and initial, what other users see. */
 export function displayName(user: Pick<UserRow, 'firstName' | 'lastName'>): string {
   return user.lastName ? `${user.firstName} ${user.lastName.charAt(0)}.` : user.firstName;
+}
+
+/**
+ * A user's name inside a query, by id: `full` for the two parties of a deal, `public` with the same rule as
+ * displayName ("Amina W.") for what anyone may read.
+ */
+export function userNameSql(userId: SQLWrapper, form: 'full' | 'public') {
+  return form === 'full'
+    ? sql<string>`(select first_name || coalesce(' ' || last_name, '') from users where id = ${userId})`
+    : sql<string>`(select first_name || coalesce(' ' || left(last_name, 1) || '.', '') from users where id = ${userId})`;
 }
 
 export function userLocale(user: Pick<UserRow, 'locale'>): Locale {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { BOOKING_MAX_DAYS, BOOKING_MAX_DAYS_AHEAD, DELIVERY_TYPE, OFFER_STATUS, OFFER_TYPE, OFFER_TYPE_FOR_LOT, TRACK } from '../../../features/deals/constants';
 import { bookingQuantity, hasSafeTotal, toHundredths, toMinor } from '../../../features/deals/figures';
 import type { CreateOfferInput } from '../../../features/deals/schemas';
-import { LOT_KINDS, KINDS } from '../../../features/lots/constants';
+import { KIND_BY_ORDER_TYPE } from '../../../features/lots/constants';
 import { hasDecimals } from '../../../features/lots/schemas';
 import type { Locale } from '../../../i18n/config';
 import type { Database } from '../../db';
@@ -48,7 +48,7 @@ function readBooking(lot: LotRow, input: CreateOfferInput, today: string) {
 /** `options.seeding` (demo data): no e-mail and no rate limit — both write outside the seeding transaction. */
 export async function createOffer(db: Database, user: SessionUser, input: CreateOfferInput, locale: Locale, options: { seeding?: boolean } = {}): Promise<OfferView> {
   if (!options.seeding) await consumeLimit('offerCreate', `user:${user.id}`);
-  const kind = LOT_KINDS.find((k) => KINDS[k].orderType === input.order_type)!;
+  const kind = KIND_BY_ORDER_TYPE[input.order_type];
   const now = new Date();
   const today = now.toISOString().slice(0, 10);
   let declined: number[] = [];

@@ -23,7 +23,7 @@ export async function readAttachments(photo: unknown, document: unknown): Promis
   if (photo !== undefined && photo !== '') {
     const { bytes } = await readUpload(photo, OFFER_PHOTO_MAX_BYTES, 'photo');
     if ((await detectUpload(bytes))?.kind !== 'image') throw wrongType('photo', 'uploads.invalid_image');
-    const [encoded] = (await encodeWebp(bytes, [1600], 'photo')).values();
+    const [{ data: encoded }] = (await encodeWebp(bytes, [1600], 'photo')).values();
     out.photo = { bytes: encoded, sha256: sha256Hex(encoded) };
   }
   if (document !== undefined && document !== '') {

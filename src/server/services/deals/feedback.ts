@@ -1,4 +1,5 @@
-import { avg, count, desc, eq, sql } from 'drizzle-orm';
+import { avg, count, desc, eq } from 'drizzle-orm';
+import { userNameSql } from '../accounts/users';
 import { OFFER_STATUS } from '../../../features/deals/constants';
 import type { FeedbackInput } from '../../../features/deals/schemas';
 import type { Database, Executor } from '../../db';
@@ -40,7 +41,7 @@ export async function getFeedbackSummary(db: Executor, userId: number, limit = 1
       .select({
         rating: userFeedback.rating,
         comment: userFeedback.comment,
-        fromName: sql<string>`(select first_name || coalesce(' ' || left(last_name, 1) || '.', '') from users where id = ${userFeedback.fromUserId})`,
+        fromName: userNameSql(userFeedback.fromUserId, 'public'),
         createdAt: userFeedback.createdAt,
       })
       .from(userFeedback)

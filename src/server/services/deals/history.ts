@@ -1,4 +1,5 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import { userNameSql } from '../accounts/users';
 import { z } from 'zod';
 import type { Executor } from '../../db';
 import { offerEvents } from '../../db/schema';
@@ -21,7 +22,7 @@ export interface DealEventView extends ChainedEvent {
 
 async function loadEvents(db: Executor, offerId: number): Promise<DealEventView[]> {
   const rows = await db
-    .select({ event: offerEvents, actorName: sql<string>`(select first_name || coalesce(' ' || last_name, '') from users where id = ${offerEvents.actorId})` })
+    .select({ event: offerEvents, actorName: userNameSql(offerEvents.actorId, 'full') })
     .from(offerEvents)
     .where(eq(offerEvents.offerId, offerId))
     .orderBy(asc(offerEvents.seq));
@@ -56,7 +57,13 @@ export async function getDealHistory(db: Executor, user: SessionUser, offerId: n
   return { offer_id: offerId, events, head_hash: check.head_hash, valid: check.valid, broken_at: check.broken_at, algorithm: 'sha256(prev_hash + "\\n" + canonical_json(event))' };
 }
 
-/** The stored chain of one deal, checked (operators' CLI; the parties' `GET /offer/verify`). */
+/** `GET /offer/verify?id=`: the stored chain of one of the user's deals, checked (parties only). */
+export async function verifyDealForParty(db: Executor, user: SessionUser, offerId: number) {
+  await assertParty(db, user.id, offerId);
+  return verifyStoredDeal(db, offerId);
+}
+
+/** The stored chain of one deal, checked, for operators (`npm run admin -- verify-deal`): no access check. */
 export async function verifyStoredDeal(db: Executor, offerId: number) {
   const events = await loadEvents(db, offerId);
   if (events.length === 0) throw new AppError('not_found', 'offers.not_found');

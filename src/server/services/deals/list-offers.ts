@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { OFFER_STATUS, OFFER_TYPE, OFFERS_PAGE_SIZE, TRACK, type CabinetOfferView, type OfferStatus, type OrderType } from '../../../features/deals/constants';
 import { roleOf } from '../../../features/deals/state-machine';
-import { KINDS, LOT_KINDS } from '../../../features/lots/constants';
+import { KIND_BY_ORDER_TYPE } from '../../../features/lots/constants';
 import type { Locale } from '../../../i18n/config';
 import type { Executor } from '../../db';
 import { lots, offers } from '../../db/schema';
@@ -59,7 +59,7 @@ const listOrder = [sql`case when ${offers.status} < ${OFFER_STATUS.created} then
 export async function listOffers(db: Executor, user: SessionUser, query: OfferListQuery, locale: Locale): Promise<{ items: OfferView[]; _meta: { totalCount: number; pageCount: number; currentPage: number; perPage: number } }> {
   const where: (SQL | undefined)[] = [or(asBuyer(user.id), asSeller(user.id))];
   if (query.order_id !== undefined && query.order_type) {
-    const kind = LOT_KINDS.find((k) => KINDS[k].orderType === query.order_type)!;
+    const kind = KIND_BY_ORDER_TYPE[query.order_type];
     where.push(eq(offers.lotId, query.order_id), sql`exists (select 1 from ${lots} where ${lots.id} = ${offers.lotId} and ${lots.kind} = ${kind})`);
   }
   if (query.role === 'buyer') where.push(asBuyer(user.id));
@@ -86,7 +86,7 @@ export async function listOffers(db: Executor, user: SessionUser, query: OfferLi
 
 /** `POST /offer/user-offer-by-order`: every offer of the user on one lot (at most 100, the list order). */
 export async function listOffersByOrder(db: Executor, user: SessionUser, orderId: number, orderType: OrderType, locale: Locale): Promise<OfferView[]> {
-  const kind = LOT_KINDS.find((k) => KINDS[k].orderType === orderType)!;
+  const kind = KIND_BY_ORDER_TYPE[orderType];
   const rows = await db
     .select({ id: offers.id })
     .from(offers)

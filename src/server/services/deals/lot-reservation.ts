@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { offerVolumeLimits } from '../../../features/deals/figures';
 import { OFFER_STATUS } from '../../../features/deals/constants';
 import { ON_MARKET_STATUSES } from '../../../features/lots/constants';
+import { isInDeal } from '../../../features/lots/owner-actions';
 import type { Executor } from '../../db';
 import { lots, offers } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -23,10 +25,8 @@ const centi = (value: string | number | null) => Math.round(Number(value ?? 0) *
 
 /** What remains on offer, and the volume range an offer may take now (spec §5; docs/deals.md). */
 export function volumeLimits(lot: Pick<LotRow, 'volume' | 'reservedVolume' | 'minVolume' | 'maxVolume'>) {
-  const remaining = Math.max(0, centi(lot.volume) - centi(lot.reservedVolume));
-  const min = Math.min(lot.minVolume === null ? 1 : Math.max(1, centi(lot.minVolume)), remaining);
-  const max = Math.min(lot.maxVolume === null || centi(lot.maxVolume) === 0 ? remaining : centi(lot.maxVolume), remaining);
-  return { remaining: remaining / 100, min: min / 100, max: max / 100 };
+  const decimal = (value: string | null) => (value === null ? null : Number(value));
+  return offerVolumeLimits({ volume: Number(lot.volume), reserved: Number(lot.reservedVolume), min: decimal(lot.minVolume), max: decimal(lot.maxVolume) });
 }
 
 export function assertVolumeFits(lot: LotRow, volume: number): void {
@@ -42,9 +42,8 @@ export function assertVolumeFits(lot: LotRow, volume: number): void {
  * out, or while an approved deal (a booking included) is under way. Call it under the lot's row lock.
  */
 export async function assertNoRunningDeal(tx: Executor, lot: Pick<LotRow, 'id' | 'status'>): Promise<void> {
-  if (lot.status === 'in_process' || lot.status === 'success') throw new AppError('conflict', 'lots.locked_by_deal');
   const [running] = await tx.select({ id: offers.id }).from(offers).where(and(eq(offers.lotId, lot.id), eq(offers.status, OFFER_STATUS.approved))).limit(1);
-  if (running) throw new AppError('conflict', 'lots.locked_by_deal');
+  if (isInDeal({ status: lot.status, hasRunningDeal: running !== undefined })) throw new AppError('conflict', 'lots.locked_by_deal');
 }
 
 /**
@@ -105,8 +104,8 @@ export async function reserveForDeal(tx: Executor, lot: LotRow, offer: { id?: nu
     await assertDatesFree(tx, lot.id, { bookingFrom: offer.bookingFrom, bookingTo: offer.bookingTo, hourFrom: offer.hourFrom, hourTo: offer.hourTo }, offer.id);
     return [];
   }
-  const remaining = centi(lot.volume) - centi(lot.reservedVolume);
-  if (centi(offer.volume) > remaining) throw new AppError('conflict', 'offers.volume_exceeded', { vars: { remaining: Math.max(0, remaining) / 100 } });
+  const { remaining } = volumeLimits(lot);
+  if (centi(offer.volume) > centi(remaining)) throw new AppError('conflict', 'offers.volume_exceeded', { vars: { remaining } });
   const reserved = centi(lot.reservedVolume) + centi(offer.volume);
   const status = reserved >= centi(lot.volume) ? 'success' : 'in_process';
   await tx

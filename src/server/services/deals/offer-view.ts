@@ -1,15 +1,15 @@
-import type { DeliveryType, OfferAction, OfferStatus, OfferType, OrderType, PaymentType, TrackState } from '../../../features/deals/constants';
+import { DELIVERY_TYPE, OFFER_STATUS, OFFER_TYPE, type DeliveryType, type OfferAction, type OfferStatus, type OfferType, type OrderType, type PaymentType, type TrackState } from '../../../features/deals/constants';
 import type { DealRole } from '../../../features/deals/state-machine';
 import type { LotKind, LotStatus, LotType } from '../../../features/lots/constants';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { userNameSql } from '../accounts/users';
 import { KINDS } from '../../../features/lots/constants';
-import { OFFER_STATUS, type OfferAction as Action } from '../../../features/deals/constants';
 import { computeFigures, fromMinor, toHundredths } from '../../../features/deals/figures';
 import { allowedActions, isWaitingFor, recipientRole, roleOf, type DealState } from '../../../features/deals/state-machine';
 import type { Locale } from '../../../i18n/config';
 import { localizePath } from '../../../i18n/paths';
 import { createTranslator } from '../../../i18n/t';
-import { RENT_PER_LABEL } from '../../../features/lots/labels';
+import { RENT_UNIT, asRentPer } from '../../../features/deals/labels';
 import type { Executor } from '../../db';
 import { localizedColumn } from '../../db/localized';
 import { currencies, lotPhotos, lots, offerEvents, offers, perUnits, userFeedback } from '../../db/schema';
@@ -96,16 +96,14 @@ export function figuresOf(offer: OfferRow) {
     lotPriceMinor: offer.lotPriceMinor,
     offerPriceMinor: offer.priceMinor,
     volumeCenti: toHundredths(Number(offer.volume)),
-    deliveryPricePerKmMinor: offer.deliveryType === 2 ? offer.deliveryPricePerKmMinor : 0,
-    distanceCenti: offer.deliveryType === 2 ? toHundredths(Number(offer.deliveryDistance)) : 0,
+    deliveryPricePerKmMinor: offer.deliveryType === DELIVERY_TYPE.sellerDelivers ? offer.deliveryPricePerKmMinor : 0,
+    distanceCenti: offer.deliveryType === DELIVERY_TYPE.sellerDelivers ? toHundredths(Number(offer.deliveryDistance)) : 0,
   });
 }
 
 /** Offer answers for `viewerId` (who must be a party of each), in the order of `ids`. */
 export async function loadOfferViews(db: Executor, viewerId: number, ids: number[], locale: Locale): Promise<OfferView[]> {
   if (ids.length === 0) return [];
-  const buyer = sql`(select first_name || coalesce(' ' || last_name, '') from users where id = ${offers.buyerId})`;
-  const seller = sql`(select first_name || coalesce(' ' || last_name, '') from users where id = ${offers.sellerId})`;
   const rows = await db
     .select({
       offer: offers,
@@ -113,8 +111,8 @@ export async function loadOfferViews(db: Executor, viewerId: number, ids: number
       unit: localizedColumn(perUnits, 'short', locale),
       currency: currencies.code,
       decimals: currencies.decimals,
-      buyerName: sql<string>`${buyer}`,
-      sellerName: sql<string>`${seller}`,
+      buyerName: userNameSql(offers.buyerId, 'full'),
+      sellerName: userNameSql(offers.sellerId, 'full'),
       photo: sql<string | null>`(select storage_key from ${lotPhotos} where lot_id = ${lots.id} order by position limit 1)`,
     })
     .from(offers)
@@ -176,10 +174,10 @@ export async function loadOfferViews(db: Executor, viewerId: number, ids: number
       offer_price: money(figures.offer_price_minor),
       volume: Number(offer.volume),
       // A booking counts hours, days or area in the rent unit, not the lot's unit.
-      unit: offer.rentPer && offer.rentPer in RENT_PER_LABEL ? t(RENT_PER_LABEL[offer.rentPer as keyof typeof RENT_PER_LABEL]).toLowerCase() : row.unit,
+      unit: offer.rentPer ? t(RENT_UNIT[asRentPer(offer.rentPer)]) : row.unit,
       delivery_type: offer.deliveryType,
-      delivery_price_per_km: offer.deliveryType === 2 ? money(offer.deliveryPricePerKmMinor) : 0,
-      delivery_distance: offer.deliveryType === 2 ? Number(offer.deliveryDistance) : 0,
+      delivery_price_per_km: offer.deliveryType === DELIVERY_TYPE.sellerDelivers ? money(offer.deliveryPricePerKmMinor) : 0,
+      delivery_distance: offer.deliveryType === DELIVERY_TYPE.sellerDelivers ? Number(offer.deliveryDistance) : 0,
       delivery_price: money(figures.delivery_price_minor),
       delivery_from: offer.deliveryFrom,
       delivery_to: offer.deliveryTo,
@@ -196,7 +194,7 @@ export async function loadOfferViews(db: Executor, viewerId: number, ids: number
       comment: offer.comment,
       is_direct_buy: isDirectBuy(offer),
       waiting_for: waitingFor(state),
-      allowed_actions: allowedActions(state, viewerId) as Action[],
+      allowed_actions: allowedActions(state, viewerId),
       your_turn: isWaitingFor(state, viewerId),
       photos: photos
         .filter((p) => p.offerId === offer.id)
@@ -212,7 +210,7 @@ export async function loadOfferViews(db: Executor, viewerId: number, ids: number
 
 /** A direct buy was approved in the same moment it was made (docs/deals.md "Direct buy"). */
 export function isDirectBuy(offer: Pick<OfferRow, 'offerType' | 'approvedDirectly'>): boolean {
-  return offer.offerType === 1 && offer.approvedDirectly;
+  return offer.offerType === OFFER_TYPE.buy && offer.approvedDirectly;
 }
 
 /** The private address of an event's attachment (parties only). */

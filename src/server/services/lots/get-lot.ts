@@ -5,14 +5,7 @@ import type { Executor } from '../../db';
 import { lots } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../accounts/users';
-import { favoriteIdsAmong } from './list-lots';
-import { type LotItem, lotColumns, photosOf, toLotItem, withLotJoins } from './lot-item';
-
-async function itemsOf(db: Executor, rows: Parameters<typeof toLotItem>[0][], viewer: SessionUser | null): Promise<LotItem[]> {
-  const ids = rows.map((r) => r.lot.id);
-  const [photos, favorites] = await Promise.all([photosOf(db, ids), favoriteIdsAmong(db, viewer, ids)]);
-  return rows.map((row) => toLotItem(row, photos.get(row.lot.id) ?? [], { userId: viewer?.id, favoriteIds: favorites }));
-}
+import { type LotItem, itemsOf, lotColumns, withLotJoins } from './lot-item';
 
 /** `GET /{kind}/view?id=`: a lot on the market (active or in process) for anyone, any lot for its owner; otherwise 404. */
 export async function getLot(db: Executor, kind: LotKind, id: number, viewer: SessionUser | null, locale: Locale): Promise<LotItem> {

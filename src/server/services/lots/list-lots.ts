@@ -4,11 +4,12 @@ import type { LotSearch } from '../../../features/lots/schemas';
 import type { Locale } from '../../../i18n/config';
 import type { Executor } from '../../db';
 import { type Page, pageOffset, parseSort, toPage } from '../../db/pagination';
-import { categories, currencies, exchangeRates, lotFavorites, lots, users } from '../../db/schema';
+import { categories, lotFavorites, lots, users } from '../../db/schema';
 import { memoize } from '../../cache/memo';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../accounts/users';
-import { type LotItem, lotColumns, photosOf, toLotItem, withLotJoins } from './lot-item';
+import { latestPerUsd, toUsdCents } from '../reference/exchange-rates';
+import { type LotItem, itemsOf, lotColumns, withLotJoins } from './lot-item';
 
 /** Words of a text query as a prefix tsquery (`mai bea` → `mai:* & bea:*`), or undefined when nothing is left. */
 export function toPrefixQuery(q: string): string | undefined {
@@ -16,17 +17,9 @@ export function toPrefixQuery(q: string): string | undefined {
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : undefined;
 }
 
+/** A price filter in US cents: in the given currency at its latest rate, in dollars when none is given. */
 async function usdCentsOf(db: Executor, amount: number, currencyId: number | undefined): Promise<number> {
-  if (!currencyId) return Math.round(amount * 100);
-  const [rate] = await db
-    .select({ perUsd: exchangeRates.perUsd })
-    .from(exchangeRates)
-    .innerJoin(currencies, eq(currencies.id, exchangeRates.currencyId))
-    .where(eq(exchangeRates.currencyId, currencyId))
-    .orderBy(desc(exchangeRates.asOf))
-    .limit(1);
-  if (!rate) throw new AppError('validation_failed', 'errors.validation_failed', { fields: { currency_id: [{ key: 'validation.invalid_option' }] } });
-  return Math.round((amount / Number(rate.perUsd)) * 100);
+  return toUsdCents(amount, currencyId ? await latestPerUsd(db, currencyId) : 1);
 }
 
 /** The WHERE of a catalogue: each filter narrows, an empty one is ignored. */
@@ -66,13 +59,6 @@ export async function catalogueConditions(db: Executor, kind: LotKind, search: L
 
 const SORTABLE = { created_at: lots.createdAt, price: lots.priceUsdCents, volume: lots.volume } as const;
 
-/** The favourite lot ids of a viewer among some lots (to mark hearts). */
-export async function favoriteIdsAmong(db: Executor, viewer: SessionUser | null, lotIds: number[]): Promise<Set<number>> {
-  if (!viewer || lotIds.length === 0) return new Set();
-  const rows = await db.select({ id: lotFavorites.lotId }).from(lotFavorites).where(and(eq(lotFavorites.userId, viewer.id), inArray(lotFavorites.lotId, lotIds)));
-  return new Set(rows.map((r) => r.id));
-}
-
 /** `GET /{kind}/index`: a catalogue page, filtered and sorted in SQL (indexes in schema/lots.ts). */
 export async function listLots(
   db: Executor,
@@ -106,11 +92,5 @@ export async function listLots(
         (a: { lot: { id: number } }, b: { lot: { id: number } }) => position.get(a.lot.id)! - position.get(b.lot.id)!,
       )
     : [];
-  const ids = rows.map((r: { lot: { id: number } }) => r.lot.id);
-  const [photos, favorites] = await Promise.all([photosOf(db, ids), favoriteIdsAmong(db, viewer, ids)]);
-  return toPage(
-    rows.map((row: Parameters<typeof toLotItem>[0]) => toLotItem(row, photos.get(row.lot.id) ?? [], { userId: viewer?.id, favoriteIds: favorites })),
-    total,
-    page,
-  );
+  return toPage(await itemsOf(db, rows, viewer), total, page);
 }

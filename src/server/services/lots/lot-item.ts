@@ -1,12 +1,14 @@
-import { type SQL, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { offerVolumeLimits } from '../../../features/deals/figures';
+import { OFFER_STATUS } from '../../../features/deals/constants';
 import { DETAIL_FIELDS } from '../../../features/lots/schemas';
-import { KINDS, LOT_PHOTO_WIDTHS, type LotKind } from '../../../features/lots/constants';
+import { KINDS, LOT_PHOTO_WIDTHS } from '../../../features/lots/constants';
 import type { Locale } from '../../../i18n/config';
 import type { Executor } from '../../db';
 import { localizedColumn } from '../../db/localized';
-import { categories, countries, currencies, lotPhotos, lots, perUnits, regions, users, villages } from '../../db/schema';
+import { categories, countries, currencies, lotFavorites, lotPhotos, lots, perUnits, regions, users, villages } from '../../db/schema';
 import { storageUrl } from '../../storage';
-import { displayName } from '../accounts/users';
+import { type SessionUser, displayName } from '../accounts/users';
 
 /** Columns every lot answer needs, joined once: names in the caller's language. */
 export function lotColumns(locale: Locale) {
@@ -19,6 +21,9 @@ export function lotColumns(locale: Locale) {
     country: localizedColumn(countries, 'name', locale),
     region: regions.name,
     village: villages.name,
+    // What its owner may do depends on its deals (features/lots/owner-actions.ts): two index lookups.
+    hasRunningDeal: sql<boolean>`exists (select 1 from offers where offers.lot_id = ${lots.id} and offers.status = ${OFFER_STATUS.approved})`.mapWith(Boolean),
+    hasOffers: sql<boolean>`exists (select 1 from offers where offers.lot_id = ${lots.id})`.mapWith(Boolean),
     seller: {
       id: users.id,
       firstName: users.firstName,
@@ -44,7 +49,7 @@ export function withLotJoins<T extends { innerJoin: Function }>(query: T): T {
     .innerJoin(users, eq(users.id, lots.userId));
 }
 
-type Row = { lot: typeof lots.$inferSelect; category: string; unit: string; currency: string; decimals: number; country: string; region: string | null; village: string | null; seller: { id: number; firstName: string; lastName: string | null; traderStatus: string; tier: string; emailVerifiedAt: Date | null; phoneVerifiedAt: Date | null; createdAt: Date } };
+type Row = { lot: typeof lots.$inferSelect; category: string; unit: string; currency: string; decimals: number; country: string; region: string | null; village: string | null; hasRunningDeal: boolean; hasOffers: boolean; seller: { id: number; firstName: string; lastName: string | null; traderStatus: string; tier: string; emailVerifiedAt: Date | null; phoneVerifiedAt: Date | null; createdAt: Date } };
 
 export interface LotPhoto {
   /** The storage key an edit form sends back in photos[] to keep this photo. */
@@ -76,6 +81,7 @@ export function toLotItem(row: Row, photos: LotPhoto[], viewer: { userId?: numbe
   const { lot } = row;
   const price = money(lot.priceMinor, row.decimals)!;
   const volume = Number(lot.volume);
+  const { remaining } = offerVolumeLimits({ volume, reserved: Number(lot.reservedVolume), min: null, max: null });
   const details = Object.fromEntries(DETAIL_FIELDS[lot.kind].map((field) => [field, lot.details[field] ?? null]));
   return {
     id: lot.id,
@@ -92,7 +98,7 @@ export function toLotItem(row: Row, photos: LotPhoto[], viewer: { userId?: numbe
     max_volume: decimal(lot.maxVolume),
     /** Held by approved deals; what remains is on offer (docs/deals.md). */
     reserved_volume: Number(lot.reservedVolume),
-    available_volume: Math.max(0, Math.round((volume - Number(lot.reservedVolume)) * 100) / 100),
+    available_volume: remaining,
     per_unit_id: lot.perUnitId,
     unit: row.unit,
     price,
@@ -126,6 +132,11 @@ export function toLotItem(row: Row, photos: LotPhoto[], viewer: { userId?: numbe
       member_since: row.seller.createdAt.toISOString(),
     },
     is_own: viewer.userId === lot.userId,
+    /** For its owner only: what decides the owner's actions (ownerLotActions). */
+    owner_state:
+      viewer.userId === lot.userId
+        ? { status: lot.status, hasRunningDeal: row.hasRunningDeal, hasOffers: row.hasOffers, hasVolumeLeft: remaining > 0, isRental: lot.type === 'rent' }
+        : null,
     is_favorite: viewer.favoriteIds?.has(lot.id) ?? false,
     copied_from_id: lot.copiedFromId,
     created_at: lot.createdAt.toISOString(),
@@ -151,4 +162,16 @@ export async function photosOf(db: Executor, lotIds: number[]): Promise<Map<numb
   return out;
 }
 
-export type WhereClause = SQL | undefined;
+/** The favourite lot ids of a viewer among some lots (to mark hearts). */
+export async function favoriteIdsAmong(db: Executor, viewer: SessionUser | null, lotIds: number[]): Promise<Set<number>> {
+  if (!viewer || lotIds.length === 0) return new Set();
+  const rows = await db.select({ id: lotFavorites.lotId }).from(lotFavorites).where(and(eq(lotFavorites.userId, viewer.id), inArray(lotFavorites.lotId, lotIds)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Joined lot rows as the API answers them, for this viewer: with their photos and hearts, in two queries. */
+export async function itemsOf(db: Executor, rows: Row[], viewer: SessionUser | null): Promise<LotItem[]> {
+  const ids = rows.map((r) => r.lot.id);
+  const [photos, favorites] = await Promise.all([photosOf(db, ids), favoriteIdsAmong(db, viewer, ids)]);
+  return rows.map((row) => toLotItem(row, photos.get(row.lot.id) ?? [], { userId: viewer?.id, favoriteIds: favorites }));
+}

@@ -7,8 +7,10 @@ import { getStorage } from '../../storage';
 import { hasDecimals } from '../../../features/lots/schemas';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../accounts/users';
-import { assertNoRunningDeal, declineWaitingOffers } from '../deals/lot-reservation';
+import { assertNoRunningDeal, declineWaitingOffers, volumeLimits } from '../deals/lot-reservation';
+import { STATUS_CHANGES, type StatusAction } from '../../../features/lots/owner-actions';
 import { notifyDealStep } from '../deals/notify';
+import { latestPerUsd, toUsdCents } from '../reference/exchange-rates';
 import { assertMayPublish, findOwnLot } from './save-lot';
 
 /** `POST /{kind}/delete-quote`: the owner's alone; a lot in a running deal cannot go. Its photo files go too (unless a re-added copy shares them). */
@@ -30,18 +32,17 @@ export async function deleteLot(db: Database, user: SessionUser, kind: LotKind, 
   }
 }
 
-/** The owner takes a lot off the market (closed) or puts a not-active one back (active, under the tier rule). */
 /**
  * The owner takes a lot off the market (closed, or not active) or puts a not-active one back (active, under the
  * tier rule). Off the market, its waiting offers are declined (their makers told); its deals under way go on.
  */
-export async function setLotStatus(db: Database, user: SessionUser, kind: LotKind, id: number, status: 'closed' | 'not_active' | 'active'): Promise<void> {
+export async function setLotStatus(db: Database, user: SessionUser, kind: LotKind, id: number, action: StatusAction): Promise<void> {
+  const { to: status, from } = STATUS_CHANGES[action];
   if (status === 'active') assertMayPublish(user, kind);
   await findOwnLot(db, user, kind, id);
   const declined = await db.transaction(async (tx) => {
     const lot = await findOwnLot(tx, user, kind, id, { lock: true });
-    const allowed: Record<string, string[]> = { active: ['not_active'], not_active: ['active'], closed: ['active', 'not_active', 'in_process'] };
-    if (!allowed[status].includes(lot.status)) throw new AppError('conflict', 'lots.wrong_status');
+    if (!from.includes(lot.status)) throw new AppError('conflict', 'lots.wrong_status');
     // Hiding a machine would hide the calendar its renters rely on: a booking under way keeps it listed.
     if (status === 'not_active') await assertNoRunningDeal(tx, lot);
     await tx.update(lots).set({ status, updatedAt: new Date() }).where(eq(lots.id, id));
@@ -56,11 +57,11 @@ export async function reAddLot(db: Database, user: SessionUser, kind: LotKind, i
   const lot = await findOwnLot(db, user, kind, id);
   if (lot.status !== 'closed') throw new AppError('conflict', 'lots.wrong_status');
   // What deals of the closed lot hold is not for sale again; a machine with a booking under way is not copied.
-  const remaining = Math.round(Number(lot.volume) * 100) - Math.round(Number(lot.reservedVolume) * 100);
+  const { remaining } = volumeLimits(lot);
   if (remaining <= 0) throw new AppError('conflict', 'lots.nothing_left');
   if (lot.type === 'rent') await assertNoRunningDeal(db, lot);
-  const volume = (remaining / 100).toFixed(2);
-  const clamp = (value: string | null) => (value === null ? null : Math.min(Number(value), remaining / 100).toFixed(2));
+  const volume = remaining.toFixed(2);
+  const clamp = (value: string | null) => (value === null ? null : Math.min(Number(value), remaining).toFixed(2));
   // Once: a closed lot that already has a live copy is not copied again.
   const [copy] = await db.select({ id: lots.id }).from(lots).where(and(eq(lots.copiedFromId, lot.id), sql`${lots.status} <> 'closed'`));
   if (copy) throw new AppError('conflict', 'lots.already_readded');
@@ -89,8 +90,8 @@ export async function updateLotPrices(db: Database, user: SessionUser, kind: Lot
       .select({
         id: lots.id,
         status: lots.status,
+        currencyId: lots.currencyId,
         decimals: sql<number>`(select decimals from currencies where id = ${lots.currencyId})`,
-        perUsd: sql<string>`(select per_usd from exchange_rates where currency_id = ${lots.currencyId} order by as_of desc limit 1)`,
       })
       .from(lots)
       .where(and(eq(lots.kind, kind), eq(lots.userId, user.id), inArray(lots.id, ids)))
@@ -99,6 +100,8 @@ export async function updateLotPrices(db: Database, user: SessionUser, kind: Lot
     if (own.length !== ids.length) throw new AppError('forbidden', 'lots.not_owner');
     for (const row of own) await assertNoRunningDeal(tx, row);
     const byId = new Map(own.map((row) => [row.id, row]));
+    const perUsd = new Map<number, number>();
+    for (const currencyId of new Set(own.map((row) => row.currencyId))) perUsd.set(currencyId, await latestPerUsd(tx, currencyId));
     for (const { id, price } of prices) {
       const row = byId.get(id)!;
       const scale = 10 ** Number(row.decimals);
@@ -107,7 +110,7 @@ export async function updateLotPrices(db: Database, user: SessionUser, kind: Lot
       }
       const priceMinor = Math.round(price * scale);
       // The same reference as a saved lot: the price at today's indicative rate.
-      const priceUsdCents = Math.round((price / (Number(row.perUsd) || 1)) * 100);
+      const priceUsdCents = toUsdCents(price, perUsd.get(row.currencyId)!);
       await tx.update(lots).set({ priceMinor, priceUsdCents, updatedAt: new Date() }).where(eq(lots.id, id));
     }
   });

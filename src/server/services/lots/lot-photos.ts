@@ -1,11 +1,10 @@
-import sharp from 'sharp';
 import { LOT_PHOTO_MAX_BYTES, LOT_PHOTO_WIDTHS } from '../../../features/lots/constants';
 import type { Executor } from '../../db';
 import { lotPhotoUploads } from '../../db/schema';
 import { AppError } from '../../errors';
 import { consumeLimit } from '../../security/rate-limit';
 import { getStorage } from '../../storage';
-import { detectUpload, newStorageKey, readUpload } from '../../storage/uploads';
+import { detectUpload, encodeWebp, newStorageKey, readUpload } from '../../storage/uploads';
 import { photoView } from './lot-item';
 
 /**
@@ -18,21 +17,10 @@ export async function uploadLotPhoto(db: Executor, userId: number, file: unknown
   const { bytes } = await readUpload(file, LOT_PHOTO_MAX_BYTES, 'photo');
   if ((await detectUpload(bytes))?.kind !== 'image') throw new AppError('validation_failed', 'uploads.invalid_image', { fields: { photo: [{ key: 'uploads.invalid_image' }] } });
   const key = newStorageKey('lots', userId);
-  let width = 0;
-  let height = 0;
-  try {
-    for (const target of LOT_PHOTO_WIDTHS) {
-      const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 })
-        .rotate()
-        .resize({ width: target, withoutEnlargement: true })
-        .webp({ quality: 78 })
-        .toBuffer({ resolveWithObject: true });
-      await getStorage().put(`${key}-${target}.webp`, data);
-      if (target === 1600 || info.width >= width) [width, height] = [info.width, info.height];
-    }
-  } catch (cause) {
-    throw new AppError('validation_failed', 'uploads.unreadable', { cause, fields: { photo: [{ key: 'uploads.unreadable' }] } });
-  }
+  const encoded = await encodeWebp(bytes, [...LOT_PHOTO_WIDTHS], 'photo', { quality: 78 });
+  for (const [target, { data }] of encoded) await getStorage().put(`${key}-${target}.webp`, data);
+  // The photo's size is the largest stored one's (a small upload is never enlarged).
+  const { width, height } = encoded.get(Math.max(...LOT_PHOTO_WIDTHS))!;
   await db.insert(lotPhotoUploads).values({ storageKey: key, userId, width, height });
   return photoView({ storageKey: key, width, height });
 }

@@ -1,12 +1,13 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { assertNoRunningDeal } from '../deals/lot-reservation';
 import { PERMISSIONS } from '../../../features/accounts/constants';
 import { KINDS, type LotKind } from '../../../features/lots/constants';
 import { DETAIL_FIELDS, type LotInput, hasDecimals } from '../../../features/lots/schemas';
 import type { Database, Executor } from '../../db';
-import { categories, countries, currencies, exchangeRates, lotPhotoUploads, lotPhotos, lots, perUnits, regions, villages } from '../../db/schema';
+import { categories, countries, currencies, lotPhotoUploads, lotPhotos, lots, perUnits, regions, villages } from '../../db/schema';
 import { AppError, type LocalizedMessage } from '../../errors';
 import type { SessionUser } from '../accounts/users';
+import { latestPerUsd, toUsdCents } from '../reference/exchange-rates';
 
 const UNIT_FLAG = { for_board: perUnits.forBoard, for_seed: perUnits.forSeed, for_fertilizer: perUnits.forFertilizer, for_machinery: perUnits.forMachinery } as const;
 
@@ -27,12 +28,9 @@ async function checkReferences(db: Executor, kind: LotKind, input: LotInput): Pr
     db.select({ id: categories.id }).from(categories).where(and(eq(categories.kind, kind), eq(categories.id, input.category_id))),
     db.select({ id: perUnits.id }).from(perUnits).where(and(eq(perUnits.id, input.per_unit_id), eq(UNIT_FLAG[KINDS[kind].unitCategory], true))),
     db
-      .select({ decimals: currencies.decimals, perUsd: exchangeRates.perUsd })
+      .select({ decimals: currencies.decimals })
       .from(currencies)
-      .leftJoin(exchangeRates, eq(exchangeRates.currencyId, currencies.id))
-      .where(and(eq(currencies.id, input.currency_id), eq(currencies.isActive, true)))
-      .orderBy(desc(exchangeRates.asOf))
-      .limit(1),
+      .where(and(eq(currencies.id, input.currency_id), eq(currencies.isActive, true))),
     db.select({ id: countries.id }).from(countries).where(eq(countries.id, input.country_id)),
   ]);
   if (!category) bad('category_id');
@@ -65,7 +63,7 @@ async function checkReferences(db: Executor, kind: LotKind, input: LotInput): Pr
     }
   }
   if (Object.keys(errors).length > 0) throw new AppError('validation_failed', 'errors.validation_failed', { fields: errors });
-  return { decimals: currency!.decimals, perUsd: Number(currency!.perUsd ?? 1), point };
+  return { decimals: currency!.decimals, perUsd: await latestPerUsd(db, input.currency_id), point };
 }
 
 function columns(kind: LotKind, input: LotInput, money: { decimals: number; perUsd: number; point?: { latitude: number; longitude: number } }) {
@@ -82,7 +80,7 @@ function columns(kind: LotKind, input: LotInput, money: { decimals: number; perU
     perUnitId: input.per_unit_id,
     priceMinor: Math.round(input.price * scale),
     currencyId: input.currency_id,
-    priceUsdCents: Math.round((input.price / (money.perUsd || 1)) * 100),
+    priceUsdCents: toUsdCents(input.price, money.perUsd),
     countryId: input.country_id,
     regionId: input.region_id ?? null,
     villageId: input.village_id ?? null,

@@ -3,7 +3,7 @@ import type { Locale } from '../../../i18n/config';
 import { LOCALE_META } from '../../../i18n/config';
 import type { Executor } from '../../db';
 import { currencies, exchangeRates } from '../../db/schema';
-import { DEFAULT_CURRENCY_ID } from '../../db/seed/reference/currencies';
+import { DEFAULT_CURRENCY_ID } from '../../../features/accounts/constants';
 
 export interface CurrencyOption {
   id: number;

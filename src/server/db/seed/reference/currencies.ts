@@ -19,4 +19,3 @@ export const CURRENCIES = [
   { id: 11, code: 'GBP', symbol: '£', decimals: 2, sortOrder: 10, perUsd: '0.758000' },
 ] as const;
 
-export const DEFAULT_CURRENCY_ID = 3;
