@@ -15,3 +15,29 @@ export function showSnack(kind: Snack['kind'], text: string, ms = 5000): void {
   $snacks.set([...$snacks.get(), snack]);
   setTimeout(() => $snacks.set($snacks.get().filter((s) => s.id !== snack.id)), ms);
 }
+
+/**
+ * Server-rendered lists show a change by reloading; a snack would be lost with the old page, so it waits in
+ * sessionStorage and the reloaded page's Snackbar shows it once mounted (showPendingSnack).
+ */
+const PENDING_KEY = 'mavuno:pending-snack';
+
+export function reloadWithSnack(text: string): void {
+  try {
+    sessionStorage.setItem(PENDING_KEY, text);
+  } catch {
+    // Storage refused (private mode, full): the reloaded page still shows the change.
+  }
+  window.location.reload();
+}
+
+export function showPendingSnack(): void {
+  let text: string | null = null;
+  try {
+    text = sessionStorage.getItem(PENDING_KEY);
+    sessionStorage.removeItem(PENDING_KEY);
+  } catch {
+    return;
+  }
+  if (text) showSnack('success', text);
+}

@@ -8,6 +8,7 @@ import { lots, mailOutbox, offerEvents, users } from '../../src/server/db/schema
 import { createLocalStorage, installStorage } from '../../src/server/storage';
 import { toSessionUser } from '../../src/server/services/accounts/users';
 import { listOffers } from '../../src/server/services/deals/list-offers';
+import { listLotsOnSale } from '../../src/server/services/deals/cabinet';
 import { apiRequest, get } from '../fixtures/api';
 import { signedUpUser } from '../fixtures/accounts';
 import { useTestDatabase } from '../fixtures/database';
@@ -325,6 +326,11 @@ describe('cabinet and e-mail', () => {
     const counts = (await getAs(buyer.auth, '/offer/cabinet-counts')).json;
     expect(counts).toMatchObject({ 'bought-not-paid': 1, 'bought-not-delivered': 1, 'bought-paid-delivered': 0, 'sold-not-paid': 0 });
     expect((await getAs(seller.auth, '/offer/cabinet-counts')).json).toMatchObject({ 'sold-not-paid': 1, 'sold-not-delivered': 1, 'on-sale': 1 });
+    // The card lists what it counts: the lot in process is still on sale; a buy request is not.
+    await sellMaize(seller.auth, { type: 'buy' });
+    const [sellerRow] = await db().select().from(users).where(eq(users.email, seller.email));
+    const onSale = await listLotsOnSale(db(), toSessionUser(sellerRow, 0), 'en');
+    expect(onSale.flatMap((group) => group.lots.map((lot) => lot.id))).toEqual([lotId]);
     expect((await getAs(seller.auth, '/offer/money?view=have-to-be-paid')).json.items).toEqual([{ currency_id: 1, currency: 'KES', decimals: 2, amount: 35500, count: 1 }]);
     expect((await getAs(buyer.auth, '/offer/money?view=have-to-pay')).json.items[0].amount).toBe(35500);
     expect((await getAs(buyer.auth, '/offer/money?view=have-to-be-paid')).json.items).toEqual([]);

@@ -2,7 +2,7 @@ import type { Locale } from '../../i18n/config';
 import type { MessageKey, Translate } from '../../i18n/t';
 import type { LotItem } from '../../server/services/lots/lot-item';
 import type { RentPer } from '../../features/lots/constants';
-import { lotPriceText, lotRentPer, lotVolumeText } from '../lots/lot-format';
+import { lotPlaceText, lotPriceText, lotRentPer, lotVolumeText } from '../lots/lot-format';
 
 const DESCRIPTION_LENGTH = 155;
 
@@ -62,7 +62,7 @@ const AVAILABILITY: Record<LotItem['status'], string> = {
 export function lotJsonLd(lot: LotItem, pageUrl: string, site: string, description: string): Record<string, unknown> {
   const price = (lot.price_minor / 10 ** lot.decimals).toFixed(lot.decimals);
   const party = { '@type': lot.user.trader_status === 'cooperative' ? 'Organization' : 'Person', name: lot.user.name };
-  const areaServed = { '@type': 'AdministrativeArea', name: [lot.region, lot.country].filter(Boolean).join(', ') };
+  const areaServed = { '@type': 'AdministrativeArea', name: lotPlaceText(lot) };
   const product = {
     '@type': 'Product',
     name: lot.title,

@@ -22,7 +22,7 @@ export function lotPriceUnit(lot: Pick<LotItem, 'type' | 'unit'>, t: Translate):
 }
 
 /** "3 500,00 TZS per 90 kg bag", "KES 6,500.00 per acre": the price is kept in minor units, in the lot's own currency. */
-export function lotPriceText(lot: LotItem, t: Translate, locale: Locale): string {
+export function lotPriceText(lot: Pick<LotItem, 'type' | 'unit' | 'price_minor' | 'currency' | 'decimals'>, t: Translate, locale: Locale): string {
   return t('catalogue.price_per_unit', { price: formatMoney(lot.price_minor, { code: lot.currency, decimals: lot.decimals }, locale), unit: lotPriceUnit(lot, t) });
 }
 
@@ -41,7 +41,7 @@ export function lotVolumeText(lot: LotItem, t: Translate, locale: Locale): strin
   return lotQuantityText(lot, lot.volume, t, locale);
 }
 
-export function lotPlaceText(lot: LotItem): string {
+export function lotPlaceText(lot: Pick<LotItem, 'region' | 'country'>): string {
   return [lot.region, lot.country].filter(Boolean).join(', ');
 }
 

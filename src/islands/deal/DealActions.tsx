@@ -1,3 +1,4 @@
+import { reloadWithSnack } from '../../stores/snackbar';
 import { useEffect, useRef, useState } from 'react';
 import type { OfferAction, OfferType } from '../../features/deals/constants';
 import { dealLabels } from '../../features/deals/labels';
@@ -6,7 +7,6 @@ import { apiPost } from '../lib/api';
 import { FormAlert, useHydrated } from '../lib/fields';
 import { type FormProblem, problemOf } from '../lib/form-problem';
 import { type Messages, createClientTranslator } from '../lib/i18n';
-import { reloadWithSnack } from '../my-lots/flash';
 import { documentProblem, photoProblem } from './attachments';
 import { type Refusal, classifyRefusal } from './refusals';
 import StepFields, { type StepErrors, type StepValues } from './StepFields';

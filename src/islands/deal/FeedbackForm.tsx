@@ -1,10 +1,10 @@
+import { reloadWithSnack } from '../../stores/snackbar';
 import { useId, useRef, useState } from 'react';
 import { OFFER_COMMENT_MAX, RATING_MAX, RATING_MIN } from '../../features/deals/constants';
 import { apiPost } from '../lib/api';
 import { Field, FieldError, FormAlert, SubmitButton } from '../lib/fields';
 import { type FormProblem, problemOf } from '../lib/form-problem';
 import { type Messages, createClientTranslator } from '../lib/i18n';
-import { reloadWithSnack } from '../my-lots/flash';
 
 interface Props {
   offerId: number;

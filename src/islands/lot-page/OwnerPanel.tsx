@@ -15,10 +15,8 @@ interface Props {
   lotId: number;
   /** The lot's state when the page was drawn; closing it here changes the status, and with it the buttons. */
   initial: OwnedLotState;
-  /** The localized edit page of this lot. */
-  editHref: string;
-  /** The localized catalogue path (/sw/board): a re-added copy opens at `${lotPathBase}/${id}`. */
-  lotPathBase: string;
+  /** The localized edit address without the id (/sw/board/update/): this lot's edit page, and a re-added copy's. */
+  editBase: string;
   messages: Messages;
 }
 
@@ -26,7 +24,7 @@ interface Props {
  * The owner's part of the lot page: the lot's status, and what the owner can do in it — edit or close an open
  * lot, re-add a closed one (an active copy, which then opens). Both ask first in a modal.
  */
-export default function OwnerPanel({ kind, lotId, initial, editHref, lotPathBase, messages }: Props) {
+export default function OwnerPanel({ kind, lotId, initial, editBase, messages }: Props) {
   const t = createClientTranslator(messages);
   const hydrated = useHydrated();
   const [status, setStatus] = useState(initial.status);
@@ -59,8 +57,8 @@ export default function OwnerPanel({ kind, lotId, initial, editHref, lotPathBase
         setAsking(false);
         return showSnack('error', failureText(result, t));
       }
-      // The copy is a new lot with its own address: the owner lands on it, ready to edit it.
-      window.location.assign(`${lotPathBase}/${result.data.id}`);
+      // The copy is a new lot: the owner lands on its edit form, as from My lots.
+      window.location.assign(`${editBase}${result.data.id}`);
     }
   }
 
@@ -77,7 +75,7 @@ export default function OwnerPanel({ kind, lotId, initial, editHref, lotPathBase
       {!isOnMarket(status) && <p className="mt-2 text-sm">{t('lot_page.hidden_notice')}</p>}
       <div className="mt-3 flex flex-wrap gap-2">
         {allowed.includes('edit') && (
-          <a href={editHref} className="btn btn-outline min-h-12 flex-1">
+          <a href={`${editBase}${lotId}`} className="btn btn-outline min-h-12 flex-1">
             {t('lot_page.edit')}
           </a>
         )}

@@ -2,13 +2,12 @@ import { useMemo, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { amount } from '../../features/lots/schemas';
-import { showSnack } from '../../stores/snackbar';
+import { reloadWithSnack, showSnack } from '../../stores/snackbar';
 import { apiPost } from '../lib/api';
 import { FieldError, fieldAria, useHydrated, FormAlert } from '../lib/fields';
 import { type FormProblem, problemOf } from '../lib/form-problem';
 import { zodFormResolver } from '../lib/forms';
 import { type Messages, createClientTranslator } from '../lib/i18n';
-import { reloadWithSnack } from './flash';
 
 export interface PricedLot {
   id: number;

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { type OwnerAction, ownerLotActions, type OwnedLotState } from '../../features/lots/owner-actions';
 import type { MessageKey } from '../../i18n/t';
-import { showSnack } from '../../stores/snackbar';
+import { reloadWithSnack, showSnack } from '../../stores/snackbar';
 import ConfirmDialog from '../lib/ConfirmDialog';
 import { apiPost } from '../lib/api';
 import { useHydrated } from '../lib/fields';
 import { failureText } from '../lib/form-problem';
 import { type Messages, createClientTranslator } from '../lib/i18n';
-import { reloadWithSnack } from './flash';
 
 type Action = Exclude<OwnerAction, 'edit'>;
 type Confirmed = Extract<Action, 'close-quote' | 'delete-quote'>;

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import type { LotKind } from '../../features/lots/constants';
-import { showSnack } from '../../stores/snackbar';
+import { reloadWithSnack, showSnack } from '../../stores/snackbar';
 import { setLotFavorite } from '../favorite/set-favorite';
 import { useHydrated } from '../lib/fields';
 import { failureText } from '../lib/form-problem';
 import Icon from '../lib/Icon';
 import { type Messages, createClientTranslator } from '../lib/i18n';
-import { reloadWithSnack } from './flash';
 
 interface Props {
   messages: Messages;

@@ -1,15 +1,19 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $snacks } from '../../stores/snackbar';
+import { $snacks, showPendingSnack } from '../../stores/snackbar';
 
 /**
  * Announces results politely to screen readers and shows them at the bottom of the screen. Snacks shown before
- * it hydrated (a message carried across a reload) appear once it has: the server rendered none.
+ * it hydrated appear once it has (the server rendered none), and so does a result carried across a reload.
  */
 export default function Snackbar() {
   const snacks = useStore($snacks);
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    setMounted(true);
+    // A result carried across a reload (reloadWithSnack): shown now that the snack list is hydrated.
+    showPendingSnack();
+  }, []);
   return (
     <div className="toast toast-center z-50" role="status" aria-live="polite">
       {mounted &&

@@ -1,9 +1,29 @@
-import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { CABINET_OFFER_VIEWS, DELIVERY_TYPE, OFFER_STATUS, TRACK, type CabinetOfferView, type MoneyView } from '../../../features/deals/constants';
-import { ON_MARKET_STATUSES } from '../../../features/lots/constants';
+import { LOT_KINDS, ON_MARKET_STATUSES, USER_ITEMS_LIMIT, type LotKind } from '../../../features/lots/constants';
+import type { Locale } from '../../../i18n/config';
+import type { SessionUser } from '../accounts/users';
+import { itemsOf, lotColumns, withLotJoins, type LotItem } from '../lots/lot-item';
 import type { Executor } from '../../db';
 import { currencies, lots, offers } from '../../db/schema';
 import { cabinetCondition } from './list-offers';
+
+/** The "on sale" card: the user's lots on the market that others buy or rent (buy requests are the user's own asks). */
+const onSaleCondition = (userId: number) => and(eq(lots.userId, userId), inArray(lots.status, [...ON_MARKET_STATUSES]), inArray(lots.type, ['sell', 'rent']));
+
+/** The lots of the "on sale" card, per kind, newest first (at most USER_ITEMS_LIMIT a kind; My lots has them all). */
+export async function listLotsOnSale(db: Executor, user: SessionUser, locale: Locale): Promise<{ kind: LotKind; lots: LotItem[] }[]> {
+  const groups = await Promise.all(
+    LOT_KINDS.map(async (kind) => {
+      const rows = await withLotJoins(db.select(lotColumns(locale)).from(lots))
+        .where(and(eq(lots.kind, kind), onSaleCondition(user.id)))
+        .orderBy(desc(lots.createdAt))
+        .limit(USER_ITEMS_LIMIT);
+      return { kind, lots: await itemsOf(db, rows, user) };
+    }),
+  );
+  return groups.filter((group) => group.lots.length > 0);
+}
 
 /** The count of every cabinet card: the offer groupings and the user's lots on sale (sell and rent, on the market). */
 export async function cabinetCounts(db: Executor, userId: number): Promise<Record<CabinetOfferView | 'on-sale', number>> {
@@ -13,7 +33,7 @@ export async function cabinetCounts(db: Executor, userId: number): Promise<Recor
     db
       .select({ onSale: count() })
       .from(lots)
-      .where(and(eq(lots.userId, userId), inArray(lots.status, [...ON_MARKET_STATUSES]), inArray(lots.type, ['sell', 'rent']))),
+      .where(onSaleCondition(userId)),
   ]);
   return { ...(offerCounts as Record<CabinetOfferView, number>), 'on-sale': onSale };
 }
