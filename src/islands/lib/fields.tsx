@@ -173,10 +173,11 @@ export function useHydrated(): boolean {
   return hydrated;
 }
 
-export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+/** The form's submit button: disabled until React runs (a click before would submit the browser's way) and while sending. */
+export function SubmitButton({ busy, children, className = 'btn-lg w-full' }: { busy: boolean; children: ReactNode; className?: string }) {
   const hydrated = useHydrated();
   return (
-    <button type="submit" className="btn btn-primary btn-lg w-full" disabled={busy || !hydrated} aria-busy={busy || undefined}>
+    <button type="submit" className={`btn btn-primary min-h-12 ${className}`} disabled={busy || !hydrated} aria-busy={busy || undefined}>
       {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
       {children}
     </button>

@@ -12,6 +12,8 @@ interface Options<V extends FieldValues, R> {
   /** Sends the checked values; answers a problem instead of a result when the request cannot be sent (the bot check failed). */
   send: (values: V) => Promise<ApiResult<R> | FormProblem>;
   onSuccess: (data: R) => void;
+  /** Told when the server refused the values with field errors (after they are on the fields). */
+  onRefused?: () => void;
 }
 
 /**
@@ -19,7 +21,7 @@ interface Options<V extends FieldValues, R> {
  * (focusing the first) and the rest in the form's alert; a lost network says so and offers a retry.
  * `problem` goes to FormAlert, whose retry calls `submit` again.
  */
-export function useApiSubmit<V extends FieldValues, R>(form: UseFormReturn<V>, { fields, t, send, onSuccess }: Options<V, R>) {
+export function useApiSubmit<V extends FieldValues, R>(form: UseFormReturn<V>, { fields, t, send, onSuccess, onRefused }: Options<V, R>) {
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const submit = form.handleSubmit(async (values) => {
     setProblem(null);
@@ -31,6 +33,7 @@ export function useApiSubmit<V extends FieldValues, R>(form: UseFormReturn<V>, {
     const unplaced = applyServerErrors(result.error, form.setError, fields);
     const first = fields.find((field) => fieldErrors[field]);
     if (first) form.setFocus(first);
+    onRefused?.();
     if (unplaced.length > 0) setProblem({ message: unplaced.join(' ') });
   });
   return { problem, submit };

@@ -1,48 +1,37 @@
 import type { LotKind } from '../../features/lots/constants';
+import { DETAIL_FIELD_TABLE, type DetailField, formLabelOf } from '../../features/lots/detail-fields';
+import type { MessageKey } from '../../i18n/t';
 import type { LotFormField } from './lot-form-values';
 
-/** The lot form's kind-specific inputs and ticks (labels are literal dictionary keys, so the checker sees them used). */
+/** The lot form's kind-specific inputs and ticks, derived from the kind's DETAIL_FIELD_TABLE (labels and limits there). */
 export interface DetailInput {
   name: LotFormField;
-  label: string;
-  hint?: string;
+  label: MessageKey;
+  hint?: MessageKey;
   type?: 'text' | 'date';
   inputMode?: 'numeric';
   maxLength?: number;
 }
 
-/** The kind's own text fields, shown under the title (the technic price kind, rent unit and ticks are placed elsewhere). */
-export const DETAIL_INPUTS: Record<LotKind, DetailInput[]> = {
-  board: [
-    { name: 'crop_name', label: 'lot_form.crop_name', maxLength: 120 },
-    { name: 'crop_variety', label: 'lot_form.variety', maxLength: 120 },
-  ],
-  seed: [
-    { name: 'seed_name', label: 'lot_form.seed_name', maxLength: 120 },
-    { name: 'seed_variety', label: 'lot_form.variety', maxLength: 120 },
-    { name: 'generation', label: 'lot_form.generation', maxLength: 60 },
-    { name: 'available_from', label: 'lot_form.available_from', type: 'date' },
-    { name: 'available_to', label: 'lot_form.available_to', type: 'date' },
-  ],
-  fertilizer: [
-    { name: 'fertilizer_name', label: 'lot_form.fertilizer_name', maxLength: 120 },
-    { name: 'fertilizer_type', label: 'lot_form.fertilizer_type', maxLength: 120 },
-    { name: 'applied_to', label: 'lot_form.applied_to', maxLength: 200 },
-    { name: 'chemical_specification', label: 'lot_form.chemical_specification', hint: 'lot_form.chemical_specification_hint', maxLength: 500 },
-  ],
-  technic: [
-    { name: 'maker', label: 'lot_form.maker', maxLength: 80 },
-    { name: 'model', label: 'lot_form.model', maxLength: 80 },
-    { name: 'year_of_manufacture', label: 'lot_form.year_of_manufacture', inputMode: 'numeric', maxLength: 4 },
-    { name: 'working_radius_km', label: 'lot_form.working_radius_km', inputMode: 'numeric', maxLength: 4 },
-    { name: 'location_description', label: 'lot_form.location_description', maxLength: 300 },
-  ],
-};
+function toInput(detail: DetailField): DetailInput {
+  const input: DetailInput = { name: detail.field as LotFormField, label: formLabelOf(detail) };
+  if (detail.hint) input.hint = detail.hint;
+  if (detail.input === 'text') input.maxLength = detail.max;
+  if (detail.input === 'date') input.type = 'date';
+  if (detail.input === 'year' || detail.input === 'number') {
+    input.inputMode = 'numeric';
+    // A year has four digits; a number no more than its largest value.
+    input.maxLength = detail.input === 'year' ? 4 : String(detail.max).length;
+  }
+  return input;
+}
 
-export const TECHNIC_FLAGS: { name: LotFormField; label: string }[] = [
-  { name: 'is_owner', label: 'lot_form.is_owner' },
-  { name: 'has_insurance', label: 'lot_form.has_insurance' },
-  { name: 'maintained_on_time', label: 'lot_form.maintained_on_time' },
-  { name: 'can_deliver_or_pickup', label: 'lot_form.can_deliver_or_pickup' },
-  { name: 'rate_includes_extras', label: 'lot_form.rate_includes_extras' },
-];
+/** The kind's own text, date and number fields, shown under the title (the technic price kind, rent unit and ticks are placed elsewhere). */
+export const DETAIL_INPUTS = Object.fromEntries(
+  Object.entries(DETAIL_FIELD_TABLE).map(([kind, fields]) => [kind, fields.filter((detail) => detail.input !== 'flag' && detail.input !== 'select').map(toInput)]),
+) as Record<LotKind, DetailInput[]>;
+
+/** The technic lot's ticks, in the last section of the form. */
+export const TECHNIC_FLAGS: { name: LotFormField; label: MessageKey }[] = DETAIL_FIELD_TABLE.technic
+  .filter((detail) => detail.input === 'flag')
+  .map((detail) => ({ name: detail.field as LotFormField, label: formLabelOf(detail) }));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { ACTIVITIES, AGE_RANGES, GENDERS, TRADER_STATUSES, TURNOVER_PERIODS } from '../../features/accounts/constants';
 import { ACTIVITY_LABEL, AGE_RANGE_LABEL, GENDER_LABEL, TRADER_STATUS_LABEL, TURNOVER_PERIOD_LABEL } from '../../features/accounts/labels';
@@ -6,9 +6,9 @@ import { normalizePhone } from '../../features/accounts/phone';
 import { LOCALES, LOCALE_META } from '../../i18n/config';
 import { showSnack } from '../../stores/snackbar';
 import { apiPost } from '../lib/api';
-import { Field, FormAlert, PasswordField, SelectField, TextField, useHydrated } from '../lib/fields';
-import { type FormProblem, problemOf } from '../lib/form-problem';
-import { applyServerErrors, zodFormResolver } from '../lib/forms';
+import { Field, FormAlert, PasswordField, SelectField, SubmitButton, TextField } from '../lib/fields';
+import { zodFormResolver } from '../lib/forms';
+import { useApiSubmit } from '../lib/use-api-submit';
 import { type Messages, createClientTranslator } from '../lib/i18n';
 import { type BaseInfo, BASE_INFO_FIELDS, type BaseInfoField, type BaseInfoValues, baseInfoSchema, flattenMainInfoErrors, toMainInfoBody } from './base-info-schema';
 import { $contact, type ContactStatus } from './contact-store';
@@ -29,20 +29,15 @@ const GROWERS = new Set(['farmer', 'cooperative']);
  * what the user typed stays in the form.
  */
 export default function BaseInfoForm({ messages, initial, contact, currencies }: Props) {
-  // Until React runs, a click would submit the form the browser's way (fields in the URL): wait for it.
-  const hydrated = useHydrated();
   const t = createClientTranslator(messages);
-  const [failure, setFailure] = useState<FormProblem>();
+  const form = useForm<BaseInfoValues>({ defaultValues: initial, resolver: zodFormResolver(baseInfoSchema, t, messages) as unknown as Resolver<BaseInfoValues> });
   const {
     register,
-    handleSubmit,
     watch,
     reset,
-    setError,
-    setFocus,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<BaseInfoValues>({ defaultValues: initial, resolver: zodFormResolver(baseInfoSchema, t, messages) as unknown as Resolver<BaseInfoValues> });
+  } = form;
 
   useEffect(() => {
     if (!$contact.get()) $contact.set(contact);
@@ -52,40 +47,36 @@ export default function BaseInfoForm({ messages, initial, contact, currencies }:
   const emailChanging = initial.email !== '' && (watch('email') ?? '').trim().toLowerCase() !== initial.email.toLowerCase();
   const currencyCode = currencies.find((c) => String(c.id) === String(watch('currency_id')))?.code ?? '';
 
-  async function save(values: BaseInfoValues) {
-    // The resolver hands over the parsed values (numbers, trimmed text), though typed as the form's strings.
-    const info = values as unknown as BaseInfo;
-    setFailure(undefined);
-    const result = await apiPost<{ changed: boolean }>('/user/update-main-info', toMainInfoBody(info));
-    if (result.ok) {
-      const before = $contact.get() ?? contact;
-      const phone = info.phone ? (normalizePhone(info.phone) ?? info.phone) : before.phone;
-      const email = info.email ?? before.email;
-      $contact.set({
-        email,
-        emailVerified: email === before.email && before.emailVerified,
-        phone,
-        phoneVerified: phone === before.phone && before.phoneVerified,
-      });
-      reset({ ...getValues(), current_password: '' });
-      showSnack('success', t('profile.base_updated'));
-      return;
-    }
-    if (result.status === 0) {
-      setFailure(problemOf(result, t));
-      return;
-    }
-    const fieldErrors = flattenMainInfoErrors(result.error.errors);
-    const unplaced = applyServerErrors({ ...result.error, errors: fieldErrors }, setError, BASE_INFO_FIELDS);
-    const first = BASE_INFO_FIELDS.find((field) => fieldErrors?.[field]);
-    if (first) {
-      setFocus(first);
-      showSnack('error', t('profile.base_not_saved'));
-    }
-    if (unplaced.length > 0) setFailure({ message: unplaced });
+  /** The saved values become the header's contact facts (a changed e-mail or phone is not confirmed yet). */
+  function saved(info: BaseInfo) {
+    const before = $contact.get() ?? contact;
+    const phone = info.phone ? (normalizePhone(info.phone) ?? info.phone) : before.phone;
+    const email = info.email ?? before.email;
+    $contact.set({
+      email,
+      emailVerified: email === before.email && before.emailVerified,
+      phone,
+      phoneVerified: phone === before.phone && before.phoneVerified,
+    });
+    reset({ ...getValues(), current_password: '' });
+    showSnack('success', t('profile.base_updated'));
   }
 
-  const submit = handleSubmit(save);
+  // The resolver hands over the parsed values (numbers, trimmed text), though typed as the form's strings.
+  const sent = useRef<BaseInfo>(undefined);
+  const { problem, submit } = useApiSubmit<BaseInfoValues, { changed: boolean }>(form, {
+    fields: BASE_INFO_FIELDS,
+    t,
+    send: async (values) => {
+      sent.current = values as unknown as BaseInfo;
+      const result = await apiPost<{ changed: boolean }>('/user/update-main-info', toMainInfoBody(sent.current));
+      // The server names fields inside User[…] and UserProfile[…]: put them on this form's fields.
+      return result.ok ? result : { ...result, error: { ...result.error, errors: flattenMainInfoErrors(result.error.errors) } };
+    },
+    onSuccess: () => saved(sent.current!),
+    // Spec §4: a refused profile update leaves the data unchanged and says so in a snackbar.
+    onRefused: () => showSnack('error', t('profile.base_not_saved')),
+  });
 
   /** What every field of this form is given: its id, its registration and its error. */
   const field = (name: BaseInfoField) => ({ id: `base-${name}`, compact: true, registration: register(name), error: errors[name]?.message });
@@ -167,11 +158,10 @@ export default function BaseInfoForm({ messages, initial, contact, currencies }:
           ))}
         </SelectField>
       </div>
-      <FormAlert inline problem={failure} onRetry={() => void submit()} retryLabel={t('auth.form_retry')} />
-      <button type="submit" className="btn btn-primary min-h-12 self-start" disabled={isSubmitting || !hydrated} aria-busy={isSubmitting}>
-        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      <FormAlert inline problem={problem} onRetry={() => void submit()} retryLabel={t('auth.form_retry')} />
+      <SubmitButton busy={isSubmitting} className="self-start">
         {t('profile.base_save')}
-      </button>
+      </SubmitButton>
     </form>
   );
 }
