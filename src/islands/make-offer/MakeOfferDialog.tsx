@@ -5,7 +5,7 @@ import { LOCALE_META, type Locale } from '../../i18n/config';
 import { localizePath } from '../../i18n/paths';
 import { lotQuantityText } from '../../components/lots/lot-format';
 import { apiPost } from '../lib/api';
-import { FormAlert, SuccessAlert, useHydrated } from '../lib/fields';
+import { FormAlert, SubmitButton, SuccessAlert, useHydrated } from '../lib/fields';
 import Icon from '../lib/Icon';
 import { type ClientTranslate, type Messages, createClientTranslator } from '../lib/i18n';
 import { useApiSubmit } from '../lib/use-api-submit';
@@ -202,10 +202,9 @@ function OfferForm({ lot, userPoint, locale, messages, t, open, onBusy, onCreate
         <button type="button" className="btn btn-ghost min-h-12" onClick={onCancel} disabled={busy}>
           {t('profile.cancel')}
         </button>
-        <button type="submit" className="btn btn-primary min-h-12" disabled={busy} aria-busy={busy || undefined}>
-          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <SubmitButton busy={busy} className="">
           {t(submitLabel(lot))}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { amount } from '../../features/lots/schemas';
 import { reloadWithSnack, showSnack } from '../../stores/snackbar';
 import { apiPost } from '../lib/api';
-import { FieldError, fieldAria, useHydrated, FormAlert } from '../lib/fields';
+import { fieldAria, FieldError, FormAlert, SubmitButton } from '../lib/fields';
 import { type FormProblem, problemOf } from '../lib/form-problem';
 import { zodFormResolver } from '../lib/forms';
 import { type Messages, createClientTranslator } from '../lib/i18n';
@@ -41,7 +41,6 @@ const fitsDecimals = (value: number, decimals: number) => Math.abs(Math.round(va
  */
 export default function BulkPriceForm({ messages, apiPrefix, lots }: Props) {
   const t = createClientTranslator(messages);
-  const hydrated = useHydrated();
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const resolver = useMemo(() => zodFormResolver(schema, t, messages), [messages]);
   const form = useForm<Values>({
@@ -115,10 +114,9 @@ export default function BulkPriceForm({ messages, apiPrefix, lots }: Props) {
         })}
       </ul>
       <div>
-        <button type="submit" className="btn btn-primary min-h-12 w-full sm:w-auto" disabled={!hydrated || isSubmitting} aria-busy={isSubmitting || undefined}>
-          {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <SubmitButton busy={isSubmitting} className="w-full sm:w-auto">
           {t('my_lots.bulk_save')}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -6,7 +6,7 @@ import { showSnack } from '../../stores/snackbar';
 import AddressFields, { focusAddressField } from '../address/AddressFields';
 import { type AddressErrors, type AddressField, type AddressValue, addressValueFrom, emptyAddress } from '../address/address-value';
 import { apiGet, apiPost } from '../lib/api';
-import { FormAlert, useHydrated } from '../lib/fields';
+import { FormAlert, SubmitButton } from '../lib/fields';
 import { type FormProblem, problemOf } from '../lib/form-problem';
 import { type Messages, createClientTranslator } from '../lib/i18n';
 import ConfirmDialog from '../lib/ConfirmDialog';
@@ -49,8 +49,6 @@ function addressLines(item: SavedAddress): string[] {
  * address or the one being edited, built on the shared AddressFields (with its map picker).
  */
 export default function AddressSection({ messages, addresses: initial }: Props) {
-  // Until React runs, a click would submit the form the browser's way (fields in the URL): wait for it.
-  const hydrated = useHydrated();
   const t = createClientTranslator(messages);
   const [addresses, setAddresses] = useState(initial);
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -202,10 +200,9 @@ export default function AddressSection({ messages, addresses: initial }: Props) 
           <AddressFields value={editing.value} onChange={(value) => change(value)} errors={errors} t={t} idPrefix={ID_PREFIX} disabled={saving} />
           <FormAlert inline problem={failure} onRetry={() => void save()} retryLabel={t('auth.form_retry')} />
           <div className="flex flex-wrap gap-2">
-            <button type="submit" className="btn btn-primary min-h-12" disabled={saving || !hydrated} aria-busy={saving}>
-              {saving && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            <SubmitButton busy={saving} className="">
               {t('profile.address_save')}
-            </button>
+            </SubmitButton>
             <button type="button" className="btn btn-ghost min-h-12" onClick={close} disabled={saving}>
               {t('profile.cancel')}
             </button>

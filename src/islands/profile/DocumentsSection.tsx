@@ -4,7 +4,7 @@ import type { Locale } from '../../i18n/config';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { showSnack } from '../../stores/snackbar';
 import { apiGet, apiPost } from '../lib/api';
-import { Field, FormAlert, SelectField, useHydrated } from '../lib/fields';
+import { Field, FormAlert, SelectField, SubmitButton } from '../lib/fields';
 import { type FormProblem, problemOf } from '../lib/form-problem';
 import { type Messages, createClientTranslator } from '../lib/i18n';
 import ConfirmDialog from '../lib/ConfirmDialog';
@@ -36,8 +36,6 @@ function fileSize(bytes: number, locale: Locale): string {
 
 /** The user's documents (private: each link downloads through the API, for the owner only), upload and delete. */
 export default function DocumentsSection({ messages, locale, documents: initialDocuments, types }: Props) {
-  // Until React runs, a click would submit the form the browser's way (fields in the URL): wait for it.
-  const hydrated = useHydrated();
   const t = createClientTranslator(messages);
   const [documents, setDocuments] = useState(initialDocuments);
   const [typeId, setTypeId] = useState('');
@@ -158,10 +156,9 @@ export default function DocumentsSection({ messages, locale, documents: initialD
           </Field>
         </div>
         <FormAlert inline problem={failure} onRetry={() => void upload()} retryLabel={t('auth.form_retry')} />
-        <button type="submit" className="btn btn-primary min-h-12 self-start" disabled={uploading || !hydrated} aria-busy={uploading}>
-          {uploading && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <SubmitButton busy={uploading} className="self-start">
           {uploading ? t('profile.document_uploading') : t('profile.document_upload')}
-        </button>
+        </SubmitButton>
       </form>
 
       <ConfirmDialog

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { apiPost } from '../lib/api';
-import { FieldError, FieldHint, FieldLabel, FormAlert, fieldAria, useHydrated } from '../lib/fields';
+import { fieldAria, FieldError, FieldHint, FieldLabel, FormAlert, SubmitButton } from '../lib/fields';
 import { type FormProblem, problemOf } from '../lib/form-problem';
 import { type Messages, createClientTranslator } from '../lib/i18n';
 
@@ -15,8 +15,6 @@ const MESSAGE_MAX = 1000;
  * request is already waiting) the form gives way to the pending state.
  */
 export default function RequestSilver({ messages }: Props) {
-  // Until React runs, a click would submit the form the browser's way (fields in the URL): wait for it.
-  const hydrated = useHydrated();
   const t = createClientTranslator(messages);
   const id = useId();
   const [message, setMessage] = useState('');
@@ -88,10 +86,9 @@ export default function RequestSilver({ messages }: Props) {
         <FieldError id={fieldId} message={error} />
       </div>
       <FormAlert inline problem={failure} onRetry={() => void send()} retryLabel={t('auth.form_retry')} />
-      <button type="submit" className="btn btn-primary min-h-12 self-start" disabled={sending || !hydrated} aria-busy={sending}>
-        {sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      <SubmitButton busy={sending} className="self-start">
         {t('tiers.request_submit')}
-      </button>
+      </SubmitButton>
     </form>
   );
 }
