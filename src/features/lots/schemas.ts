@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_INT } from '../validation/fields';
 import { plainLine } from '../accounts/schemas';
-import { LOT_TYPES, MAX_LOT_PHOTOS, PRICE_TYPES, RENT_PER, type LotKind } from './constants';
+import { LOT_TYPES, MAX_LOT_PHOTOS, type LotKind } from './constants';
+import { DETAIL_FIELD_TABLE, type DetailField, FIRST_YEAR_OF_MANUFACTURE } from './detail-fields';
 
 /**
  * The lot forms' zod schemas, shared by the islands and the API (wrappers BoardList[…], SeedsList[…],
@@ -60,28 +61,32 @@ const common = {
   photos: z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().max(200)).max(MAX_LOT_PHOTOS, { message: 'lots.too_many_photos' })),
 };
 
-const DETAILS = {
-  board: { crop_name: optionalText(120), crop_variety: optionalText(120) },
-  seed: { seed_name: optionalText(120), seed_variety: optionalText(120), generation: optionalText(60), available_from: z.preprocess(blank, z.iso.date().optional()), available_to: z.preprocess(blank, z.iso.date().optional()) },
-  fertilizer: { fertilizer_name: optionalText(120), fertilizer_type: optionalText(120), applied_to: optionalText(200), chemical_specification: optionalText(500) },
-  technic: {
-    maker: optionalText(80),
-    model: optionalText(80),
-    year_of_manufacture: z.preprocess(toNumber, z.number().int().min(1950).max(new Date().getFullYear() + 1).optional()),
-    price_type: z.preprocess(blank, z.enum(PRICE_TYPES).default('fixed')),
-    rent_per: z.preprocess(blank, z.enum(RENT_PER).optional()),
-    has_insurance: flag,
-    is_owner: flag,
-    working_radius_km: z.preprocess(toNumber, z.number().int().min(0).max(5000).optional()),
-    location_description: optionalText(300),
-    can_deliver_or_pickup: flag,
-    maintained_on_time: flag,
-    rate_includes_extras: flag,
-  },
-} as const;
+/** The zod schema of one detail field, from its description in DETAIL_FIELD_TABLE: every detail may be left out. */
+function detailSchema(detail: DetailField): z.ZodType {
+  switch (detail.input) {
+    case 'text':
+      return optionalText(detail.max);
+    case 'date':
+      return z.preprocess(blank, z.iso.date().optional());
+    case 'year':
+      return z.preprocess(toNumber, z.number().int().min(FIRST_YEAR_OF_MANUFACTURE).max(new Date().getFullYear() + 1).optional());
+    case 'number':
+      return z.preprocess(toNumber, z.number().int().min(detail.min).max(detail.max).optional());
+    case 'flag':
+      return flag;
+    case 'select': {
+      const options = z.enum(detail.options);
+      return z.preprocess(blank, detail.fallback === undefined ? options.optional() : options.default(detail.fallback));
+    }
+  }
+}
 
-/** The fields of one kind's details (stored in lots.details, flattened in the API). */
-export const DETAIL_FIELDS: Record<LotKind, string[]> = Object.fromEntries(Object.entries(DETAILS).map(([kind, shape]) => [kind, Object.keys(shape)])) as Record<LotKind, string[]>;
+const DETAILS = Object.fromEntries(
+  Object.entries(DETAIL_FIELD_TABLE).map(([kind, fields]) => [kind, Object.fromEntries(fields.map((detail) => [detail.field, detailSchema(detail)]))]),
+) as Record<LotKind, Record<string, z.ZodType>>;
+
+/** The fields of one kind's details (stored in lots.details, flattened in the API), in the form's order. */
+export const DETAIL_FIELDS: Record<LotKind, string[]> = Object.fromEntries(Object.entries(DETAIL_FIELD_TABLE).map(([kind, fields]) => [kind, fields.map((detail) => detail.field)])) as Record<LotKind, string[]>;
 
 /** The create/update schema of a kind: volumes in order, a place (village or map point), a type the kind allows. */
 export function lotSchema(kind: LotKind) {
