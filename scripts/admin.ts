@@ -6,17 +6,17 @@
 //   verify-deal ID             check the hash chain of a deal's history (exit code 1 when it is broken)
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { TIERS, type Tier } from '../src/features/accounts/constants';
-import { installDatabase } from '../src/server/db';
-import { migrateDatabase, openDatabase } from '../src/server/db/client';
-import { ensureSeeded } from '../src/server/db/seed';
-import { tierRequests, users } from '../src/server/db/schema';
-import { getEnv } from '../src/server/env';
-import { AppError } from '../src/server/errors';
-import { createTranslator } from '../src/i18n/t';
-import { hashPassword, randomReferralCode, randomToken } from '../src/server/services/accounts/secrets';
-import { declineTierRequest, setTier } from '../src/server/services/accounts/tiers';
-import { verifyStoredDeal } from '../src/server/services/deals/history';
+import { TIERS, type Tier } from '~/features/accounts/constants';
+import { installDatabase } from '~/server/db';
+import { migrateDatabase, openDatabase } from '~/server/db/client';
+import { ensureSeeded } from '~/server/db/seed';
+import { tierRequests, users } from '~/server/db/schema';
+import { getEnv } from '~/server/env';
+import { AppError } from '~/server/errors';
+import { createTranslator } from '~/i18n/t';
+import { hashPassword, randomReferralCode, randomToken } from '~/server/services/accounts/secrets';
+import { declineTierRequest, setTier } from '~/server/services/accounts/tiers';
+import { verifyStoredDeal } from '~/server/services/deals/history';
 
 const [command, ...args] = process.argv.slice(2);
 const env = getEnv();

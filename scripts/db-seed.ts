@@ -1,10 +1,10 @@
 // `npm run db:seed`: applies migrations, then loads (or refreshes) the reference data and the demo data set
 // into the configured database (DATABASE_URL, else PGlite in DATA_DIR). Safe to run again.
 import path from 'node:path';
-import { migrateDatabase, openDatabase } from '../src/server/db/client';
-import { loadDemoData, seedReferenceData } from '../src/server/db/seed';
-import { seedBulkDemoLots } from '../src/server/db/seed/bulk-lots';
-import { getEnv } from '../src/server/env';
+import { migrateDatabase, openDatabase } from '~/server/db/client';
+import { loadDemoData, seedReferenceData } from '~/server/db/seed';
+import { seedBulkDemoLots } from '~/server/db/seed/bulk-lots';
+import { getEnv } from '~/server/env';
 
 const env = getEnv();
 const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR, 'pglite') });

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getHealth } from '../server/services/health/get-health';
+import { getHealth } from '~/server/services/health/get-health';
 
 /** For load balancers: 200 when the database answers, 503 when it does not. */
 export const GET: APIRoute = async () => {

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, isLocale } from '../i18n/config';
-import { localizePath, splitLocale } from '../i18n/paths';
-import { getEnv } from '../server/env';
-import { safeReturnPath } from '../server/http/return-path';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, isLocale } from '~/i18n/config';
+import { localizePath, splitLocale } from '~/i18n/paths';
+import { getEnv } from '~/server/env';
+import { safeReturnPath } from '~/server/http/return-path';
 
 /**
  * The language switcher's target: remembers the chosen language in the i18n_redirected cookie (365 days)

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getEnv } from '../server/env';
+import { getEnv } from '~/server/env';
 
 /** Crawlers may read every public page; personal areas, sign-in forms and the API are not for indexing. */
 export const GET: APIRoute = () =>

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { localizePath } from '../i18n/paths';
-import { getDb } from '../server/db';
-import { sessionCookie } from '../server/http/session-cookie';
-import { logOut } from '../server/services/accounts/authenticate';
+import { localizePath } from '~/i18n/paths';
+import { getDb } from '~/server/db';
+import { sessionCookie } from '~/server/http/session-cookie';
+import { logOut } from '~/server/services/accounts/authenticate';
 
 /**
  * "Log out" of the header's user menu: a same-origin form POST (the middleware refuses cross-site ones), so it

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { getDb } from '../server/db';
-import { getEnv } from '../server/env';
-import { buildLotSitemap } from '../server/services/seo/sitemap';
+import { getDb } from '~/server/db';
+import { getEnv } from '~/server/env';
+import { buildLotSitemap } from '~/server/services/seo/sitemap';
 
 /** `/sitemap-lots-1.xml`…: active lots, 15,000 a file. */
 export const GET: APIRoute = async ({ params }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { getDb } from '../server/db';
-import { getEnv } from '../server/env';
-import { buildSitemapIndex } from '../server/services/seo/sitemap';
+import { getDb } from '~/server/db';
+import { getEnv } from '~/server/env';
+import { buildSitemapIndex } from '~/server/services/seo/sitemap';
 
 /** The sitemap index (robots.txt points here): static pages and every active lot, in three languages. */
 export const GET: APIRoute = async () =>

@@ -1,6 +1,6 @@
 // Loaded only by pages that hydrate islands.
-import { shouldReloadAfterChunkError } from '../features/site/chunk-reload';
-import { createProgress } from '../features/site/progress';
+import { shouldReloadAfterChunkError } from '~/features/site/chunk-reload';
+import { createProgress } from '~/features/site/progress';
 
 // A deploy replaces hashed chunks; a page opened before it then fails to load an island's code.
 // Reload once to get the new page, but never more than once per 60 s (spec §9), so a broken network cannot loop.

@@ -1,4 +1,4 @@
-import type { MessageKey, MessageVars } from '../i18n/t';
+import type { MessageKey, MessageVars } from '~/i18n/t';
 
 /** Stable error codes of the API (clients switch on them) and the HTTP status each answers with. */
 export const ERROR_STATUS = {

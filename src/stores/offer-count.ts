@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
-import { OFFER_COUNT_POLL_MS } from '../features/deals/constants';
-import { apiGet } from '../islands/lib/api';
+import { OFFER_COUNT_POLL_MS } from '~/features/deals/constants';
+import { apiGet } from '~/islands/lib/api';
 
 /**
  * How many offers wait for the signed-in user (docs/deals.md "Lists, badge, cabinet"): the header badge shows

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessions } from '../../src/server/db/schema';
+import { sessions } from '~/server/db/schema';
 import { apiRequest, form, get, post } from '../fixtures/api';
 import { lastMailTo, lastSmsTo, signUp, signedUpUser, signupFields, tokenIn, uniqueEmail, uniquePhone } from '../fixtures/accounts';
 import { useTestDatabase } from '../fixtures/database';
@@ -56,7 +56,7 @@ describe('sign-up', () => {
   it('confirms the e-mail through the link, once', async () => {
     const { email, auth } = await signedUpUser();
     const token = tokenIn((await lastMailTo(database.handle(), email)).text)!;
-    const { confirmEmail } = await import('../../src/server/services/accounts/email-confirmation');
+    const { confirmEmail } = await import('~/server/services/accounts/email-confirmation');
     await confirmEmail(database.handle().db, token);
     expect((await apiRequest('/user/index', { headers: auth })).json.email_verified).toBe(true);
     await expect(confirmEmail(database.handle().db, token)).rejects.toMatchObject({ code: 'bad_request' });
@@ -232,7 +232,7 @@ describe('phone PIN limits', () => {
   });
 
   it('answers 503 when the SMS provider fails, and lets the user ask again at once', async () => {
-    const { installSmsSender } = await import('../../src/server/sms');
+    const { installSmsSender } = await import('~/server/sms');
     installSmsSender({ send: async () => Promise.reject(new Error('provider down')) });
     const phone = uniquePhone();
     const failed = await post('/user/send-phone-pin', form({ phone }));
@@ -262,7 +262,7 @@ describe('e-mail confirmation endpoints', () => {
     for (let i = 0; i < 5; i++) expect((await again()).status).toBe(200);
     expect((await again()).status).toBe(429);
     const token = tokenIn((await lastMailTo(database.handle(), email)).text)!;
-    const { confirmEmail } = await import('../../src/server/services/accounts/email-confirmation');
+    const { confirmEmail } = await import('~/server/services/accounts/email-confirmation');
     await confirmEmail(database.handle().db, token);
     expect((await again()).status).toBe(409);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getApiApp } from '../../src/server/api/app';
-import { listEndpoints } from '../../src/server/api/openapi';
+import { getApiApp } from '~/server/api/app';
+import { listEndpoints } from '~/server/api/openapi';
 import { apiRequest } from '../fixtures/api';
 import { signedUpUser } from '../fixtures/accounts';
 import { useTestDatabase } from '../fixtures/database';

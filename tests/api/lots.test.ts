@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalStorage, installStorage } from '../../src/server/storage';
+import { createLocalStorage, installStorage } from '~/server/storage';
 import { apiRequest, form, get } from '../fixtures/api';
 import { useTestDatabase } from '../fixtures/database';
 import { maizeLot, memberWithTier, nakuru, postAs, wrapped } from '../fixtures/lots';
@@ -223,7 +223,7 @@ describe('review fixes', () => {
     const { id } = (await create(owner.auth, await maizeLot())).json;
     await postAs(owner.auth, '/board-list/deactivate-quote', form({ id }));
     expect((await postAs(other.auth, '/board-list/add-favorites-board-list', form({ board_id: id }))).status).toBe(404);
-    const { setTier } = await import('../../src/server/services/accounts/tiers');
+    const { setTier } = await import('~/server/services/accounts/tiers');
     await setTier(database.handle().db, owner.email, 'basic');
     expect((await postAs(owner.auth, '/board-list/activate-quote', form({ id }))).status).toBe(403);
   });

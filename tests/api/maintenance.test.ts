@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sessions } from '../../src/server/db/schema';
-import { purgeExpired } from '../../src/server/services/maintenance/purge-expired';
+import { sessions } from '~/server/db/schema';
+import { purgeExpired } from '~/server/services/maintenance/purge-expired';
 import { apiRequest } from '../fixtures/api';
 import { signedUpUser } from '../fixtures/accounts';
 import { useTestDatabase } from '../fixtures/database';

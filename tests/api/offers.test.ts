@@ -4,11 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lots, mailOutbox, offerEvents, users } from '../../src/server/db/schema';
-import { createLocalStorage, installStorage } from '../../src/server/storage';
-import { toSessionUser } from '../../src/server/services/accounts/users';
-import { listOffers } from '../../src/server/services/deals/list-offers';
-import { listLotsOnSale } from '../../src/server/services/deals/cabinet';
+import { lots, mailOutbox, offerEvents, users } from '~/server/db/schema';
+import { createLocalStorage, installStorage } from '~/server/storage';
+import { toSessionUser } from '~/server/services/accounts/users';
+import { listOffers } from '~/server/services/deals/list-offers';
+import { listLotsOnSale } from '~/server/services/deals/cabinet';
 import { apiRequest, get } from '../fixtures/api';
 import { signedUpUser } from '../fixtures/accounts';
 import { useTestDatabase } from '../fixtures/database';
@@ -443,7 +443,7 @@ describe('deals keep their integrity', () => {
     const verify = (body: unknown) => apiRequest('/offer/verify-history', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     expect((await verify(saved)).json).toMatchObject({ valid: true, matches_stored: true });
     // A chain computed from scratch is consistent but is not the deal's.
-    const { hashEvent, GENESIS_HASH } = await import('../../src/server/services/deals/chain');
+    const { hashEvent, GENESIS_HASH } = await import('~/server/services/deals/chain');
     const forged = { ...saved.events[0], data: { ...saved.events[0].data, price_minor: 1 } };
     forged.prev_hash = GENESIS_HASH;
     forged.hash = hashEvent(GENESIS_HASH, forged);

@@ -1,10 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, migrateDatabase, openDatabase } from '../../src/server/db/client';
-import { appMeta, countries, marketPrices, offers } from '../../src/server/db/schema';
-import { verifyStoredDeal } from '../../src/server/services/deals/history';
-import { DEMO_MARKER, ensureSeeded, loadDemoData, seedReferenceData } from '../../src/server/db/seed';
-import { listLatestPrices } from '../../src/server/services/market/list-latest-prices';
+import { type DatabaseHandle, migrateDatabase, openDatabase } from '~/server/db/client';
+import { appMeta, countries, marketPrices, offers } from '~/server/db/schema';
+import { verifyStoredDeal } from '~/server/services/deals/history';
+import { DEMO_MARKER, ensureSeeded, loadDemoData, seedReferenceData } from '~/server/db/seed';
+import { listLatestPrices } from '~/server/services/market/list-latest-prices';
 import { useTestDatabase } from '../fixtures/database';
 
 const database = useTestDatabase();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLotSitemap, buildSitemapIndex, buildStaticSitemap } from '../../src/server/services/seo/sitemap';
+import { buildLotSitemap, buildSitemapIndex, buildStaticSitemap } from '~/server/services/seo/sitemap';
 import { form } from '../fixtures/api';
 import { useTestDatabase } from '../fixtures/database';
 import { maizeLot, memberWithTier, postAs, wrapped } from '../fixtures/lots';

@@ -1,7 +1,7 @@
 import type { AstroGlobal } from 'astro';
-import { CABINET_OFFER_VIEWS, type CabinetOfferView, MONEY_VIEWS, type MoneyView } from '../../features/deals/constants';
-import type { IconName } from '../../features/site/icon-paths';
-import type { MessageKey } from '../../i18n/t';
+import { CABINET_OFFER_VIEWS, type CabinetOfferView, MONEY_VIEWS, type MoneyView } from '~/features/deals/constants';
+import type { IconName } from '~/features/site/icon-paths';
+import type { MessageKey } from '~/i18n/t';
 
 /**
  * The cabinet cards of spec §2 (`/user/profile/cabinet-cards/{view}`) and the money cards

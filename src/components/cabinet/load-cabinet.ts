@@ -1,7 +1,7 @@
-import type { CabinetOfferView, MoneyView } from '../../features/deals/constants';
-import type { Executor } from '../../server/db';
-import { cabinetCounts, listMoneyDue } from '../../server/services/deals/cabinet';
-import { offersWaitingFor } from '../deal/waiting-count';
+import type { CabinetOfferView, MoneyView } from '~/features/deals/constants';
+import type { Executor } from '~/server/db';
+import { cabinetCounts, listMoneyDue } from '~/server/services/deals/cabinet';
+import { offersWaitingFor } from '~/components/deal/waiting-count';
 
 /** One currency's line of a money card: the sum due in major units of the currency, and how many deals add up to it. */
 export type MoneyDue = Awaited<ReturnType<typeof listMoneyDue>>[number];

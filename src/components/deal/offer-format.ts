@@ -1,8 +1,8 @@
-import { RENT_UNIT, asRentPer, bookingQuantityText } from '../../features/deals/labels';
-import type { Locale } from '../../i18n/config';
-import type { Translate } from '../../i18n/t';
-import type { OfferView } from '../../server/services/deals/offer-view';
-import { lotQuantityText } from '../lots/lot-format';
+import { RENT_UNIT, asRentPer, bookingQuantityText } from '~/features/deals/labels';
+import type { Locale } from '~/i18n/config';
+import type { Translate } from '~/i18n/t';
+import type { OfferView } from '~/server/services/deals/offer-view';
+import { lotQuantityText } from '~/components/lots/lot-format';
 
 type OfferUnits = Pick<OfferView, 'unit' | 'booking'>;
 

@@ -1,5 +1,5 @@
-import { getDb } from '../../server/db';
-import { countOffersWaiting } from '../../server/services/deals/list-offers';
+import { getDb } from '~/server/db';
+import { countOffersWaiting } from '~/server/services/deals/list-offers';
 
 /**
  * The badge's first number: offers that wait for the signed-in user, read while the page renders so the

@@ -1,21 +1,21 @@
 import type { AstroGlobal } from 'astro';
-import { isInDeal } from '../../features/lots/owner-actions';
-import { PERMISSIONS } from '../../features/accounts/constants';
-import { KINDS, type LotKind, type LotType } from '../../features/lots/constants';
-import { LOCALE_META } from '../../i18n/config';
-import type { CategoryChoice } from '../../islands/lot-form/CategoryField';
-import type { CurrencyChoice, UnitOption } from '../../islands/lot-form/LotForm';
-import { type LotFormValues, emptyLotValues, lotFormValuesFrom } from '../../islands/lot-form/lot-form-values';
-import type { ExistingPhoto } from '../../islands/lot-form/use-lot-photos';
-import { getDb } from '../../server/db';
-import { requireSignedIn } from '../../server/http/guards';
-import { listAddresses } from '../../server/services/accounts/addresses';
-import { findUserById } from '../../server/services/accounts/users';
-import type { LotItem } from '../../server/services/lots/lot-item';
-import { getCategoryTree } from '../../server/services/reference/list-categories';
-import { listCurrencies } from '../../server/services/reference/list-currencies';
-import { listUnits } from '../../server/services/reference/list-units';
-import { findLot } from '../lot-page/load-lot';
+import { isInDeal } from '~/features/lots/owner-actions';
+import { PERMISSIONS } from '~/features/accounts/constants';
+import { KINDS, type LotKind, type LotType } from '~/features/lots/constants';
+import { LOCALE_META } from '~/i18n/config';
+import type { CategoryChoice } from '~/islands/lot-form/CategoryField';
+import type { CurrencyChoice, UnitOption } from '~/islands/lot-form/LotForm';
+import { type LotFormValues, emptyLotValues, lotFormValuesFrom } from '~/islands/lot-form/lot-form-values';
+import type { ExistingPhoto } from '~/islands/lot-form/use-lot-photos';
+import { getDb } from '~/server/db';
+import { requireSignedIn } from '~/server/http/guards';
+import { listAddresses } from '~/server/services/accounts/addresses';
+import { findUserById } from '~/server/services/accounts/users';
+import type { LotItem } from '~/server/services/lots/lot-item';
+import { getCategoryTree } from '~/server/services/reference/list-categories';
+import { listCurrencies } from '~/server/services/reference/list-currencies';
+import { listUnits } from '~/server/services/reference/list-units';
+import { findLot } from '~/components/lot-page/load-lot';
 
 export interface LotFormData {
   view: 'form';

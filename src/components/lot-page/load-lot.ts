@@ -1,10 +1,10 @@
 import type { AstroGlobal } from 'astro';
-import type { LotKind } from '../../features/lots/constants';
-import { parseId } from '../../features/validation/fields';
-import { getDb } from '../../server/db';
-import { AppError } from '../../server/errors';
-import { getLot } from '../../server/services/lots/get-lot';
-import type { LotItem } from '../../server/services/lots/lot-item';
+import type { LotKind } from '~/features/lots/constants';
+import { parseId } from '~/features/validation/fields';
+import { getDb } from '~/server/db';
+import { AppError } from '~/server/errors';
+import { getLot } from '~/server/services/lots/get-lot';
+import type { LotItem } from '~/server/services/lots/lot-item';
 
 type PageContext = Pick<AstroGlobal, 'params' | 'locals' | 'response'>;
 

@@ -1,10 +1,10 @@
-import { type LotKind, PRICE_TYPES, RENT_PER } from '../../features/lots/constants';
-import { DETAIL_FIELD_TABLE, type DetailField, type DetailFormat, pageLabelOf } from '../../features/lots/detail-fields';
-import { PRICE_TYPE_LABEL, RENT_PER_LABEL } from '../../features/lots/labels';
-import { formatDate } from '../../i18n/format';
-import type { Locale } from '../../i18n/config';
-import type { Translate } from '../../i18n/t';
-import type { LotItem } from '../../server/services/lots/lot-item';
+import { type LotKind, PRICE_TYPES, RENT_PER } from '~/features/lots/constants';
+import { DETAIL_FIELD_TABLE, type DetailField, type DetailFormat, pageLabelOf } from '~/features/lots/detail-fields';
+import { PRICE_TYPE_LABEL, RENT_PER_LABEL } from '~/features/lots/labels';
+import { formatDate } from '~/i18n/format';
+import type { Locale } from '~/i18n/config';
+import type { Translate } from '~/i18n/t';
+import type { LotItem } from '~/server/services/lots/lot-item';
 
 export interface DetailRow {
   label: string;

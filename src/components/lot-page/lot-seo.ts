@@ -1,8 +1,8 @@
-import type { Locale } from '../../i18n/config';
-import type { MessageKey, Translate } from '../../i18n/t';
-import type { LotItem } from '../../server/services/lots/lot-item';
-import type { RentPer } from '../../features/lots/constants';
-import { lotPlaceText, lotPriceText, lotRentPer, lotVolumeText } from '../lots/lot-format';
+import type { Locale } from '~/i18n/config';
+import type { MessageKey, Translate } from '~/i18n/t';
+import type { LotItem } from '~/server/services/lots/lot-item';
+import type { RentPer } from '~/features/lots/constants';
+import { lotPlaceText, lotPriceText, lotRentPer, lotVolumeText } from '~/components/lots/lot-format';
 
 const DESCRIPTION_LENGTH = 155;
 

@@ -1,8 +1,8 @@
 import qs from 'qs';
-import { KINDS, type LotKind, type LotType } from '../../features/lots/constants';
-import { searchObjectOf } from '../../features/lots/query';
-import { type LotSearch, lotSearchSchema } from '../../features/lots/schemas';
-import { listQuery } from '../../features/validation/fields';
+import { KINDS, type LotKind, type LotType } from '~/features/lots/constants';
+import { searchObjectOf } from '~/features/lots/query';
+import { type LotSearch, lotSearchSchema } from '~/features/lots/schemas';
+import { listQuery } from '~/features/validation/fields';
 
 /**
  * The query string of a catalogue page, read with the rules of `GET /api-v2/{prefix}/index` (docs/lots.md):

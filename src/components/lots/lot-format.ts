@@ -1,9 +1,9 @@
-import { RENT_UNIT, asRentPer } from '../../features/deals/labels';
-import type { RentPer } from '../../features/lots/constants';
-import type { Locale } from '../../i18n/config';
-import { formatMoney, formatNumber } from '../../i18n/format';
-import type { Translate } from '../../i18n/t';
-import type { LotItem } from '../../server/services/lots/lot-item';
+import { RENT_UNIT, asRentPer } from '~/features/deals/labels';
+import type { RentPer } from '~/features/lots/constants';
+import type { Locale } from '~/i18n/config';
+import { formatMoney, formatNumber } from '~/i18n/format';
+import type { Translate } from '~/i18n/t';
+import type { LotItem } from '~/server/services/lots/lot-item';
 
 /** A lot's facts as the cards, the table and the map popups write them, so they read the same everywhere. */
 

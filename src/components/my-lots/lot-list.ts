@@ -1,12 +1,12 @@
 import type { AstroGlobal } from 'astro';
-import { LOT_KINDS, type LotKind } from '../../features/lots/constants';
-import type { LotSearch } from '../../features/lots/schemas';
-import type { MessageKey, Translate } from '../../i18n/t';
-import { getDb } from '../../server/db';
-import type { Page } from '../../server/db/pagination';
-import type { LotItem } from '../../server/services/lots/lot-item';
-import { listLots } from '../../server/services/lots/list-lots';
-import { pageParam, pastLastPage } from '../list-params';
+import { LOT_KINDS, type LotKind } from '~/features/lots/constants';
+import type { LotSearch } from '~/features/lots/schemas';
+import type { MessageKey, Translate } from '~/i18n/t';
+import { getDb } from '~/server/db';
+import type { Page } from '~/server/db/pagination';
+import type { LotItem } from '~/server/services/lots/lot-item';
+import { listLots } from '~/server/services/lots/list-lots';
+import { pageParam, pastLastPage } from '~/components/list-params';
 
 /** The user's lot lists (My lots, Favourite lots): one tab per kind, twelve lots a page, newest first. */
 

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../i18n/t';
+import type { MessageKey } from '~/i18n/t';
 import type { ACTIVITIES, ADDRESS_LABELS, AGE_RANGES, GENDERS, TURNOVER_PERIODS, Tier, TraderStatus } from './constants';
 
 /**

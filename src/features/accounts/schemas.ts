@@ -1,5 +1,5 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
-import { MAX_INT } from '../validation/fields';
+import { MAX_INT } from '~/features/validation/fields';
 import { z } from 'zod';
 import {
   ACTIVITIES,

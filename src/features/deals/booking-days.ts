@@ -5,7 +5,7 @@
  * Dates are calendar days (YYYY-MM-DD) computed in UTC, so no time zone ever moves a booking to the day before.
  * A booking covers `[date_from + hour_from, date_to + hour_to)`, with 0 and 24 for whole days (docs/deals.md).
  */
-import type { MessageKey } from '../../i18n/t';
+import type { MessageKey } from '~/i18n/t';
 import { BOOKING_MAX_DAYS, BOOKING_MAX_DAYS_AHEAD } from './constants';
 
 export interface BookedRange {

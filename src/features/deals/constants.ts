@@ -2,7 +2,7 @@
  * The vocabulary of offers and deals (spec §3 Offer, §4 Offers; docs/deals.md is the contract). Numbers are
  * the ones the API speaks; names are for code.
  */
-import type { LotType } from '../lots/constants';
+import type { LotType } from '~/features/lots/constants';
 
 /** `status`: 2 waiting for the counterparty, 3 approved (deal under way), 9 done, 1 declined, 0 deleted (withdrawn). */
 export const OFFER_STATUS = { deleted: 0, declined: 1, created: 2, approved: 3, done: 9 } as const;

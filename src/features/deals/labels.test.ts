@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../../locales/en.json';
-import { formatMoney } from '../../i18n/format';
-import { createTranslator } from '../../i18n/t';
+import { formatMoney } from '~/i18n/format';
+import { createTranslator } from '~/i18n/t';
 import { OFFER_ACTIONS, OFFER_TYPE } from './constants';
 import { RENT_UNIT, asRentPer, bookingQuantityText, bookingText, dealLabels, notDeliveredHint, offerMoney } from './labels';
 

@@ -1,8 +1,8 @@
-import { RENT_PER, type RentPer } from '../lots/constants';
-import { LOCALE_META, type Locale } from '../../i18n/config';
-import { formatMoney, formatNumber } from '../../i18n/format';
-import { pluralKey } from '../../i18n/plural';
-import type { MessageKey, Translate } from '../../i18n/t';
+import { RENT_PER, type RentPer } from '~/features/lots/constants';
+import { LOCALE_META, type Locale } from '~/i18n/config';
+import { formatMoney, formatNumber } from '~/i18n/format';
+import { pluralKey } from '~/i18n/plural';
+import type { MessageKey, Translate } from '~/i18n/t';
 import { type BookedRange, formatDay, formatHours } from './booking-days';
 import { OFFER_TYPE, type DealEventAction, type DeliveryType, type OfferAction, type OfferStatus, type OfferType, type PaymentType, type TrackState } from './constants';
 import type { DealRole } from './state-machine';

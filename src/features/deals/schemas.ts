@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { plainLine } from '../accounts/schemas';
-import { amount } from '../lots/schemas';
-import { optionalInt, requiredInt } from '../validation/fields';
+import { plainLine } from '~/features/accounts/schemas';
+import { amount } from '~/features/lots/schemas';
+import { optionalInt, requiredInt } from '~/features/validation/fields';
 import { DELIVERY_TYPE, OFFER_COMMENT_MAX, OFFER_TYPE, ORDER_TYPES, PAYMENT_TYPE, RATING_MAX, RATING_MIN } from './constants';
 
 /**

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../i18n/t';
+import type { MessageKey } from '~/i18n/t';
 import type { LotKind, LotStatus, LotType, PRICE_TYPES, RENT_PER } from './constants';
 
 /**

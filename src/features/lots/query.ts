@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery } from '../validation/fields';
+import { listQuery } from '~/features/validation/fields';
 import type { KindMeta } from './constants';
 import { lotSearchSchema } from './schemas';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_INT } from '../validation/fields';
-import { plainLine } from '../accounts/schemas';
+import { MAX_INT } from '~/features/validation/fields';
+import { plainLine } from '~/features/accounts/schemas';
 import { LOT_TYPES, MAX_LOT_PHOTOS, type LotKind } from './constants';
 import { DETAIL_FIELD_TABLE, type DetailField, FIRST_YEAR_OF_MANUFACTURE } from './detail-fields';
 

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../i18n/t';
+import type { MessageKey } from '~/i18n/t';
 
 export interface NavLink {
   label: MessageKey;

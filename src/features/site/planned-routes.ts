@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../i18n/t';
+import type { MessageKey } from '~/i18n/t';
 
 /**
  * Routes of the spec (§2) whose capability has not landed yet. They answer an honest "coming soon" page

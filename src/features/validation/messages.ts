@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { MessageKey, MessageVars } from '../../i18n/t';
+import type { MessageKey, MessageVars } from '~/i18n/t';
 
 /**
  * Turns a zod issue into a dictionary key and its values. Shared schemas write dictionary keys as their

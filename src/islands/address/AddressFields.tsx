@@ -35,10 +35,10 @@
  * - `label: string`: the map's accessible name. `t`: as above (keys `address.map_*`, `address.geolocation_*`).
  */
 import { useRef, useState } from 'react';
-import { ADDRESS_LABELS } from '../../features/accounts/constants';
-import { ADDRESS_LABEL_KEYS } from '../../features/accounts/labels';
-import { SelectField, TextField } from '../lib/fields';
-import type { ClientTranslate } from '../lib/i18n';
+import { ADDRESS_LABELS } from '~/features/accounts/constants';
+import { ADDRESS_LABEL_KEYS } from '~/features/accounts/labels';
+import { SelectField, TextField } from '~/islands/lib/fields';
+import type { ClientTranslate } from '~/islands/lib/i18n';
 import { type AddressErrors, type AddressField, type AddressValue, addressFieldId, mapCenterOf, pointOf } from './address-value';
 import LoadFailure from './LoadFailure';
 import MapPointField from './MapPointField';

@@ -1,4 +1,4 @@
-import type { ClientTranslate } from '../lib/i18n';
+import type { ClientTranslate } from '~/islands/lib/i18n';
 
 /** Said where something could not be loaded (a list of places, the map), with a button to load it again. */
 export default function LoadFailure({ text, onRetry, t }: { text: string; onRetry: () => void; t: ClientTranslate }) {

@@ -1,5 +1,5 @@
 import { type ComponentType, useState } from 'react';
-import type { ClientTranslate } from '../lib/i18n';
+import type { ClientTranslate } from '~/islands/lib/i18n';
 import type { GeoPoint, MapCenter } from './address-value';
 import LoadFailure from './LoadFailure';
 import type { MapPickerProps } from './MapPicker';

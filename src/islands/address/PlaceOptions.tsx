@@ -1,4 +1,4 @@
-import type { ClientTranslate } from '../lib/i18n';
+import type { ClientTranslate } from '~/islands/lib/i18n';
 import type { ListState } from './places';
 
 /** The options of a place drop-down (useOptions' list): a first empty choice that says "loading" while it loads. */

@@ -1,4 +1,4 @@
-import { ADDRESS_LABELS } from '../../features/accounts/constants';
+import { ADDRESS_LABELS } from '~/features/accounts/constants';
 
 export type AddressLabel = (typeof ADDRESS_LABELS)[number];
 

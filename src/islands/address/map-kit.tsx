@@ -1,5 +1,5 @@
 import type * as Leaflet from 'leaflet';
-import type { ClientTranslate } from '../lib/i18n';
+import type { ClientTranslate } from '~/islands/lib/i18n';
 
 /**
  * What the site's two Leaflet maps share (the address MapPicker and the catalogue's LotsMap). Leaflet itself is

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { type ApiResult, apiGet, apiPost } from '../lib/api';
+import { type ApiResult, apiGet, apiPost } from '~/islands/lib/api';
 
 export interface CountryOption {
   id: number;

@@ -1,8 +1,8 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { PASSWORD_MIN, TRADER_STATUSES } from '../../features/accounts/constants';
-import { TRADER_STATUS_LABEL, TRADER_STATUS_TEXT } from '../../features/accounts/labels';
-import { FieldError, PasswordField, TextField, fieldAria } from '../lib/fields';
-import type { ClientTranslate } from '../lib/i18n';
+import { PASSWORD_MIN, TRADER_STATUSES } from '~/features/accounts/constants';
+import { TRADER_STATUS_LABEL, TRADER_STATUS_TEXT } from '~/features/accounts/labels';
+import { FieldError, PasswordField, TextField, fieldAria } from '~/islands/lib/fields';
+import type { ClientTranslate } from '~/islands/lib/i18n';
 
 /**
  * The account's fields as the short sign-up form, the sign-up wizard and the password forms ask for them, so

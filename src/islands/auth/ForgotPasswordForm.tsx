@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { requestResetSchema } from '../../features/accounts/schemas';
-import { apiPost } from '../lib/api';
-import { FORM_MESSAGE_KEYS, FormAlert, SubmitButton, SuccessAlert } from '../lib/fields';
-import { zodFormResolver } from '../lib/forms';
-import { type Messages, createClientTranslator } from '../lib/i18n';
-import { useApiSubmit } from '../lib/use-api-submit';
+import { requestResetSchema } from '~/features/accounts/schemas';
+import { apiPost } from '~/islands/lib/api';
+import { FORM_MESSAGE_KEYS, FormAlert, SubmitButton, SuccessAlert } from '~/islands/lib/fields';
+import { zodFormResolver } from '~/islands/lib/forms';
+import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
+import { useApiSubmit } from '~/islands/lib/use-api-submit';
 import { EmailField } from './AccountFields';
 import type { CaptchaConfig } from './captcha';
 import { useCaptcha } from './use-captcha';

@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { loginSchema } from '../../features/accounts/schemas';
-import { announceAuthChange, followAuthChanges } from '../../stores/auth';
-import { apiPost } from '../lib/api';
-import { FORM_MESSAGE_KEYS, FormAlert, PasswordField, SubmitButton, TextField } from '../lib/fields';
-import { zodFormResolver } from '../lib/forms';
-import { type Messages, createClientTranslator } from '../lib/i18n';
-import { useApiSubmit } from '../lib/use-api-submit';
+import { loginSchema } from '~/features/accounts/schemas';
+import { announceAuthChange, followAuthChanges } from '~/stores/auth';
+import { apiPost } from '~/islands/lib/api';
+import { FORM_MESSAGE_KEYS, FormAlert, PasswordField, SubmitButton, TextField } from '~/islands/lib/fields';
+import { zodFormResolver } from '~/islands/lib/forms';
+import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
+import { useApiSubmit } from '~/islands/lib/use-api-submit';
 
 type LoginValues = z.input<typeof loginSchema>;
 const FIELDS = ['email', 'password'] as const;

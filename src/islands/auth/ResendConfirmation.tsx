@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import { apiPost } from '../lib/api';
-import { FormAlert, SuccessAlert, useHydrated } from '../lib/fields';
-import { type FormProblem, problemOf } from '../lib/form-problem';
-import { type Messages, createClientTranslator } from '../lib/i18n';
+import { apiPost } from '~/islands/lib/api';
+import { FormAlert, SuccessAlert, useHydrated } from '~/islands/lib/fields';
+import { type FormProblem, problemOf } from '~/islands/lib/form-problem';
+import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 
 export const RESEND_MESSAGE_KEYS = ['auth.resend_link', 'auth.resend_done', 'auth.form_offline', 'auth.form_retry'];
 

@@ -3,9 +3,9 @@ import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
 import clusterStylesheet from 'leaflet.markercluster/dist/MarkerCluster.css?url';
 import clusterThemeStylesheet from 'leaflet.markercluster/dist/MarkerCluster.Default.css?url';
 import { useEffect, useRef, useState } from 'react';
-import LoadFailure from '../address/LoadFailure';
-import { type LeafletModule, MapLoading, OSM_TILES, importLeaflet, linkStylesheet, osmAttribution, pinIcon } from '../address/map-kit';
-import { type Messages, createClientTranslator } from '../lib/i18n';
+import LoadFailure from '~/islands/address/LoadFailure';
+import { type LeafletModule, MapLoading, OSM_TILES, importLeaflet, linkStylesheet, osmAttribution, pinIcon } from '~/islands/address/map-kit';
+import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 
 /**
  * The map view of a catalogue page: the page's lots that have a place, as pins grouped into clusters where

@@ -1,10 +1,10 @@
-import { reloadWithSnack } from '../../stores/snackbar';
+import { reloadWithSnack } from '~/stores/snackbar';
 import { useId, useRef, useState } from 'react';
-import { OFFER_COMMENT_MAX, RATING_MAX, RATING_MIN } from '../../features/deals/constants';
-import { apiPost } from '../lib/api';
-import { Field, FieldError, FormAlert, SubmitButton } from '../lib/fields';
-import { type FormProblem, problemOf } from '../lib/form-problem';
-import { type Messages, createClientTranslator } from '../lib/i18n';
+import { OFFER_COMMENT_MAX, RATING_MAX, RATING_MIN } from '~/features/deals/constants';
+import { apiPost } from '~/islands/lib/api';
+import { Field, FieldError, FormAlert, SubmitButton } from '~/islands/lib/fields';
+import { type FormProblem, problemOf } from '~/islands/lib/form-problem';
+import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 
 interface Props {
   offerId: number;

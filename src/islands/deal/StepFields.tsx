@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { OFFER_COMMENT_MAX } from '../../features/deals/constants';
-import { Field } from '../lib/fields';
-import type { ClientTranslate } from '../lib/i18n';
+import { OFFER_COMMENT_MAX } from '~/features/deals/constants';
+import { Field } from '~/islands/lib/fields';
+import type { ClientTranslate } from '~/islands/lib/i18n';
 import { DOCUMENT_ACCEPT, PHOTO_ACCEPT } from './attachments';
 
 export interface StepValues {

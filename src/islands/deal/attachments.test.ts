@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OFFER_DOCUMENT_MAX_BYTES, OFFER_PHOTO_MAX_BYTES } from '../../features/deals/constants';
+import { OFFER_DOCUMENT_MAX_BYTES, OFFER_PHOTO_MAX_BYTES } from '~/features/deals/constants';
 import { documentProblem, photoProblem } from './attachments';
 
 const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });

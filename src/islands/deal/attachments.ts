@@ -1,5 +1,5 @@
-import { OFFER_DOCUMENT_MAX_BYTES, OFFER_PHOTO_MAX_BYTES } from '../../features/deals/constants';
-import type { MessageKey } from '../../i18n/t';
+import { OFFER_DOCUMENT_MAX_BYTES, OFFER_PHOTO_MAX_BYTES } from '~/features/deals/constants';
+import type { MessageKey } from '~/i18n/t';
 
 /**
  * The attachments of a deal step, checked in the browser before a phone uploads 50 MB for nothing. The server

@@ -1,5 +1,5 @@
-import type { OfferAction } from '../../features/deals/constants';
-import type { MessageKey } from '../../i18n/t';
+import type { OfferAction } from '~/features/deals/constants';
+import type { MessageKey } from '~/i18n/t';
 
 /**
  * What a refused deal step means for the user, read from the error's stable `reason` (the API's message key,

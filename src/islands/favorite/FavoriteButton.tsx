@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
-import type { LotKind } from '../../features/lots/constants';
-import { showSnack } from '../../stores/snackbar';
-import { useHydrated } from '../lib/fields';
-import { failureText } from '../lib/form-problem';
-import Icon from '../lib/Icon';
-import { type Messages, createClientTranslator } from '../lib/i18n';
+import type { LotKind } from '~/features/lots/constants';
+import { showSnack } from '~/stores/snackbar';
+import { useHydrated } from '~/islands/lib/fields';
+import { failureText } from '~/islands/lib/form-problem';
+import Icon from '~/islands/lib/Icon';
+import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 import { setLotFavorite } from './set-favorite';
 
 interface CommonProps {

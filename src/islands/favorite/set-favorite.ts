@@ -1,5 +1,5 @@
-import { KINDS, type LotKind } from '../../features/lots/constants';
-import { type ApiResult, apiPost } from '../lib/api';
+import { KINDS, type LotKind } from '~/features/lots/constants';
+import { type ApiResult, apiPost } from '~/islands/lib/api';
 
 /** Adds a lot to the member's favourites or takes it out; the answer lists their favourite lot ids of the kind. */
 export function setLotFavorite(kind: LotKind, lotId: number, isFavorite: boolean): Promise<ApiResult<{ items: number[] }>> {

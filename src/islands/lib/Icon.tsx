@@ -1,4 +1,4 @@
-import { ICON_PATHS, type IconName } from '../../features/site/icon-paths';
+import { ICON_PATHS, type IconName } from '~/features/site/icon-paths';
 
 interface Props {
   name: IconName;

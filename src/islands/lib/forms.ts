@@ -1,6 +1,6 @@
 import type { FieldValues, Resolver, UseFormSetError, Path } from 'react-hook-form';
 import type { z } from 'zod';
-import { issueField, issueToMessage } from '../../features/validation/messages';
+import { issueField, issueToMessage } from '~/features/validation/messages';
 import type { ApiError } from './api';
 import type { ClientTranslate, Messages } from './i18n';
 

@@ -1,4 +1,4 @@
-import type { MessageKey, MessageVars } from '../../i18n/t';
+import type { MessageKey, MessageVars } from '~/i18n/t';
 
 /** Messages an island needs, picked on the server (messagesFor) so a page never ships the whole dictionary. */
 export type Messages = Partial<Record<MessageKey, string>>;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { type Control, useController } from 'react-hook-form';
-import { SelectField } from '../lib/fields';
-import type { ClientTranslate } from '../lib/i18n';
+import { SelectField } from '~/islands/lib/fields';
+import type { ClientTranslate } from '~/islands/lib/i18n';
 import type { LotFormValues } from './lot-form-values';
 
 export interface CategoryChoice {

@@ -1,11 +1,11 @@
 import { type Control, useController } from 'react-hook-form';
-import { mapCenterOf, pointOf } from '../address/address-value';
-import LoadFailure from '../address/LoadFailure';
-import MapPointField from '../address/MapPointField';
-import PlaceOptions from '../address/PlaceOptions';
-import { loadCountries, loadRegions, loadVillages, useOptions } from '../address/places';
-import { SelectField } from '../lib/fields';
-import type { ClientTranslate } from '../lib/i18n';
+import { mapCenterOf, pointOf } from '~/islands/address/address-value';
+import LoadFailure from '~/islands/address/LoadFailure';
+import MapPointField from '~/islands/address/MapPointField';
+import PlaceOptions from '~/islands/address/PlaceOptions';
+import { loadCountries, loadRegions, loadVillages, useOptions } from '~/islands/address/places';
+import { SelectField } from '~/islands/lib/fields';
+import type { ClientTranslate } from '~/islands/lib/i18n';
 import type { LotFormValues } from './lot-form-values';
 
 interface Props {

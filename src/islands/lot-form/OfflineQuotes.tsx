@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { KINDS } from '../../features/lots/constants';
-import type { Locale } from '../../i18n/config';
-import { localizePath } from '../../i18n/paths';
-import { $offlineQuotes, $senderState, $sentQuotes, removeOfflineQuote, sendOfflineQuotes, startOfflineQuoteSender } from '../../stores/offline-quotes';
-import { type Messages, createClientTranslator } from '../lib/i18n';
+import { KINDS } from '~/features/lots/constants';
+import type { Locale } from '~/i18n/config';
+import { localizePath } from '~/i18n/paths';
+import { $offlineQuotes, $senderState, $sentQuotes, removeOfflineQuote, sendOfflineQuotes, startOfflineQuoteSender } from '~/stores/offline-quotes';
+import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 
 interface Props {
   messages: Messages;

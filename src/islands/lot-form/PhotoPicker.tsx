@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { MAX_LOT_PHOTOS } from '../../features/lots/constants';
-import { FieldError, FieldHint, fieldAria } from '../lib/fields';
-import Icon from '../lib/Icon';
-import type { ClientTranslate } from '../lib/i18n';
+import { MAX_LOT_PHOTOS } from '~/features/lots/constants';
+import { FieldError, FieldHint, fieldAria } from '~/islands/lib/fields';
+import Icon from '~/islands/lib/Icon';
+import type { ClientTranslate } from '~/islands/lib/i18n';
 import { type LotPhotos, PHOTO_MAX_MB } from './use-lot-photos';
 
 interface Props {

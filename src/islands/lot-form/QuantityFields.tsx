@@ -1,8 +1,8 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { type LotKind, PRICE_TYPES, RENT_PER } from '../../features/lots/constants';
-import { PRICE_TYPE_LABEL, RENT_PER_LABEL } from '../../features/lots/labels';
-import { SelectField, TextField } from '../lib/fields';
-import type { ClientTranslate } from '../lib/i18n';
+import { type LotKind, PRICE_TYPES, RENT_PER } from '~/features/lots/constants';
+import { PRICE_TYPE_LABEL, RENT_PER_LABEL } from '~/features/lots/labels';
+import { SelectField, TextField } from '~/islands/lib/fields';
+import type { ClientTranslate } from '~/islands/lib/i18n';
 import type { LotFormField, LotFormValues } from './lot-form-values';
 import type { CurrencyChoice, UnitOption } from './LotForm';
 

@@ -1,6 +1,6 @@
-import type { LotKind } from '../../features/lots/constants';
-import { DETAIL_FIELD_TABLE, type DetailField, formLabelOf } from '../../features/lots/detail-fields';
-import type { MessageKey } from '../../i18n/t';
+import type { LotKind } from '~/features/lots/constants';
+import { DETAIL_FIELD_TABLE, type DetailField, formLabelOf } from '~/features/lots/detail-fields';
+import type { MessageKey } from '~/i18n/t';
 import type { LotFormField } from './lot-form-values';
 
 /** The lot form's kind-specific inputs and ticks, derived from the kind's DETAIL_FIELD_TABLE (labels and limits there). */

@@ -1,5 +1,5 @@
-import type { LotKind, LotType } from '../../features/lots/constants';
-import { DETAIL_FIELDS } from '../../features/lots/schemas';
+import type { LotKind, LotType } from '~/features/lots/constants';
+import { DETAIL_FIELDS } from '~/features/lots/schemas';
 
 /**
  * The lot form's values as inputs hold them: text as strings, ticks as booleans. `lotSchema(kind)` reads

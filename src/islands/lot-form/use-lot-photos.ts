@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { LOT_PHOTO_MAX_BYTES, MAX_LOT_PHOTOS } from '../../features/lots/constants';
-import type { ClientTranslate } from '../lib/i18n';
+import { LOT_PHOTO_MAX_BYTES, MAX_LOT_PHOTOS } from '~/features/lots/constants';
+import type { ClientTranslate } from '~/islands/lib/i18n';
 import { uploadLotPhoto } from './upload-photo';
 
 export interface PhotoItem {

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { KINDS, type LotKind } from '../../features/lots/constants';
-import { LOT_STATUS_BADGE, LOT_STATUS_LABEL } from '../../features/lots/labels';
-import { isOnMarket } from '../../features/lots/constants';
-import { type OwnedLotState, ownerLotActions } from '../../features/lots/owner-actions';
-import { showSnack } from '../../stores/snackbar';
-import { apiPost } from '../lib/api';
-import { useHydrated } from '../lib/fields';
-import { failureText } from '../lib/form-problem';
-import { type Messages, createClientTranslator } from '../lib/i18n';
-import ConfirmDialog from '../lib/ConfirmDialog';
+import { KINDS, type LotKind } from '~/features/lots/constants';
+import { LOT_STATUS_BADGE, LOT_STATUS_LABEL } from '~/features/lots/labels';
+import { isOnMarket } from '~/features/lots/constants';
+import { type OwnedLotState, ownerLotActions } from '~/features/lots/owner-actions';
+import { showSnack } from '~/stores/snackbar';
+import { apiPost } from '~/islands/lib/api';
+import { useHydrated } from '~/islands/lib/fields';
+import { failureText } from '~/islands/lib/form-problem';
+import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
+import ConfirmDialog from '~/islands/lib/ConfirmDialog';
 
 interface Props {
   kind: LotKind;

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
-import type { ClientTranslate } from '../lib/i18n';
+import type { ClientTranslate } from '~/islands/lib/i18n';
 import {
   BOOKED_LEGEND,
   type BookedRange,
@@ -17,7 +17,7 @@ import {
   monthGrid,
   shiftMonth,
   weekdayNames,
-} from '../../features/deals/booking-days';
+} from '~/features/deals/booking-days';
 
 interface Props {
   booked: readonly BookedRange[];

@@ -1,8 +1,8 @@
 import { type UseFormReturn, useWatch } from 'react-hook-form';
-import { SelectField, TextField } from '../lib/fields';
-import type { ClientTranslate } from '../lib/i18n';
+import { SelectField, TextField } from '~/islands/lib/fields';
+import type { ClientTranslate } from '~/islands/lib/i18n';
 import BookingCalendarPicker from './BookingCalendarPicker';
-import { bookedHours, bookingProblem, bookingWindow, formatDay, formatHour, formatHours } from '../../features/deals/booking-days';
+import { bookedHours, bookingProblem, bookingWindow, formatDay, formatHour, formatHours } from '~/features/deals/booking-days';
 import { type OfferField, type OfferFormValues, bookingChoice } from './offer-form';
 import type { OfferLot } from './offer-lot';
 import type { useBookedRanges } from './use-booked-ranges';

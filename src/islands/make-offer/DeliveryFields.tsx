@@ -1,12 +1,12 @@
 import { type UseFormReturn, useWatch } from 'react-hook-form';
-import { DELIVERY_TYPE } from '../../features/deals/constants';
-import { offerMoney } from '../../features/deals/labels';
-import type { LotType } from '../../features/lots/constants';
-import type { Locale } from '../../i18n/config';
-import { formatNumber } from '../../i18n/format';
-import type { MessageKey } from '../../i18n/t';
-import { TextField } from '../lib/fields';
-import type { ClientTranslate } from '../lib/i18n';
+import { DELIVERY_TYPE } from '~/features/deals/constants';
+import { offerMoney } from '~/features/deals/labels';
+import type { LotType } from '~/features/lots/constants';
+import type { Locale } from '~/i18n/config';
+import { formatNumber } from '~/i18n/format';
+import type { MessageKey } from '~/i18n/t';
+import { TextField } from '~/islands/lib/fields';
+import type { ClientTranslate } from '~/islands/lib/i18n';
 import { type OfferField, type OfferFormValues, asksDeliveryPrice } from './offer-form';
 import type { OfferLot } from './offer-lot';
 

@@ -1,8 +1,8 @@
-import type { Figures } from '../../features/deals/figures';
-import type { Locale } from '../../i18n/config';
-import { formatMoney, formatNumber } from '../../i18n/format';
-import { lotQuantityText } from '../../components/lots/lot-format';
-import type { ClientTranslate } from '../lib/i18n';
+import type { Figures } from '~/features/deals/figures';
+import type { Locale } from '~/i18n/config';
+import { formatMoney, formatNumber } from '~/i18n/format';
+import { lotQuantityText } from '~/components/lots/lot-format';
+import type { ClientTranslate } from '~/islands/lib/i18n';
 import { type OfferLot, RENT_QUANTITY } from './offer-lot';
 
 interface Props {

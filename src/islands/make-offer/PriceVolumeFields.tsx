@@ -1,11 +1,11 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { RENT_UNIT, offerMoney } from '../../features/deals/labels';
-import type { LotType } from '../../features/lots/constants';
-import type { Locale } from '../../i18n/config';
-import type { MessageKey } from '../../i18n/t';
-import { lotQuantityText } from '../../components/lots/lot-format';
-import { TextField } from '../lib/fields';
-import type { ClientTranslate } from '../lib/i18n';
+import { RENT_UNIT, offerMoney } from '~/features/deals/labels';
+import type { LotType } from '~/features/lots/constants';
+import type { Locale } from '~/i18n/config';
+import type { MessageKey } from '~/i18n/t';
+import { lotQuantityText } from '~/components/lots/lot-format';
+import { TextField } from '~/islands/lib/fields';
+import type { ClientTranslate } from '~/islands/lib/i18n';
 import { type OfferField, type OfferFormValues, volumeLimits } from './offer-form';
 import { type OfferLot, isPriceFixed } from './offer-lot';
 

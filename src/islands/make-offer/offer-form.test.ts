@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOfferSchema } from '../../features/deals/schemas';
+import { createOfferSchema } from '~/features/deals/schemas';
 import { initialValues, liveFigures, offerQuantity, toOfferFields, volumeLimits } from './offer-form';
 import { type OfferLot, isDirectBuy, isPriceFixed, submitLabel } from './offer-lot';
 

@@ -1,10 +1,10 @@
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
-import { DELIVERY_TYPE, OFFER_TYPE_FOR_LOT, PAYMENT_TYPE } from '../../features/deals/constants';
-import { type Figures, bookingQuantity, computeFigures, distanceKm, offerVolumeLimits, toHundredths, toMinor } from '../../features/deals/figures';
-import { createOfferSchema } from '../../features/deals/schemas';
-import { zodFormResolver } from '../lib/forms';
-import type { ClientTranslate, Messages } from '../lib/i18n';
-import { type BookedRange, type BookingChoice, bookingProblem } from '../../features/deals/booking-days';
+import { DELIVERY_TYPE, OFFER_TYPE_FOR_LOT, PAYMENT_TYPE } from '~/features/deals/constants';
+import { type Figures, bookingQuantity, computeFigures, distanceKm, offerVolumeLimits, toHundredths, toMinor } from '~/features/deals/figures';
+import { createOfferSchema } from '~/features/deals/schemas';
+import { zodFormResolver } from '~/islands/lib/forms';
+import type { ClientTranslate, Messages } from '~/islands/lib/i18n';
+import { type BookedRange, type BookingChoice, bookingProblem } from '~/features/deals/booking-days';
 import { type MapPoint, type OfferLot, isPriceFixed } from './offer-lot';
 
 /** The dialog's inputs, as typed (strings); createOfferSchema reads them as the API does. */

@@ -1,6 +1,6 @@
-import type { OrderType } from '../../features/deals/constants';
-import type { LotType, RentPer } from '../../features/lots/constants';
-import type { MessageKey } from '../../i18n/t';
+import type { OrderType } from '~/features/deals/constants';
+import type { LotType, RentPer } from '~/features/lots/constants';
+import type { MessageKey } from '~/i18n/t';
 
 /**
  * The few facts of a lot the make-offer dialog needs, picked by the page (src/components/lot-page/LotActions.astro)

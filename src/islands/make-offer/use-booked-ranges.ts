@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { apiGet } from '../lib/api';
-import type { BookedRange } from '../../features/deals/booking-days';
+import { apiGet } from '~/islands/lib/api';
+import type { BookedRange } from '~/features/deals/booking-days';
 
 export type BookedState = { status: 'idle' | 'loading' | 'failed'; items: BookedRange[] } | { status: 'ready'; items: BookedRange[] };
 

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { amount } from '../../features/lots/schemas';
-import { reloadWithSnack, showSnack } from '../../stores/snackbar';
-import { apiPost } from '../lib/api';
-import { fieldAria, FieldError, FormAlert, SubmitButton } from '../lib/fields';
-import { type FormProblem, problemOf } from '../lib/form-problem';
-import { zodFormResolver } from '../lib/forms';
-import { type Messages, createClientTranslator } from '../lib/i18n';
+import { amount } from '~/features/lots/schemas';
+import { reloadWithSnack, showSnack } from '~/stores/snackbar';
+import { apiPost } from '~/islands/lib/api';
+import { fieldAria, FieldError, FormAlert, SubmitButton } from '~/islands/lib/fields';
+import { type FormProblem, problemOf } from '~/islands/lib/form-problem';
+import { zodFormResolver } from '~/islands/lib/forms';
+import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 
 export interface PricedLot {
   id: number;

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { type OwnerAction, ownerLotActions, type OwnedLotState } from '../../features/lots/owner-actions';
-import type { MessageKey } from '../../i18n/t';
-import { reloadWithSnack, showSnack } from '../../stores/snackbar';
-import ConfirmDialog from '../lib/ConfirmDialog';
-import { apiPost } from '../lib/api';
-import { useHydrated } from '../lib/fields';
-import { failureText } from '../lib/form-problem';
-import { type Messages, createClientTranslator } from '../lib/i18n';
+import { type OwnerAction, ownerLotActions, type OwnedLotState } from '~/features/lots/owner-actions';
+import type { MessageKey } from '~/i18n/t';
+import { reloadWithSnack, showSnack } from '~/stores/snackbar';
+import ConfirmDialog from '~/islands/lib/ConfirmDialog';
+import { apiPost } from '~/islands/lib/api';
+import { useHydrated } from '~/islands/lib/fields';
+import { failureText } from '~/islands/lib/form-problem';
+import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 
 type Action = Exclude<OwnerAction, 'edit'>;
 type Confirmed = Extract<Action, 'close-quote' | 'delete-quote'>;

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { LotKind } from '../../features/lots/constants';
-import { reloadWithSnack, showSnack } from '../../stores/snackbar';
-import { setLotFavorite } from '../favorite/set-favorite';
-import { useHydrated } from '../lib/fields';
-import { failureText } from '../lib/form-problem';
-import Icon from '../lib/Icon';
-import { type Messages, createClientTranslator } from '../lib/i18n';
+import type { LotKind } from '~/features/lots/constants';
+import { reloadWithSnack, showSnack } from '~/stores/snackbar';
+import { setLotFavorite } from '~/islands/favorite/set-favorite';
+import { useHydrated } from '~/islands/lib/fields';
+import { failureText } from '~/islands/lib/form-problem';
+import Icon from '~/islands/lib/Icon';
+import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 
 interface Props {
   messages: Messages;

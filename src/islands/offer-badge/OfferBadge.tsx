@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { pluralKey } from '../../i18n/plural';
-import { $offerCount, seedOfferCount } from '../../stores/offer-count';
-import Icon from '../lib/Icon';
-import { type Messages, createClientTranslator } from '../lib/i18n';
+import { pluralKey } from '~/i18n/plural';
+import { $offerCount, seedOfferCount } from '~/stores/offer-count';
+import Icon from '~/islands/lib/Icon';
+import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 
 export interface OfferBadgeProps {
   /** The count the page was rendered with (countOffersWaiting). */

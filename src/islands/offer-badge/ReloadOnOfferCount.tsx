@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { $offerCount, seedOfferCount } from '../../stores/offer-count';
+import { $offerCount, seedOfferCount } from '~/stores/offer-count';
 
 interface Props {
   /** The count of waiting offers the list was rendered with. */

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { ADDRESS_LABEL_KEYS } from '../../features/accounts/labels';
-import { type AddressInput, addressSchema } from '../../features/accounts/schemas';
-import { issueField, issueToMessage } from '../../features/validation/messages';
-import { showSnack } from '../../stores/snackbar';
-import AddressFields, { focusAddressField } from '../address/AddressFields';
-import { type AddressErrors, type AddressField, type AddressValue, addressValueFrom, emptyAddress } from '../address/address-value';
-import { apiGet, apiPost } from '../lib/api';
-import { FormAlert, SubmitButton } from '../lib/fields';
-import { type FormProblem, problemOf } from '../lib/form-problem';
-import { type Messages, createClientTranslator } from '../lib/i18n';
-import ConfirmDialog from '../lib/ConfirmDialog';
+import { ADDRESS_LABEL_KEYS } from '~/features/accounts/labels';
+import { type AddressInput, addressSchema } from '~/features/accounts/schemas';
+import { issueField, issueToMessage } from '~/features/validation/messages';
+import { showSnack } from '~/stores/snackbar';
+import AddressFields, { focusAddressField } from '~/islands/address/AddressFields';
+import { type AddressErrors, type AddressField, type AddressValue, addressValueFrom, emptyAddress } from '~/islands/address/address-value';
+import { apiGet, apiPost } from '~/islands/lib/api';
+import { FormAlert, SubmitButton } from '~/islands/lib/fields';
+import { type FormProblem, problemOf } from '~/islands/lib/form-problem';
+import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
+import ConfirmDialog from '~/islands/lib/ConfirmDialog';
 import { useConfirmedDelete } from './use-confirmed-delete';
 
 /** An item of GET /user/get-user-address/ (listAddresses), place names in the page's language. */

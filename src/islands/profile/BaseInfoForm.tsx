@@ -1,15 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { ACTIVITIES, AGE_RANGES, GENDERS, TRADER_STATUSES, TURNOVER_PERIODS } from '../../features/accounts/constants';
-import { ACTIVITY_LABEL, AGE_RANGE_LABEL, GENDER_LABEL, TRADER_STATUS_LABEL, TURNOVER_PERIOD_LABEL } from '../../features/accounts/labels';
-import { normalizePhone } from '../../features/accounts/phone';
-import { LOCALES, LOCALE_META } from '../../i18n/config';
-import { showSnack } from '../../stores/snackbar';
-import { apiPost } from '../lib/api';
-import { Field, FormAlert, PasswordField, SelectField, SubmitButton, TextField } from '../lib/fields';
-import { zodFormResolver } from '../lib/forms';
-import { useApiSubmit } from '../lib/use-api-submit';
-import { type Messages, createClientTranslator } from '../lib/i18n';
+import { ACTIVITIES, AGE_RANGES, GENDERS, TRADER_STATUSES, TURNOVER_PERIODS } from '~/features/accounts/constants';
+import { ACTIVITY_LABEL, AGE_RANGE_LABEL, GENDER_LABEL, TRADER_STATUS_LABEL, TURNOVER_PERIOD_LABEL } from '~/features/accounts/labels';
+import { normalizePhone } from '~/features/accounts/phone';
+import { LOCALES, LOCALE_META } from '~/i18n/config';
+import { showSnack } from '~/stores/snackbar';
+import { apiPost } from '~/islands/lib/api';
+import { Field, FormAlert, PasswordField, SelectField, SubmitButton, TextField } from '~/islands/lib/fields';
+import { zodFormResolver } from '~/islands/lib/forms';
+import { useApiSubmit } from '~/islands/lib/use-api-submit';
+import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 import { type BaseInfo, BASE_INFO_FIELDS, type BaseInfoField, type BaseInfoValues, baseInfoSchema, flattenMainInfoErrors, toMainInfoBody } from './base-info-schema';
 import { $contact, type ContactStatus } from './contact-store';
 

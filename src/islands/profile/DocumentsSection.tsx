@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
-import { DOCUMENT_MAX_BYTES } from '../../features/accounts/constants';
-import type { Locale } from '../../i18n/config';
-import { formatDate, formatNumber } from '../../i18n/format';
-import { showSnack } from '../../stores/snackbar';
-import { apiGet, apiPost } from '../lib/api';
-import { Field, FormAlert, SelectField, SubmitButton } from '../lib/fields';
-import { type FormProblem, problemOf } from '../lib/form-problem';
-import { type Messages, createClientTranslator } from '../lib/i18n';
-import ConfirmDialog from '../lib/ConfirmDialog';
+import { DOCUMENT_MAX_BYTES } from '~/features/accounts/constants';
+import type { Locale } from '~/i18n/config';
+import { formatDate, formatNumber } from '~/i18n/format';
+import { showSnack } from '~/stores/snackbar';
+import { apiGet, apiPost } from '~/islands/lib/api';
+import { Field, FormAlert, SelectField, SubmitButton } from '~/islands/lib/fields';
+import { type FormProblem, problemOf } from '~/islands/lib/form-problem';
+import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
+import ConfirmDialog from '~/islands/lib/ConfirmDialog';
 import { useConfirmedDelete } from './use-confirmed-delete';
 
 export interface UserDocument {

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
-import { showSnack } from '../../stores/snackbar';
-import { apiPost } from '../lib/api';
-import { failureText } from '../lib/form-problem';
-import { type ClientTranslate, type Messages, createClientTranslator } from '../lib/i18n';
+import { showSnack } from '~/stores/snackbar';
+import { apiPost } from '~/islands/lib/api';
+import { failureText } from '~/islands/lib/form-problem';
+import { type ClientTranslate, type Messages, createClientTranslator } from '~/islands/lib/i18n';
 
 export interface CategoryChoice {
   id: number;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { showSnack } from '../../stores/snackbar';
-import { apiPost } from '../lib/api';
-import { failureText } from '../lib/form-problem';
-import type { MessageKey } from '../../i18n/t';
-import { type Messages, createClientTranslator } from '../lib/i18n';
+import { showSnack } from '~/stores/snackbar';
+import { apiPost } from '~/islands/lib/api';
+import { failureText } from '~/islands/lib/form-problem';
+import type { MessageKey } from '~/i18n/t';
+import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 
 type Flag = 'news_notification' | 'favorite_application_notification' | 'deal_notification';
 

@@ -1,12 +1,12 @@
 import { type Resolver, useForm } from 'react-hook-form';
-import { PASSWORD_MIN } from '../../features/accounts/constants';
-import { changePasswordSchema } from '../../features/accounts/schemas';
-import { showSnack } from '../../stores/snackbar';
-import { apiPost } from '../lib/api';
-import { FormAlert, PasswordField, SubmitButton } from '../lib/fields';
-import { zodFormResolver } from '../lib/forms';
-import { type Messages, createClientTranslator } from '../lib/i18n';
-import { useApiSubmit } from '../lib/use-api-submit';
+import { PASSWORD_MIN } from '~/features/accounts/constants';
+import { changePasswordSchema } from '~/features/accounts/schemas';
+import { showSnack } from '~/stores/snackbar';
+import { apiPost } from '~/islands/lib/api';
+import { FormAlert, PasswordField, SubmitButton } from '~/islands/lib/fields';
+import { zodFormResolver } from '~/islands/lib/forms';
+import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
+import { useApiSubmit } from '~/islands/lib/use-api-submit';
 
 interface Props {
   messages: Messages;

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { PIN_LENGTH } from '../../features/accounts/constants';
-import { showSnack } from '../../stores/snackbar';
-import { apiPost } from '../lib/api';
-import { FieldError, FieldHint, FieldLabel, FormAlert, fieldAria, useHydrated } from '../lib/fields';
-import { type FormProblem, problemOf } from '../lib/form-problem';
-import type { ClientTranslate } from '../lib/i18n';
+import { PIN_LENGTH } from '~/features/accounts/constants';
+import { showSnack } from '~/stores/snackbar';
+import { apiPost } from '~/islands/lib/api';
+import { FieldError, FieldHint, FieldLabel, FormAlert, fieldAria, useHydrated } from '~/islands/lib/fields';
+import { type FormProblem, problemOf } from '~/islands/lib/form-problem';
+import type { ClientTranslate } from '~/islands/lib/i18n';
 import { $contact } from './contact-store';
 
 interface Props {

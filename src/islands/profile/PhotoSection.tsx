@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
-import { AVATAR_MAX_BYTES } from '../../features/accounts/constants';
-import { showSnack } from '../../stores/snackbar';
-import { apiPost } from '../lib/api';
-import { FieldError, FieldHint, FieldLabel, FormAlert, fieldAria } from '../lib/fields';
-import { type FormProblem, failureText } from '../lib/form-problem';
-import { type Messages, createClientTranslator } from '../lib/i18n';
+import { AVATAR_MAX_BYTES } from '~/features/accounts/constants';
+import { showSnack } from '~/stores/snackbar';
+import { apiPost } from '~/islands/lib/api';
+import { FieldError, FieldHint, FieldLabel, FormAlert, fieldAria } from '~/islands/lib/fields';
+import { type FormProblem, failureText } from '~/islands/lib/form-problem';
+import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 
 interface Props {
   messages: Messages;

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { FieldHint, FieldLabel, describedBy } from '../lib/fields';
-import { type Messages, createClientTranslator } from '../lib/i18n';
+import { FieldHint, FieldLabel, describedBy } from '~/islands/lib/fields';
+import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 
 interface Props {
   messages: Messages;

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { apiPost } from '../lib/api';
-import { fieldAria, FieldError, FieldHint, FieldLabel, FormAlert, SubmitButton } from '../lib/fields';
-import { type FormProblem, problemOf } from '../lib/form-problem';
-import { type Messages, createClientTranslator } from '../lib/i18n';
+import { apiPost } from '~/islands/lib/api';
+import { fieldAria, FieldError, FieldHint, FieldLabel, FormAlert, SubmitButton } from '~/islands/lib/fields';
+import { type FormProblem, problemOf } from '~/islands/lib/form-problem';
+import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 
 interface Props {
   messages: Messages;

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { showSnack } from '../../stores/snackbar';
-import { apiPost } from '../lib/api';
-import { failureText } from '../lib/form-problem';
-import { type Messages, createClientTranslator } from '../lib/i18n';
+import { showSnack } from '~/stores/snackbar';
+import { apiPost } from '~/islands/lib/api';
+import { failureText } from '~/islands/lib/form-problem';
+import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 import { $contact, type ContactStatus } from './contact-store';
 import PhoneConfirm from './PhoneConfirm';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { TRADER_STATUSES } from '../../features/accounts/constants';
-import { mainInfoProfileSchema, mainInfoUserSchema } from '../../features/accounts/schemas';
+import { TRADER_STATUSES } from '~/features/accounts/constants';
+import { mainInfoProfileSchema, mainInfoUserSchema } from '~/features/accounts/schemas';
 
 /**
  * The base-info form: the shared `User[…]` and `UserProfile[…]` schemas side by side, except that the form

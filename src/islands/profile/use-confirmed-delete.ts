@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { showSnack } from '../../stores/snackbar';
-import { apiPost } from '../lib/api';
-import { failureText } from '../lib/form-problem';
-import type { ClientTranslate } from '../lib/i18n';
+import { showSnack } from '~/stores/snackbar';
+import { apiPost } from '~/islands/lib/api';
+import { failureText } from '~/islands/lib/form-problem';
+import type { ClientTranslate } from '~/islands/lib/i18n';
 
 interface Options<T> {
   /** The API path that deletes an item by `id`. */

@@ -1,5 +1,5 @@
-import type { TraderStatus } from '../../features/accounts/constants';
-import type { ClientTranslate } from '../lib/i18n';
+import type { TraderStatus } from '~/features/accounts/constants';
+import type { ClientTranslate } from '~/islands/lib/i18n';
 import { type StepId, stepTitleKey } from './wizard-model';
 
 /**

@@ -1,5 +1,5 @@
-import { cachedList } from '../address/places';
-import { apiGet } from '../lib/api';
+import { cachedList } from '~/islands/address/places';
+import { apiGet } from '~/islands/lib/api';
 
 export interface CurrencyOption {
   id: number;

@@ -1,11 +1,11 @@
 import { type Dispatch, type SetStateAction, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { verifyPinSchema } from '../../features/accounts/schemas';
-import { issueToMessage } from '../../features/validation/messages';
-import { apiPost } from '../lib/api';
-import { type FormProblem, problemOf } from '../lib/form-problem';
-import { applyServerErrors } from '../lib/forms';
-import type { ClientTranslate, Messages } from '../lib/i18n';
+import { verifyPinSchema } from '~/features/accounts/schemas';
+import { issueToMessage } from '~/features/validation/messages';
+import { apiPost } from '~/islands/lib/api';
+import { type FormProblem, problemOf } from '~/islands/lib/form-problem';
+import { applyServerErrors } from '~/islands/lib/forms';
+import type { ClientTranslate, Messages } from '~/islands/lib/i18n';
 import { type PhoneProof, type WizardValues, fieldId } from './wizard-model';
 
 interface Options {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { DEFAULT_CURRENCY_ID, TURNOVER_PERIODS, type TraderStatus } from '../../features/accounts/constants';
-import { addressSchema, signupSchema } from '../../features/accounts/schemas';
-import type { Locale } from '../../i18n/config';
-import type { MessageKey } from '../../i18n/t';
-import { type AddressValue, emptyAddress } from '../address/address-value';
+import { DEFAULT_CURRENCY_ID, TURNOVER_PERIODS, type TraderStatus } from '~/features/accounts/constants';
+import { addressSchema, signupSchema } from '~/features/accounts/schemas';
+import type { Locale } from '~/i18n/config';
+import type { MessageKey } from '~/i18n/t';
+import { type AddressValue, emptyAddress } from '~/islands/address/address-value';
 
 /** The wizard's form: strings as the inputs give them; the shared schemas read blanks and numbers. */
 export interface WizardValues {

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $snacks, showPendingSnack } from '../../stores/snackbar';
+import { $snacks, showPendingSnack } from '~/stores/snackbar';
 
 /**
  * Announces results politely to screen readers and shows them at the bottom of the screen. Snacks shown before

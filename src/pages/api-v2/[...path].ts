@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getApiApp } from '../../server/api/app';
+import { getApiApp } from '~/server/api/app';
 
 /**
  * In development (astro dev) the API is reached through this route. The production server (src/server/main.ts)

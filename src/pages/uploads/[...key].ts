@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { contentTypeOf, getStorage, isPublicStorageKey } from '../../server/storage';
+import { contentTypeOf, getStorage, isPublicStorageKey } from '~/server/storage';
 
 /** Serves public uploads (photos). Keys are unique per upload, so an answer may be cached for a year. Private files 404 here. */
 export const GET: APIRoute = async ({ params }) => {

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { localizePath } from '../../i18n/paths';
-import { getDb } from '../../server/db';
-import { isAppError } from '../../server/errors';
-import { confirmEmail } from '../../server/services/accounts/email-confirmation';
+import { localizePath } from '~/i18n/paths';
+import { getDb } from '~/server/db';
+import { isAppError } from '~/server/errors';
+import { confirmEmail } from '~/server/services/accounts/email-confirmation';
 
 /**
  * The link of the confirmation e-mail (`/user/confirm-email?token=…`, in the recipient's language). It confirms

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { DEFAULT_LOCALE } from '../../i18n/config';
-import { negotiateLocale } from '../../i18n/paths';
-import { createTranslator } from '../../i18n/t';
-import { getEnv } from '../env';
-import { AppError } from '../errors';
+import { DEFAULT_LOCALE } from '~/i18n/config';
+import { negotiateLocale } from '~/i18n/paths';
+import { createTranslator } from '~/i18n/t';
+import { getEnv } from '~/server/env';
+import { AppError } from '~/server/errors';
 import type { ApiEnv } from './context';
 import { errorResponse } from './errors';
 import { buildOpenApiDocument, listEndpoints } from './openapi';

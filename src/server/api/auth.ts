@@ -1,12 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { getDb } from '../db';
-import { getEnv } from '../env';
-import { AppError } from '../errors';
-import { clientIp } from '../http/client-ip';
-import { isCrossSiteUnsafeRequest } from '../http/csrf';
-import { sessionCookie } from '../http/session-cookie';
-import { resolveUser } from '../services/accounts/authenticate';
+import { getDb } from '~/server/db';
+import { getEnv } from '~/server/env';
+import { AppError } from '~/server/errors';
+import { clientIp } from '~/server/http/client-ip';
+import { isCrossSiteUnsafeRequest } from '~/server/http/csrf';
+import { sessionCookie } from '~/server/http/session-cookie';
+import { resolveUser } from '~/server/services/accounts/authenticate';
 import type { ApiEnv } from './context';
 
 /**

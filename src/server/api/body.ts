@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import qs from 'qs';
-import { AppError } from '../errors';
+import { AppError } from '~/server/errors';
 
 /** Limits that keep a hostile body from costing more than it is worth to read. */
 const QS_OPTIONS: qs.IParseOptions = { depth: 5, arrayLimit: 200, parameterLimit: 2000, allowDots: false };

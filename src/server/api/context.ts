@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import type { Locale } from '../../i18n/config';
-import type { Translate } from '../../i18n/t';
-import type { SessionUser } from '../services/accounts/users';
+import type { Locale } from '~/i18n/config';
+import type { Translate } from '~/i18n/t';
+import type { SessionUser } from '~/server/services/accounts/users';
 
 export interface ApiEnv {
   /** Set by the node server (its socket) or by the dev route (Astro's clientAddress). */

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { readBody } from './body';
 import type { ApiContext, ApiEnv } from './context';
 import { type EndpointDoc, registerEndpoint } from './openapi';
-import { AppError } from '../errors';
-import type { SessionUser } from '../services/accounts/users';
+import { AppError } from '~/server/errors';
+import type { SessionUser } from '~/server/services/accounts/users';
 import { parseInput } from './validate';
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;

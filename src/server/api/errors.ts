@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { MessageKey, Translate } from '../../i18n/t';
-import { AppError, type ErrorCode, isAppError } from '../errors';
+import type { MessageKey, Translate } from '~/i18n/t';
+import { AppError, type ErrorCode, isAppError } from '~/server/errors';
 
 export interface ErrorBody {
   code: ErrorCode;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { issueField, issueToMessage } from '../../features/validation/messages';
-import { hasMessage } from '../../i18n/t';
-import { AppError, type LocalizedMessage } from '../errors';
+import { issueField, issueToMessage } from '~/features/validation/messages';
+import { hasMessage } from '~/i18n/t';
+import { AppError, type LocalizedMessage } from '~/server/errors';
 
 /**
  * Parses input with a zod schema, or throws a `validation_failed` AppError whose per-field messages are

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { getEnv } from '../env';
-import { onShutdown } from '../lifecycle';
+import { getEnv } from '~/server/env';
+import { onShutdown } from '~/server/lifecycle';
 import { type Database, type DatabaseHandle, migrateDatabase, openDatabase } from './client';
 import { ensureSeeded } from './seed';
 

@@ -1,4 +1,4 @@
-import type { Locale } from '../../i18n/config';
+import type { Locale } from '~/i18n/config';
 
 type Translated<Prefix extends string> = { [K in `${Prefix}En` | `${Prefix}Sw` | `${Prefix}Fr`]: unknown };
 const SUFFIX: Record<Locale, 'En' | 'Sw' | 'Fr'> = { en: 'En', sw: 'Sw', fr: 'Fr' };

@@ -1,5 +1,5 @@
 import { type AnyColumn, type SQL, asc, desc } from 'drizzle-orm';
-import { AppError } from '../errors';
+import { AppError } from '~/server/errors';
 
 export interface PageMeta {
   totalCount: number;

@@ -1,4 +1,4 @@
-import { getEnv } from '../env';
+import { getEnv } from '~/server/env';
 
 /**
  * The client's IP address for rate limits: the socket's peer, or — only when TRUST_PROXY is set — the last

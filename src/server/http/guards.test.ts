@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTranslator } from '../../i18n/t';
+import { createTranslator } from '~/i18n/t';
 import { loginUrl, requireGuest, requireSignedIn } from './guards';
 
 function context(user: App.Locals['user'], locale: App.Locals['locale'], path: string, search = '') {

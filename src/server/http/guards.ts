@@ -1,4 +1,4 @@
-import { localizePath } from '../../i18n/paths';
+import { localizePath } from '~/i18n/paths';
 import { safeReturnPath } from './return-path';
 
 interface GuardContext {

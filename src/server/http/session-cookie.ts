@@ -1,4 +1,4 @@
-import { getEnv } from '../env';
+import { getEnv } from '~/server/env';
 
 /**
  * The web session cookie: HttpOnly, SameSite=Lax, `__Host-` prefixed (Secure, whole site, no Domain) over

@@ -1,8 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { getDb } from '../db';
-import { mailOutbox } from '../db/schema';
-import { getEnv } from '../env';
-import { onShutdown } from '../lifecycle';
+import { getDb } from '~/server/db';
+import { mailOutbox } from '~/server/db/schema';
+import { getEnv } from '~/server/env';
+import { onShutdown } from '~/server/lifecycle';
 
 export interface MailMessage {
   to: string;

@@ -1,5 +1,5 @@
-import type { Locale } from '../../i18n/config';
-import { createTranslator, type MessageKey } from '../../i18n/t';
+import type { Locale } from '~/i18n/config';
+import { createTranslator, type MessageKey } from '~/i18n/t';
 import type { MailMessage } from '.';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,5 +1,5 @@
-import { getEnv } from '../env';
-import { AppError } from '../errors';
+import { getEnv } from '~/server/env';
+import { AppError } from '~/server/errors';
 
 const VERIFY_URLS = {
   recaptcha: 'https://www.google.com/recaptcha/api/siteverify',

@@ -1,8 +1,8 @@
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Database } from '../db';
-import { getDb } from '../db';
-import { rateLimits } from '../db/schema';
-import { AppError } from '../errors';
+import type { Database } from '~/server/db';
+import { getDb } from '~/server/db';
+import { rateLimits } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
 
 /**
  * Limits on abuse-prone actions, counted in the database so they hold across processes

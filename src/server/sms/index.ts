@@ -1,6 +1,6 @@
-import { getDb } from '../db';
-import { smsOutbox } from '../db/schema';
-import { getEnv } from '../env';
+import { getDb } from '~/server/db';
+import { smsOutbox } from '~/server/db/schema';
+import { getEnv } from '~/server/env';
 
 /** Where SMS go: Africa's Talking when configured, else the outbox table (shown at /dev/mailbox in development). */
 export interface SmsSender {

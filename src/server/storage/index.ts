@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { getEnv } from '../env';
+import { getEnv } from '~/server/env';
 
 /** Where uploaded files live. The default keeps them in DATA_DIR/uploads; an S3-compatible store fits the same shape. */
 export interface FileStorage {

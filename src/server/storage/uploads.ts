@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { AppError } from '../errors';
+import { AppError } from '~/server/errors';
 
 /** What a stored upload is, decided from its bytes, never from its name or the client's content type. */
 export type DetectedType = { kind: 'image'; format: 'jpeg' | 'png' | 'webp' | 'gif' | 'heif' } | { kind: 'pdf' };

@@ -1,8 +1,8 @@
-import { AGE_RANGES, GENDERS } from '../../../features/accounts/constants';
-import { AGE_RANGE_LABEL, GENDER_LABEL } from '../../../features/accounts/labels';
-import { FieldError, SelectField, fieldAria } from '../../lib/fields';
-import type { ClientTranslate } from '../../lib/i18n';
-import { useStepFields } from '../use-step-fields';
+import { AGE_RANGES, GENDERS } from '~/features/accounts/constants';
+import { AGE_RANGE_LABEL, GENDER_LABEL } from '~/features/accounts/labels';
+import { FieldError, SelectField, fieldAria } from '~/islands/lib/fields';
+import type { ClientTranslate } from '~/islands/lib/i18n';
+import { useStepFields } from '~/islands/signup-wizard/use-step-fields';
 
 /** Gender and age range: both optional, and "prefer not to say" is an answer. */
 export default function AboutStep({ t }: { t: ClientTranslate }) {

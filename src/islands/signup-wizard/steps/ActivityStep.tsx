@@ -1,8 +1,8 @@
-import { ACTIVITIES } from '../../../features/accounts/constants';
-import { ACTIVITY_LABEL } from '../../../features/accounts/labels';
-import { FieldError, fieldAria } from '../../lib/fields';
-import type { ClientTranslate } from '../../lib/i18n';
-import { useStepFields } from '../use-step-fields';
+import { ACTIVITIES } from '~/features/accounts/constants';
+import { ACTIVITY_LABEL } from '~/features/accounts/labels';
+import { FieldError, fieldAria } from '~/islands/lib/fields';
+import type { ClientTranslate } from '~/islands/lib/i18n';
+import { useStepFields } from '~/islands/signup-wizard/use-step-fields';
 
 export default function ActivityStep({ t }: { t: ClientTranslate }) {
   const { register, errors, idOf } = useStepFields();

@@ -1,8 +1,8 @@
 import { type FieldError, useController } from 'react-hook-form';
-import AddressFields from '../../address/AddressFields';
-import type { AddressErrors } from '../../address/address-value';
-import type { ClientTranslate } from '../../lib/i18n';
-import { ADDRESS_ID_PREFIX, type WizardValues } from '../wizard-model';
+import AddressFields from '~/islands/address/AddressFields';
+import type { AddressErrors } from '~/islands/address/address-value';
+import type { ClientTranslate } from '~/islands/lib/i18n';
+import { ADDRESS_ID_PREFIX, type WizardValues } from '~/islands/signup-wizard/wizard-model';
 
 export default function AddressStep({ t }: { t: ClientTranslate }) {
   const { field, fieldState } = useController<WizardValues, 'address'>({ name: 'address' });

@@ -1,4 +1,4 @@
-import type { ClientTranslate } from '../../lib/i18n';
+import type { ClientTranslate } from '~/islands/lib/i18n';
 
 /** After the account is made (and signed in): what happens next, and the way on to the answer's `redirect`. */
 export default function DoneStep({ redirect, email, phoneConfirmed, t }: { redirect: string; email: string; phoneConfirmed: boolean; t: ClientTranslate }) {

@@ -1,6 +1,6 @@
-import { NameFields } from '../../auth/AccountFields';
-import type { ClientTranslate } from '../../lib/i18n';
-import { useStepFields } from '../use-step-fields';
+import { NameFields } from '~/islands/auth/AccountFields';
+import type { ClientTranslate } from '~/islands/lib/i18n';
+import { useStepFields } from '~/islands/signup-wizard/use-step-fields';
 
 export default function NameStep({ t }: { t: ClientTranslate }) {
   return <NameFields {...useStepFields()} t={t} />;

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
-import { PIN_LENGTH } from '../../../features/accounts/constants';
-import { PhoneField } from '../../auth/AccountFields';
-import { TextField } from '../../lib/fields';
-import type { ClientTranslate } from '../../lib/i18n';
-import { useCountdown } from '../use-countdown';
-import { useStepFields } from '../use-step-fields';
-import { type PhoneProof, type WizardValues, fieldId, isPhoneConfirmed } from '../wizard-model';
+import { PIN_LENGTH } from '~/features/accounts/constants';
+import { PhoneField } from '~/islands/auth/AccountFields';
+import { TextField } from '~/islands/lib/fields';
+import type { ClientTranslate } from '~/islands/lib/i18n';
+import { useCountdown } from '~/islands/signup-wizard/use-countdown';
+import { useStepFields } from '~/islands/signup-wizard/use-step-fields';
+import { type PhoneProof, type WizardValues, fieldId, isPhoneConfirmed } from '~/islands/signup-wizard/wizard-model';
 
 interface PhoneStepProps {
   proof: PhoneProof;

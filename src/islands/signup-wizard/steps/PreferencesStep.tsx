@@ -1,10 +1,10 @@
-import { LOCALES, LOCALE_META } from '../../../i18n/config';
-import LoadFailure from '../../address/LoadFailure';
-import { useOptions } from '../../address/places';
-import { FieldError, FieldLabel, SelectField, fieldAria } from '../../lib/fields';
-import type { ClientTranslate } from '../../lib/i18n';
-import { loadCurrencies } from '../currencies';
-import { useStepFields } from '../use-step-fields';
+import { LOCALES, LOCALE_META } from '~/i18n/config';
+import LoadFailure from '~/islands/address/LoadFailure';
+import { useOptions } from '~/islands/address/places';
+import { FieldError, FieldLabel, SelectField, fieldAria } from '~/islands/lib/fields';
+import type { ClientTranslate } from '~/islands/lib/i18n';
+import { loadCurrencies } from '~/islands/signup-wizard/currencies';
+import { useStepFields } from '~/islands/signup-wizard/use-step-fields';
 
 /** The language of Mavuno's messages to the person, and the currency prices are shown in (default id 3). */
 export default function PreferencesStep({ t }: { t: ClientTranslate }) {

@@ -1,12 +1,12 @@
 import { useWatch } from 'react-hook-form';
-import { TURNOVER_PERIODS } from '../../../features/accounts/constants';
-import { TURNOVER_PERIOD_LABEL } from '../../../features/accounts/labels';
-import { useOptions } from '../../address/places';
-import { FieldError, TextField, fieldAria } from '../../lib/fields';
-import type { ClientTranslate } from '../../lib/i18n';
-import { loadCurrencies } from '../currencies';
-import { useStepFields } from '../use-step-fields';
-import { type WizardValues, usesFarmSize } from '../wizard-model';
+import { TURNOVER_PERIODS } from '~/features/accounts/constants';
+import { TURNOVER_PERIOD_LABEL } from '~/features/accounts/labels';
+import { useOptions } from '~/islands/address/places';
+import { FieldError, TextField, fieldAria } from '~/islands/lib/fields';
+import type { ClientTranslate } from '~/islands/lib/i18n';
+import { loadCurrencies } from '~/islands/signup-wizard/currencies';
+import { useStepFields } from '~/islands/signup-wizard/use-step-fields';
+import { type WizardValues, usesFarmSize } from '~/islands/signup-wizard/wizard-model';
 
 /** Farmers and cooperatives give their farm size; traders and input sellers their turnover, per month or per year. */
 export default function SizeStep({ t }: { t: ClientTranslate }) {

@@ -1,7 +1,7 @@
-import { CHOICE_CARD, KindChoice } from '../../auth/AccountFields';
-import type { ClientTranslate } from '../../lib/i18n';
-import { useStepFields } from '../use-step-fields';
-import type { WizardPath } from '../wizard-model';
+import { CHOICE_CARD, KindChoice } from '~/islands/auth/AccountFields';
+import type { ClientTranslate } from '~/islands/lib/i18n';
+import { useStepFields } from '~/islands/signup-wizard/use-step-fields';
+import type { WizardPath } from '~/islands/signup-wizard/wizard-model';
 
 /** Who is signing up (preselected from ?trader_status) and whether to answer everything now or later. */
 export default function StartStep({ path, onPathChange, t }: { path: WizardPath; onPathChange: (path: WizardPath) => void; t: ClientTranslate }) {

@@ -1,21 +1,21 @@
 import { Hono } from 'hono';
-import { STATUS_CHANGES, type StatusAction } from '../../../features/lots/owner-actions';
+import { STATUS_CHANGES, type StatusAction } from '~/features/lots/owner-actions';
 import { z } from 'zod';
-import { KINDS } from '../../../features/lots/constants';
-import { lotIndexQuery } from '../../../features/lots/query';
-import { amount, lotSchema } from '../../../features/lots/schemas';
-import { requiredInt } from '../../../features/validation/fields';
-import { getDb } from '../../db';
-import { getLot, listRandomLots, listUserLots } from '../../services/lots/get-lot';
-import { addFavoriteLot, listFavoriteLotIds, removeFavoriteLot } from '../../services/lots/lot-favorites';
-import { deleteLot, reAddLot, setLotStatus, updateLotPrices } from '../../services/lots/lot-lifecycle';
-import { uploadLotPhoto } from '../../services/lots/lot-photos';
-import { listLots } from '../../services/lots/list-lots';
-import { listMapPoints } from '../../services/lots/list-map-points';
-import { createLot, updateLot } from '../../services/lots/save-lot';
-import { listTechnicMakers, listWorkingRadii } from '../../services/lots/technic-options';
-import type { ApiEnv } from '../context';
-import { endpoint } from '../endpoint';
+import { KINDS } from '~/features/lots/constants';
+import { lotIndexQuery } from '~/features/lots/query';
+import { amount, lotSchema } from '~/features/lots/schemas';
+import { requiredInt } from '~/features/validation/fields';
+import { getDb } from '~/server/db';
+import { getLot, listRandomLots, listUserLots } from '~/server/services/lots/get-lot';
+import { addFavoriteLot, listFavoriteLotIds, removeFavoriteLot } from '~/server/services/lots/lot-favorites';
+import { deleteLot, reAddLot, setLotStatus, updateLotPrices } from '~/server/services/lots/lot-lifecycle';
+import { uploadLotPhoto } from '~/server/services/lots/lot-photos';
+import { listLots } from '~/server/services/lots/list-lots';
+import { listMapPoints } from '~/server/services/lots/list-map-points';
+import { createLot, updateLot } from '~/server/services/lots/save-lot';
+import { listTechnicMakers, listWorkingRadii } from '~/server/services/lots/technic-options';
+import type { ApiEnv } from '~/server/api/context';
+import { endpoint } from '~/server/api/endpoint';
 
 const idBody = z.object({ id: requiredInt() });
 

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { listQuery, optionalInt, optionalText, requiredInt } from '../../../features/validation/fields';
-import { getDb } from '../../db';
-import type { CategoryKind } from '../../db/schema';
-import { listCategoriesFlat, getCategoryTree, listRootCategories } from '../../services/reference/list-categories';
-import { listCountries } from '../../services/reference/list-countries';
-import { listCurrencies } from '../../services/reference/list-currencies';
-import { listCountryRegions, listRegionVillages, listRegions } from '../../services/reference/list-regions';
-import { UNIT_CATEGORIES, listUnits } from '../../services/reference/list-units';
-import type { ApiEnv } from '../context';
-import { endpoint } from '../endpoint';
+import { listQuery, optionalInt, optionalText, requiredInt } from '~/features/validation/fields';
+import { getDb } from '~/server/db';
+import type { CategoryKind } from '~/server/db/schema';
+import { listCategoriesFlat, getCategoryTree, listRootCategories } from '~/server/services/reference/list-categories';
+import { listCountries } from '~/server/services/reference/list-countries';
+import { listCurrencies } from '~/server/services/reference/list-currencies';
+import { listCountryRegions, listRegionVillages, listRegions } from '~/server/services/reference/list-regions';
+import { UNIT_CATEGORIES, listUnits } from '~/server/services/reference/list-units';
+import type { ApiEnv } from '~/server/api/context';
+import { endpoint } from '~/server/api/endpoint';
 
 /** Reference data changes rarely: let browsers and CDNs keep it for five minutes. */
 const REFERENCE_CACHE = 'public, max-age=300';

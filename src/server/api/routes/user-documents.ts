@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { requiredInt } from '../../../features/validation/fields';
-import { getDb } from '../../db';
-import { deleteDocument, listDocumentTypes, listDocuments, readDocument, uploadDocument } from '../../services/accounts/documents';
-import type { ApiEnv } from '../context';
-import { endpoint } from '../endpoint';
-import { parseInput } from '../validate';
+import { requiredInt } from '~/features/validation/fields';
+import { getDb } from '~/server/db';
+import { deleteDocument, listDocumentTypes, listDocuments, readDocument, uploadDocument } from '~/server/services/accounts/documents';
+import type { ApiEnv } from '~/server/api/context';
+import { endpoint } from '~/server/api/endpoint';
+import { parseInput } from '~/server/api/validate';
 
 /** A user's documents (ID, business registration…): private to their owner. */
 export function userDocumentRoutes() {

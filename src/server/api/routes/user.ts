@@ -13,27 +13,27 @@ import {
   sendPinSchema,
   signupSchema,
   verifyPinSchema,
-} from '../../../features/accounts/schemas';
-import { requiredInt } from '../../../features/validation/fields';
-import { localizePath } from '../../../i18n/paths';
-import { getDb } from '../../db';
-import { AppError } from '../../errors';
-import { sessionCookie } from '../../http/session-cookie';
-import { verifyCaptcha } from '../../security/captcha';
-import { createAddress, deleteAddress, listAddresses, updateAddress } from '../../services/accounts/addresses';
-import { logIn, logOut, refreshTokens } from '../../services/accounts/authenticate';
-import { setAvatar } from '../../services/accounts/avatar';
-import { requestPasswordReset, resendEmailConfirmation, resetPassword } from '../../services/accounts/email-confirmation';
-import { addFavoriteCategories, removeFavoriteCategories } from '../../services/accounts/favorites';
-import { changePassword } from '../../services/accounts/password';
-import { confirmUserPhone, sendPhonePin, verifyPhonePin } from '../../services/accounts/phone-confirmation';
-import { getProfileSettings, updateMainInfo } from '../../services/accounts/profile';
-import { findByReferralCode, getPublicProfile } from '../../services/accounts/public-profile';
-import type { IssuedTokens } from '../../services/accounts/sessions';
-import { signUp } from '../../services/accounts/sign-up';
-import { requestSilver } from '../../services/accounts/tiers';
-import type { ApiContext, ApiEnv } from '../context';
-import { endpoint } from '../endpoint';
+} from '~/features/accounts/schemas';
+import { requiredInt } from '~/features/validation/fields';
+import { localizePath } from '~/i18n/paths';
+import { getDb } from '~/server/db';
+import { AppError } from '~/server/errors';
+import { sessionCookie } from '~/server/http/session-cookie';
+import { verifyCaptcha } from '~/server/security/captcha';
+import { createAddress, deleteAddress, listAddresses, updateAddress } from '~/server/services/accounts/addresses';
+import { logIn, logOut, refreshTokens } from '~/server/services/accounts/authenticate';
+import { setAvatar } from '~/server/services/accounts/avatar';
+import { requestPasswordReset, resendEmailConfirmation, resetPassword } from '~/server/services/accounts/email-confirmation';
+import { addFavoriteCategories, removeFavoriteCategories } from '~/server/services/accounts/favorites';
+import { changePassword } from '~/server/services/accounts/password';
+import { confirmUserPhone, sendPhonePin, verifyPhonePin } from '~/server/services/accounts/phone-confirmation';
+import { getProfileSettings, updateMainInfo } from '~/server/services/accounts/profile';
+import { findByReferralCode, getPublicProfile } from '~/server/services/accounts/public-profile';
+import type { IssuedTokens } from '~/server/services/accounts/sessions';
+import { signUp } from '~/server/services/accounts/sign-up';
+import { requestSilver } from '~/server/services/accounts/tiers';
+import type { ApiContext, ApiEnv } from '~/server/api/context';
+import { endpoint } from '~/server/api/endpoint';
 
 const tokensResponse = z.union([
   z.object({ access_token: z.string(), refresh_token: z.string(), expires_at: z.string(), expires_in: z.number() }),

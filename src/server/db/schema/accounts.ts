@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, real, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { DEFAULT_CURRENCY_ID, type Role, type Tier, type TraderStatus } from '../../../features/accounts/constants';
+import { DEFAULT_CURRENCY_ID, type Role, type Tier, type TraderStatus } from '~/features/accounts/constants';
 import { countries, currencies, regions, villages } from './reference';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

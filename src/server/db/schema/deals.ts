@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { DeliveryType, OfferStatus, OfferType, PaymentType, TrackState } from '../../../features/deals/constants';
+import type { DeliveryType, OfferStatus, OfferType, PaymentType, TrackState } from '~/features/deals/constants';
 import { users } from './accounts';
 import { lots } from './lots';
 import { currencies, perUnits } from './reference';

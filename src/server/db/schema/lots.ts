@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import type { LotKind, LotStatus, LotType } from '../../../features/lots/constants';
+import type { LotKind, LotStatus, LotType } from '~/features/lots/constants';
 import { users } from './accounts';
 import { countries, currencies, perUnits, regions, villages } from './reference';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../client';
+import type { Executor } from '~/server/db/client';
 
 /**
  * Many demo lots at once, for measuring catalogue queries (`npm run db:seed -- --lots 100000`; `npm run bench`

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Role, Tier, TraderStatus } from '../../../features/accounts/constants';
-import { hashPassword } from '../../services/accounts/secrets';
-import type { Executor } from '../client';
-import { users } from '../schema';
+import type { Role, Tier, TraderStatus } from '~/features/accounts/constants';
+import { hashPassword } from '~/server/services/accounts/secrets';
+import type { Executor } from '~/server/db/client';
+import { users } from '~/server/db/schema';
 
 /** The demo accounts listed in the README; all share this password and have confirmed e-mail and phone. */
 export const DEMO_PASSWORD = 'mavuno-demo';

@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { OfferAction } from '../../../features/deals/constants';
-import { actOnOffer } from '../../services/deals/act-on-offer';
-import { createOffer } from '../../services/deals/create-offer';
-import { leaveFeedback } from '../../services/deals/feedback';
-import { toSessionUser } from '../../services/accounts/users';
-import type { Database, Executor } from '../client';
-import { lots, offerEvents, offers, userFeedback, users } from '../schema';
+import type { OfferAction } from '~/features/deals/constants';
+import { actOnOffer } from '~/server/services/deals/act-on-offer';
+import { createOffer } from '~/server/services/deals/create-offer';
+import { leaveFeedback } from '~/server/services/deals/feedback';
+import { toSessionUser } from '~/server/services/accounts/users';
+import type { Database, Executor } from '~/server/db/client';
+import { lots, offerEvents, offers, userFeedback, users } from '~/server/db/schema';
 
 /**
  * Demo offers and deals between the demo accounts, one at each stage, made through the offers services so their

@@ -1,9 +1,9 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { clearDemoDeals } from './demo-deals';
-import type { LotKind, LotType } from '../../../features/lots/constants';
-import type { Executor } from '../client';
-import { refreshLotSearch } from '../../services/lots/save-lot';
-import { countries, currencies, exchangeRates, lots, offers, regions, users, villages } from '../schema';
+import type { LotKind, LotType } from '~/features/lots/constants';
+import type { Executor } from '~/server/db/client';
+import { refreshLotSearch } from '~/server/services/lots/save-lot';
+import { countries, currencies, exchangeRates, lots, offers, regions, users, villages } from '~/server/db/schema';
 
 /**
  * Demo lots of the demo accounts: real crops, inputs and machines in real places, priced plausibly in local

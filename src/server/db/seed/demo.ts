@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../client';
-import { countries, currencies, marketPrices, perUnits, regions } from '../schema';
+import type { Executor } from '~/server/db/client';
+import { countries, currencies, marketPrices, perUnits, regions } from '~/server/db/schema';
 import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoDeals } from './demo-deals';
 import { seedDemoLots } from './demo-lots';

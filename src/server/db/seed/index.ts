@@ -1,5 +1,5 @@
-import type { Database } from '../client';
-import { appMeta, countries } from '../schema';
+import type { Database } from '~/server/db/client';
+import { appMeta, countries } from '~/server/db/schema';
 import { seedDemoData } from './demo';
 import { seedReferenceData } from './reference';
 

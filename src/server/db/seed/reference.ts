@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../client';
-import { categories, countries, currencies, documentTypes, exchangeRates, perUnits, regions, villages } from '../schema';
-import type { CategoryKind } from '../schema';
+import type { Executor } from '~/server/db/client';
+import { categories, countries, currencies, documentTypes, exchangeRates, perUnits, regions, villages } from '~/server/db/schema';
+import type { CategoryKind } from '~/server/db/schema';
 import { BOARD_CATEGORIES, FERTILIZER_CATEGORIES, SEED_CATEGORIES, TECHNIC_CATEGORIES } from './reference/categories';
 import { COUNTRY_CODES } from './reference/country-codes';
 import { DOCUMENT_TYPES } from './reference/document-types';

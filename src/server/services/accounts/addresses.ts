@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { AddressInput } from '../../../features/accounts/schemas';
-import type { Locale } from '../../../i18n/config';
-import type { Executor } from '../../db';
-import { localizedColumn } from '../../db/localized';
-import { addresses, countries, regions, villages } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { AddressInput } from '~/features/accounts/schemas';
+import type { Locale } from '~/i18n/config';
+import type { Executor } from '~/server/db';
+import { localizedColumn } from '~/server/db/localized';
+import { addresses, countries, regions, villages } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
 
 const invalid = (field: string) => new AppError('validation_failed', 'errors.validation_failed', { fields: { [field]: [{ key: 'validation.invalid_option' }] } });
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../db';
-import { users } from '../../db/schema';
-import { AppError } from '../../errors';
-import { consumeLimit, resetLimit } from '../../security/rate-limit';
-import { normalizePhone } from '../../../features/accounts/phone';
+import type { Executor } from '~/server/db';
+import { users } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
+import { consumeLimit, resetLimit } from '~/server/security/rate-limit';
+import { normalizePhone } from '~/features/accounts/phone';
 import { verifyAgainstDummy, verifyPassword } from './secrets';
 import { type IssuedTokens, createSession, findSessionByAccessToken, findSessionByCookie, revokeSession, rotateSession } from './sessions';
 import { type SessionUser, findUserById, toSessionUser } from './users';

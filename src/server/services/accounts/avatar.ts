@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { AVATAR_MAX_BYTES } from '../../../features/accounts/constants';
-import type { Executor } from '../../db';
-import { users } from '../../db/schema';
-import { getStorage, storageUrl } from '../../storage';
-import { AppError } from '../../errors';
-import { detectUpload, encodeWebp, newStorageKey, readUpload } from '../../storage/uploads';
+import { AVATAR_MAX_BYTES } from '~/features/accounts/constants';
+import type { Executor } from '~/server/db';
+import { users } from '~/server/db/schema';
+import { getStorage, storageUrl } from '~/server/storage';
+import { AppError } from '~/server/errors';
+import { detectUpload, encodeWebp, newStorageKey, readUpload } from '~/server/storage/uploads';
 
 const SIZES = [512, 128] as const;
 

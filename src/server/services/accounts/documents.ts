@@ -1,12 +1,12 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { DOCUMENT_MAX_BYTES } from '../../../features/accounts/constants';
-import type { Locale } from '../../../i18n/config';
-import type { Executor } from '../../db';
-import { localizedColumn } from '../../db/localized';
-import { documentTypes, userDocuments } from '../../db/schema';
-import { AppError } from '../../errors';
-import { getStorage } from '../../storage';
-import { detectUpload, encodeWebp, invalidFileType, newStorageKey, readUpload } from '../../storage/uploads';
+import { DOCUMENT_MAX_BYTES } from '~/features/accounts/constants';
+import type { Locale } from '~/i18n/config';
+import type { Executor } from '~/server/db';
+import { localizedColumn } from '~/server/db/localized';
+import { documentTypes, userDocuments } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
+import { getStorage } from '~/server/storage';
+import { detectUpload, encodeWebp, invalidFileType, newStorageKey, readUpload } from '~/server/storage/uploads';
 
 const documentUrl = (id: number) => `/api-v2/user-document/download?id=${id}`;
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db';
-import { categories, favoriteCategories } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Executor } from '~/server/db';
+import { categories, favoriteCategories } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
 
 /**
  * Favourite categories: 'board' holds crop, seed and fertilizer interests (board categories), 'technic' machinery.

@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
-import type { Executor } from '../../db';
-import { mailOutbox, smsOutbox } from '../../db/schema';
+import type { Executor } from '~/server/db';
+import { mailOutbox, smsOutbox } from '~/server/db/schema';
 
 export interface OutboxMail {
   id: number;

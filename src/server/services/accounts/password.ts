@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db';
-import { consumeLimit, resetLimit } from '../../security/rate-limit';
+import type { Database } from '~/server/db';
+import { consumeLimit, resetLimit } from '~/server/security/rate-limit';
 import { invalidateResetLinks } from './email-confirmation';
-import { users } from '../../db/schema';
-import { AppError } from '../../errors';
+import { users } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
 import { hashPassword, verifyPassword } from './secrets';
 import { revokeUserSessions } from './sessions';
 import { findUserById } from './users';

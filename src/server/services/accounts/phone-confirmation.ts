@@ -1,13 +1,13 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { PIN_LENGTH, PIN_MAX_ATTEMPTS, PIN_RESEND_SECONDS, PIN_TTL_MINUTES } from '../../../features/accounts/constants';
-import { normalizePhone } from '../../../features/accounts/phone';
-import type { Locale } from '../../../i18n/config';
-import { createTranslator } from '../../../i18n/t';
-import type { Executor } from '../../db';
-import { phoneVerifications, users } from '../../db/schema';
-import { AppError } from '../../errors';
-import { consumeLimit } from '../../security/rate-limit';
-import { getSmsSender } from '../../sms';
+import { PIN_LENGTH, PIN_MAX_ATTEMPTS, PIN_RESEND_SECONDS, PIN_TTL_MINUTES } from '~/features/accounts/constants';
+import { normalizePhone } from '~/features/accounts/phone';
+import type { Locale } from '~/i18n/config';
+import { createTranslator } from '~/i18n/t';
+import type { Executor } from '~/server/db';
+import { phoneVerifications, users } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
+import { consumeLimit } from '~/server/security/rate-limit';
+import { getSmsSender } from '~/server/sms';
 import { hashToken, randomPin, randomToken } from './secrets';
 
 function e164(phone: string): string {

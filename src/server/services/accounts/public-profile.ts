@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../db';
-import { users } from '../../db/schema';
+import type { Executor } from '~/server/db';
+import { users } from '~/server/db/schema';
 import { avatarUrls } from './avatar';
 import { displayName } from './users';
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
-import type { Executor } from '../../db';
-import { sessions } from '../../db/schema';
+import type { Executor } from '~/server/db';
+import { sessions } from '~/server/db/schema';
 import { hashToken, randomToken } from './secrets';
 
 const HOUR = 3600_000;

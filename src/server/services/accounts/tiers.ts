@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { TIERS, type Tier } from '../../../features/accounts/constants';
-import { TIER_LABEL } from '../../../features/accounts/labels';
-import { localizePath } from '../../../i18n/paths';
-import { createTranslator } from '../../../i18n/t';
-import type { Database, Executor } from '../../db';
-import { isUniqueViolation } from '../../db/errors';
-import { tierRequests, users } from '../../db/schema';
-import { getEnv } from '../../env';
-import { AppError } from '../../errors';
-import { sendMail } from '../../mail';
-import { tierDecisionMail, tierRequestReceivedMail } from '../../mail/templates';
+import { TIERS, type Tier } from '~/features/accounts/constants';
+import { TIER_LABEL } from '~/features/accounts/labels';
+import { localizePath } from '~/i18n/paths';
+import { createTranslator } from '~/i18n/t';
+import type { Database, Executor } from '~/server/db';
+import { isUniqueViolation } from '~/server/db/errors';
+import { tierRequests, users } from '~/server/db/schema';
+import { getEnv } from '~/server/env';
+import { AppError } from '~/server/errors';
+import { sendMail } from '~/server/mail';
+import { tierDecisionMail, tierRequestReceivedMail } from '~/server/mail/templates';
 import { findUserById, userLocale } from './users';
 
 const rank = (tier: Tier) => TIERS.indexOf(tier);

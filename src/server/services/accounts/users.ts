@@ -1,8 +1,8 @@
 import { type SQLWrapper, eq, sql } from 'drizzle-orm';
-import { type Permission, type Role, type Tier, scopeFor } from '../../../features/accounts/constants';
-import { isLocale, type Locale } from '../../../i18n/config';
-import type { Executor } from '../../db';
-import { users } from '../../db/schema';
+import { type Permission, type Role, type Tier, scopeFor } from '~/features/accounts/constants';
+import { isLocale, type Locale } from '~/i18n/config';
+import type { Executor } from '~/server/db';
+import { users } from '~/server/db/schema';
 
 /** What the server knows of the signed-in user on every request. */
 export interface SessionUser {

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { OfferAction } from '../../../features/deals/constants';
-import { decide } from '../../../features/deals/state-machine';
-import type { Locale } from '../../../i18n/config';
-import type { Database } from '../../db';
-import { offers } from '../../db/schema';
-import { AppError } from '../../errors';
-import type { SessionUser } from '../accounts/users';
+import type { OfferAction } from '~/features/deals/constants';
+import { decide } from '~/features/deals/state-machine';
+import type { Locale } from '~/i18n/config';
+import type { Database } from '~/server/db';
+import { offers } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
+import type { SessionUser } from '~/server/services/accounts/users';
 import { appendEvent, readAttachments, storeAttachments } from './events';
 import { assertOnMarket, lockLot, reserveForDeal } from './lot-reservation';
 import { notifyDealStep } from './notify';

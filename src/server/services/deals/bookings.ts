@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
-import { OFFER_STATUS } from '../../../features/deals/constants';
-import { isOnMarket } from '../../../features/lots/constants';
-import type { Executor } from '../../db';
-import { lots, offers } from '../../db/schema';
-import { AppError } from '../../errors';
+import { OFFER_STATUS } from '~/features/deals/constants';
+import { isOnMarket } from '~/features/lots/constants';
+import type { Executor } from '~/server/db';
+import { lots, offers } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
 
 /** `GET /offer/bookings?order_id=`: the taken ranges of a machinery lot from today on (approved and done bookings), no parties named. */
 export async function listBookedRanges(db: Executor, lotId: number): Promise<{ date_from: string; date_to: string; hour_from: number | null; hour_to: number | null }[]> {

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { CABINET_OFFER_VIEWS, DELIVERY_TYPE, OFFER_STATUS, TRACK, type CabinetOfferView, type MoneyView } from '../../../features/deals/constants';
-import { LOT_KINDS, ON_MARKET_STATUSES, USER_ITEMS_LIMIT, type LotKind } from '../../../features/lots/constants';
-import type { Locale } from '../../../i18n/config';
-import type { SessionUser } from '../accounts/users';
-import { itemsOf, lotColumns, withLotJoins, type LotItem } from '../lots/lot-item';
-import type { Executor } from '../../db';
-import { currencies, lots, offers } from '../../db/schema';
+import { CABINET_OFFER_VIEWS, DELIVERY_TYPE, OFFER_STATUS, TRACK, type CabinetOfferView, type MoneyView } from '~/features/deals/constants';
+import { LOT_KINDS, ON_MARKET_STATUSES, USER_ITEMS_LIMIT, type LotKind } from '~/features/lots/constants';
+import type { Locale } from '~/i18n/config';
+import type { SessionUser } from '~/server/services/accounts/users';
+import { itemsOf, lotColumns, withLotJoins, type LotItem } from '~/server/services/lots/lot-item';
+import type { Executor } from '~/server/db';
+import { currencies, lots, offers } from '~/server/db/schema';
 import { cabinetCondition } from './list-offers';
 
 /** The "on sale" card: the user's lots on the market that others buy or rent (buy requests are the user's own asks). */

@@ -1,10 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
-import { OFFER_DOCUMENT_MAX_BYTES, OFFER_PHOTO_MAX_BYTES, type DealEventAction } from '../../../features/deals/constants';
-import type { Executor } from '../../db';
-import { offerEvents } from '../../db/schema';
-import { getStorage } from '../../storage';
-import { AppError } from '../../errors';
-import { detectUpload, encodeWebp, newStorageKey, readUpload } from '../../storage/uploads';
+import { OFFER_DOCUMENT_MAX_BYTES, OFFER_PHOTO_MAX_BYTES, type DealEventAction } from '~/features/deals/constants';
+import type { Executor } from '~/server/db';
+import { offerEvents } from '~/server/db/schema';
+import { getStorage } from '~/server/storage';
+import { AppError } from '~/server/errors';
+import { detectUpload, encodeWebp, newStorageKey, readUpload } from '~/server/storage/uploads';
 import { GENESIS_HASH, hashEvent, sha256Hex, type ChainedEvent } from './chain';
 import type { OfferRow } from './offer-view';
 

@@ -1,14 +1,14 @@
 import { avg, count, desc, eq } from 'drizzle-orm';
-import { userNameSql } from '../accounts/users';
-import { OFFER_STATUS } from '../../../features/deals/constants';
-import type { FeedbackInput } from '../../../features/deals/schemas';
-import type { Database, Executor } from '../../db';
-import { offers, userFeedback } from '../../db/schema';
-import { AppError } from '../../errors';
-import type { SessionUser } from '../accounts/users';
+import { userNameSql } from '~/server/services/accounts/users';
+import { OFFER_STATUS } from '~/features/deals/constants';
+import type { FeedbackInput } from '~/features/deals/schemas';
+import type { Database, Executor } from '~/server/db';
+import { offers, userFeedback } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
+import type { SessionUser } from '~/server/services/accounts/users';
 import { appendEvent } from './events';
 import { dealStateOf } from './offer-view';
-import { roleOf } from '../../../features/deals/state-machine';
+import { roleOf } from '~/features/deals/state-machine';
 
 /**
  * `POST /user/set-feedback`: a party's rating (1–5) and comment about the other party, once per deal, only when

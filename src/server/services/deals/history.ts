@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
-import { userNameSql } from '../accounts/users';
+import { userNameSql } from '~/server/services/accounts/users';
 import { z } from 'zod';
-import type { Executor } from '../../db';
-import { offerEvents } from '../../db/schema';
-import { AppError } from '../../errors';
-import { contentTypeOf, getStorage } from '../../storage';
-import type { SessionUser } from '../accounts/users';
+import type { Executor } from '~/server/db';
+import { offerEvents } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
+import { contentTypeOf, getStorage } from '~/server/storage';
+import type { SessionUser } from '~/server/services/accounts/users';
 import { verifyChain, type ChainedEvent } from './chain';
 import { assertParty } from './list-offers';
 import { attachmentUrl } from './offer-view';

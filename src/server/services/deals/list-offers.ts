@@ -1,12 +1,12 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { OFFER_STATUS, OFFER_TYPE, OFFERS_PAGE_SIZE, TRACK, type CabinetOfferView, type OfferStatus, type OrderType } from '../../../features/deals/constants';
-import { roleOf } from '../../../features/deals/state-machine';
-import { KIND_BY_ORDER_TYPE } from '../../../features/lots/constants';
-import type { Locale } from '../../../i18n/config';
-import type { Executor } from '../../db';
-import { lots, offers } from '../../db/schema';
-import { AppError } from '../../errors';
-import type { SessionUser } from '../accounts/users';
+import { OFFER_STATUS, OFFER_TYPE, OFFERS_PAGE_SIZE, TRACK, type CabinetOfferView, type OfferStatus, type OrderType } from '~/features/deals/constants';
+import { roleOf } from '~/features/deals/state-machine';
+import { KIND_BY_ORDER_TYPE } from '~/features/lots/constants';
+import type { Locale } from '~/i18n/config';
+import type { Executor } from '~/server/db';
+import { lots, offers } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
+import type { SessionUser } from '~/server/services/accounts/users';
 import { loadOfferViews, type OfferView } from './offer-view';
 
 export interface OfferListQuery {

@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { offerVolumeLimits } from '../../../features/deals/figures';
-import { OFFER_STATUS } from '../../../features/deals/constants';
-import { ON_MARKET_STATUSES } from '../../../features/lots/constants';
-import { isInDeal } from '../../../features/lots/owner-actions';
-import type { Executor } from '../../db';
-import { lots, offers } from '../../db/schema';
-import { AppError } from '../../errors';
+import { offerVolumeLimits } from '~/features/deals/figures';
+import { OFFER_STATUS } from '~/features/deals/constants';
+import { ON_MARKET_STATUSES } from '~/features/lots/constants';
+import { isInDeal } from '~/features/lots/owner-actions';
+import type { Executor } from '~/server/db';
+import { lots, offers } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
 import { appendEvent } from './events';
 
 export type LotRow = typeof lots.$inferSelect;

@@ -1,13 +1,13 @@
 import { desc, eq, inArray } from 'drizzle-orm';
-import { OFFER_STATUS, OFFER_TYPE, type DealEventAction } from '../../../features/deals/constants';
-import { createTranslator, type MessageKey } from '../../../i18n/t';
-import { localizePath } from '../../../i18n/paths';
-import type { Executor } from '../../db';
-import { lots, offerEvents, offers, users } from '../../db/schema';
-import { getEnv } from '../../env';
-import { sendMail } from '../../mail';
-import { dealStepMail } from '../../mail/templates';
-import { displayName, userLocale } from '../accounts/users';
+import { OFFER_STATUS, OFFER_TYPE, type DealEventAction } from '~/features/deals/constants';
+import { createTranslator, type MessageKey } from '~/i18n/t';
+import { localizePath } from '~/i18n/paths';
+import type { Executor } from '~/server/db';
+import { lots, offerEvents, offers, users } from '~/server/db/schema';
+import { getEnv } from '~/server/env';
+import { sendMail } from '~/server/mail';
+import { dealStepMail } from '~/server/mail/templates';
+import { displayName, userLocale } from '~/server/services/accounts/users';
 
 /** What the other party reads about a step, from their side of the deal. */
 const STEP_MESSAGE: Record<Exclude<DealEventAction, 'feedback'>, MessageKey> = {

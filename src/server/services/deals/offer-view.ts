@@ -1,19 +1,19 @@
-import { DELIVERY_TYPE, OFFER_STATUS, OFFER_TYPE, type DeliveryType, type OfferAction, type OfferStatus, type OfferType, type OrderType, type PaymentType, type TrackState } from '../../../features/deals/constants';
-import type { DealRole } from '../../../features/deals/state-machine';
-import type { LotKind, LotStatus, LotType } from '../../../features/lots/constants';
+import { DELIVERY_TYPE, OFFER_STATUS, OFFER_TYPE, type DeliveryType, type OfferAction, type OfferStatus, type OfferType, type OrderType, type PaymentType, type TrackState } from '~/features/deals/constants';
+import type { DealRole } from '~/features/deals/state-machine';
+import type { LotKind, LotStatus, LotType } from '~/features/lots/constants';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { userNameSql } from '../accounts/users';
-import { KINDS } from '../../../features/lots/constants';
-import { computeFigures, fromMinor, toHundredths } from '../../../features/deals/figures';
-import { allowedActions, isWaitingFor, recipientRole, roleOf, type DealState } from '../../../features/deals/state-machine';
-import type { Locale } from '../../../i18n/config';
-import { localizePath } from '../../../i18n/paths';
-import { createTranslator } from '../../../i18n/t';
-import { RENT_UNIT, asRentPer } from '../../../features/deals/labels';
-import type { Executor } from '../../db';
-import { localizedColumn } from '../../db/localized';
-import { currencies, lotPhotos, lots, offerEvents, offers, perUnits, userFeedback } from '../../db/schema';
-import { storageUrl } from '../../storage';
+import { userNameSql } from '~/server/services/accounts/users';
+import { KINDS } from '~/features/lots/constants';
+import { computeFigures, fromMinor, toHundredths } from '~/features/deals/figures';
+import { allowedActions, isWaitingFor, recipientRole, roleOf, type DealState } from '~/features/deals/state-machine';
+import type { Locale } from '~/i18n/config';
+import { localizePath } from '~/i18n/paths';
+import { createTranslator } from '~/i18n/t';
+import { RENT_UNIT, asRentPer } from '~/features/deals/labels';
+import type { Executor } from '~/server/db';
+import { localizedColumn } from '~/server/db/localized';
+import { currencies, lotPhotos, lots, offerEvents, offers, perUnits, userFeedback } from '~/server/db/schema';
+import { storageUrl } from '~/server/storage';
 
 /**
  * An offer as the API answers it and the pages show it (spec §3 Offer). Money in major units of `currency`

@@ -1,5 +1,5 @@
-import { getDatabaseHandle } from '../../db';
-import { pingDatabase } from '../../db/client';
+import { getDatabaseHandle } from '~/server/db';
+import { pingDatabase } from '~/server/db/client';
 
 export interface HealthReport {
   status: 'ok' | 'unavailable';

@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { ON_MARKET_STATUSES, USER_ITEMS_LIMIT, isOnMarket, type LotKind } from '../../../features/lots/constants';
-import type { Locale } from '../../../i18n/config';
-import type { Executor } from '../../db';
-import { lots } from '../../db/schema';
-import { AppError } from '../../errors';
-import type { SessionUser } from '../accounts/users';
+import { ON_MARKET_STATUSES, USER_ITEMS_LIMIT, isOnMarket, type LotKind } from '~/features/lots/constants';
+import type { Locale } from '~/i18n/config';
+import type { Executor } from '~/server/db';
+import { lots } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
+import type { SessionUser } from '~/server/services/accounts/users';
 import { type LotItem, itemsOf, lotColumns, withLotJoins } from './lot-item';
 
 /** `GET /{kind}/view?id=`: a lot on the market (active or in process) for anyone, any lot for its owner; otherwise 404. */

@@ -1,14 +1,14 @@
 import { type SQL, and, asc, count, desc, eq, exists, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
-import { ON_MARKET_STATUSES, type LotKind } from '../../../features/lots/constants';
-import type { LotSearch } from '../../../features/lots/schemas';
-import type { Locale } from '../../../i18n/config';
-import type { Executor } from '../../db';
-import { type Page, pageOffset, parseSort, toPage } from '../../db/pagination';
-import { categories, lotFavorites, lots, users } from '../../db/schema';
-import { memoize } from '../../cache/memo';
-import { AppError } from '../../errors';
-import type { SessionUser } from '../accounts/users';
-import { latestPerUsd, toUsdCents } from '../reference/exchange-rates';
+import { ON_MARKET_STATUSES, type LotKind } from '~/features/lots/constants';
+import type { LotSearch } from '~/features/lots/schemas';
+import type { Locale } from '~/i18n/config';
+import type { Executor } from '~/server/db';
+import { type Page, pageOffset, parseSort, toPage } from '~/server/db/pagination';
+import { categories, lotFavorites, lots, users } from '~/server/db/schema';
+import { memoize } from '~/server/cache/memo';
+import { AppError } from '~/server/errors';
+import type { SessionUser } from '~/server/services/accounts/users';
+import { latestPerUsd, toUsdCents } from '~/server/services/reference/exchange-rates';
 import { type LotItem, itemsOf, lotColumns, withLotJoins } from './lot-item';
 
 /** Words of a text query as a prefix tsquery (`mai bea` → `mai:* & bea:*`), or undefined when nothing is left. */

@@ -1,11 +1,11 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { LotKind } from '../../../features/lots/constants';
-import type { LotSearch } from '../../../features/lots/schemas';
-import type { Locale } from '../../../i18n/config';
-import type { Executor } from '../../db';
-import { localizedColumn } from '../../db/localized';
-import { countries, currencies, lots, perUnits, regions } from '../../db/schema';
-import type { SessionUser } from '../accounts/users';
+import type { LotKind } from '~/features/lots/constants';
+import type { LotSearch } from '~/features/lots/schemas';
+import type { Locale } from '~/i18n/config';
+import type { Executor } from '~/server/db';
+import { localizedColumn } from '~/server/db/localized';
+import { countries, currencies, lots, perUnits, regions } from '~/server/db/schema';
+import type { SessionUser } from '~/server/services/accounts/users';
 import { catalogueConditions } from './list-lots';
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { isOnMarket, type LotKind } from '../../../features/lots/constants';
-import type { Executor } from '../../db';
-import { lotFavorites, lots } from '../../db/schema';
-import { AppError } from '../../errors';
+import { isOnMarket, type LotKind } from '~/features/lots/constants';
+import type { Executor } from '~/server/db';
+import { lotFavorites, lots } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
 
 /** The viewer's favourite lot ids of one kind (never another user's: the id comes from the session). */
 export async function listFavoriteLotIds(db: Executor, userId: number, kind: LotKind): Promise<number[]> {

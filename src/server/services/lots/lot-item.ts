@@ -1,14 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { offerVolumeLimits } from '../../../features/deals/figures';
-import { OFFER_STATUS } from '../../../features/deals/constants';
-import { DETAIL_FIELDS } from '../../../features/lots/schemas';
-import { KINDS, LOT_PHOTO_WIDTHS } from '../../../features/lots/constants';
-import type { Locale } from '../../../i18n/config';
-import type { Executor } from '../../db';
-import { localizedColumn } from '../../db/localized';
-import { categories, countries, currencies, lotFavorites, lotPhotos, lots, perUnits, regions, users, villages } from '../../db/schema';
-import { storageUrl } from '../../storage';
-import { type SessionUser, displayName } from '../accounts/users';
+import { offerVolumeLimits } from '~/features/deals/figures';
+import { OFFER_STATUS } from '~/features/deals/constants';
+import { DETAIL_FIELDS } from '~/features/lots/schemas';
+import { KINDS, LOT_PHOTO_WIDTHS } from '~/features/lots/constants';
+import type { Locale } from '~/i18n/config';
+import type { Executor } from '~/server/db';
+import { localizedColumn } from '~/server/db/localized';
+import { categories, countries, currencies, lotFavorites, lotPhotos, lots, perUnits, regions, users, villages } from '~/server/db/schema';
+import { storageUrl } from '~/server/storage';
+import { type SessionUser, displayName } from '~/server/services/accounts/users';
 
 /** Columns every lot answer needs, joined once: names in the caller's language. */
 export function lotColumns(locale: Locale) {

@@ -1,16 +1,16 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { PERMISSIONS } from '../../../features/accounts/constants';
-import { LOT_PHOTO_WIDTHS, type LotKind } from '../../../features/lots/constants';
-import type { Database } from '../../db';
-import { lotPhotos, lots, offers } from '../../db/schema';
-import { getStorage } from '../../storage';
-import { hasDecimals } from '../../../features/lots/schemas';
-import { AppError } from '../../errors';
-import type { SessionUser } from '../accounts/users';
-import { assertNoRunningDeal, declineWaitingOffers, volumeLimits } from '../deals/lot-reservation';
-import { STATUS_CHANGES, type StatusAction } from '../../../features/lots/owner-actions';
-import { notifyDealStep } from '../deals/notify';
-import { latestPerUsd, toUsdCents } from '../reference/exchange-rates';
+import { PERMISSIONS } from '~/features/accounts/constants';
+import { LOT_PHOTO_WIDTHS, type LotKind } from '~/features/lots/constants';
+import type { Database } from '~/server/db';
+import { lotPhotos, lots, offers } from '~/server/db/schema';
+import { getStorage } from '~/server/storage';
+import { hasDecimals } from '~/features/lots/schemas';
+import { AppError } from '~/server/errors';
+import type { SessionUser } from '~/server/services/accounts/users';
+import { assertNoRunningDeal, declineWaitingOffers, volumeLimits } from '~/server/services/deals/lot-reservation';
+import { STATUS_CHANGES, type StatusAction } from '~/features/lots/owner-actions';
+import { notifyDealStep } from '~/server/services/deals/notify';
+import { latestPerUsd, toUsdCents } from '~/server/services/reference/exchange-rates';
 import { assertMayPublish, findOwnLot } from './save-lot';
 
 /** `POST /{kind}/delete-quote`: the owner's alone; a lot in a running deal cannot go. Its photo files go too (unless a re-added copy shares them). */

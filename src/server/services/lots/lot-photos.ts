@@ -1,10 +1,10 @@
-import { LOT_PHOTO_MAX_BYTES, LOT_PHOTO_WIDTHS } from '../../../features/lots/constants';
-import type { Executor } from '../../db';
-import { lotPhotoUploads } from '../../db/schema';
-import { AppError } from '../../errors';
-import { consumeLimit } from '../../security/rate-limit';
-import { getStorage } from '../../storage';
-import { detectUpload, encodeWebp, newStorageKey, readUpload } from '../../storage/uploads';
+import { LOT_PHOTO_MAX_BYTES, LOT_PHOTO_WIDTHS } from '~/features/lots/constants';
+import type { Executor } from '~/server/db';
+import { lotPhotoUploads } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
+import { consumeLimit } from '~/server/security/rate-limit';
+import { getStorage } from '~/server/storage';
+import { detectUpload, encodeWebp, newStorageKey, readUpload } from '~/server/storage/uploads';
 import { photoView } from './lot-item';
 
 /**

@@ -1,13 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { assertNoRunningDeal } from '../deals/lot-reservation';
-import { PERMISSIONS } from '../../../features/accounts/constants';
-import { KINDS, type LotKind } from '../../../features/lots/constants';
-import { DETAIL_FIELDS, type LotInput, hasDecimals } from '../../../features/lots/schemas';
-import type { Database, Executor } from '../../db';
-import { categories, countries, currencies, lotPhotoUploads, lotPhotos, lots, perUnits, regions, villages } from '../../db/schema';
-import { AppError, type LocalizedMessage } from '../../errors';
-import type { SessionUser } from '../accounts/users';
-import { latestPerUsd, toUsdCents } from '../reference/exchange-rates';
+import { assertNoRunningDeal } from '~/server/services/deals/lot-reservation';
+import { PERMISSIONS } from '~/features/accounts/constants';
+import { KINDS, type LotKind } from '~/features/lots/constants';
+import { DETAIL_FIELDS, type LotInput, hasDecimals } from '~/features/lots/schemas';
+import type { Database, Executor } from '~/server/db';
+import { categories, countries, currencies, lotPhotoUploads, lotPhotos, lots, perUnits, regions, villages } from '~/server/db/schema';
+import { AppError, type LocalizedMessage } from '~/server/errors';
+import type { SessionUser } from '~/server/services/accounts/users';
+import { latestPerUsd, toUsdCents } from '~/server/services/reference/exchange-rates';
 
 const UNIT_FLAG = { for_board: perUnits.forBoard, for_seed: perUnits.forSeed, for_fertilizer: perUnits.forFertilizer, for_machinery: perUnits.forMachinery } as const;
 

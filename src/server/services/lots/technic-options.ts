@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { ON_MARKET_STATUSES } from '../../../features/lots/constants';
-import type { Executor } from '../../db';
-import { lots } from '../../db/schema';
+import { ON_MARKET_STATUSES } from '~/features/lots/constants';
+import type { Executor } from '~/server/db';
+import { lots } from '~/server/db/schema';
 
 /** `GET /technic-list/order-technic-maker`: the makers of active machinery lots, for the filter. */
 export async function listTechnicMakers(db: Executor): Promise<{ name: string; count: number }[]> {

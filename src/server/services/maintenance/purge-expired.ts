@@ -1,8 +1,8 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm';
-import type { Executor } from '../../db';
-import { LOT_PHOTO_WIDTHS } from '../../../features/lots/constants';
-import { emailTokens, lotPhotoUploads, phoneVerifications, rateLimits, sessions } from '../../db/schema';
-import { getStorage } from '../../storage';
+import type { Executor } from '~/server/db';
+import { LOT_PHOTO_WIDTHS } from '~/features/lots/constants';
+import { emailTokens, lotPhotoUploads, phoneVerifications, rateLimits, sessions } from '~/server/db/schema';
+import { getStorage } from '~/server/storage';
 
 const DAY = 24 * 3600_000;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Locale } from '../../../i18n/config';
-import type { Executor } from '../../db';
+import type { Locale } from '~/i18n/config';
+import type { Executor } from '~/server/db';
 
 export interface LatestPrice {
   category_id: number;

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db';
-import { exchangeRates } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Executor } from '~/server/db';
+import { exchangeRates } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
 
 /**
  * A lot's reference price in US cents (`lots.price_usd_cents`, what the catalogue sorts and filters by) is its

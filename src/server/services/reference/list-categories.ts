@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Locale } from '../../../i18n/config';
-import type { Executor } from '../../db';
-import { localizedColumn } from '../../db/localized';
-import { type CategoryKind, categories } from '../../db/schema';
+import type { Locale } from '~/i18n/config';
+import type { Executor } from '~/server/db';
+import { localizedColumn } from '~/server/db/localized';
+import { type CategoryKind, categories } from '~/server/db/schema';
 
 export interface CategoryNode {
   id: number;

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { LOCALE_META, type Locale } from '../../../i18n/config';
-import type { Executor } from '../../db';
-import { localizedColumn } from '../../db/localized';
-import { countries } from '../../db/schema';
+import { LOCALE_META, type Locale } from '~/i18n/config';
+import type { Executor } from '~/server/db';
+import { localizedColumn } from '~/server/db/localized';
+import { countries } from '~/server/db/schema';
 
 export interface CountryOption {
   id: number;

@@ -1,9 +1,9 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import type { Locale } from '../../../i18n/config';
-import { LOCALE_META } from '../../../i18n/config';
-import type { Executor } from '../../db';
-import { currencies, exchangeRates } from '../../db/schema';
-import { DEFAULT_CURRENCY_ID } from '../../../features/accounts/constants';
+import type { Locale } from '~/i18n/config';
+import { LOCALE_META } from '~/i18n/config';
+import type { Executor } from '~/server/db';
+import { currencies, exchangeRates } from '~/server/db/schema';
+import { DEFAULT_CURRENCY_ID } from '~/features/accounts/constants';
 
 export interface CurrencyOption {
   id: number;

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db';
-import { type Page, type PageRequest, pageOffset, parseSort, toPage } from '../../db/pagination';
-import { regions, villages } from '../../db/schema';
+import type { Executor } from '~/server/db';
+import { type Page, type PageRequest, pageOffset, parseSort, toPage } from '~/server/db/pagination';
+import { regions, villages } from '~/server/db/schema';
 
 export interface RegionRow {
   id: number;

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Locale } from '../../../i18n/config';
-import type { Executor } from '../../db';
-import { localizedColumn } from '../../db/localized';
-import { perUnits } from '../../db/schema';
+import type { Locale } from '~/i18n/config';
+import type { Executor } from '~/server/db';
+import { localizedColumn } from '~/server/db/localized';
+import { perUnits } from '~/server/db/schema';
 
 export const UNIT_CATEGORIES = ['for_board', 'for_seed', 'for_fertilizer', 'for_machinery', 'all'] as const;
 export type UnitCategory = (typeof UNIT_CATEGORIES)[number];

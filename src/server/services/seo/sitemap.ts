@@ -1,9 +1,9 @@
 import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
-import { KINDS, ON_MARKET_STATUSES } from '../../../features/lots/constants';
-import { LOCALES } from '../../../i18n/config';
-import { localizePath } from '../../../i18n/paths';
-import type { Executor } from '../../db';
-import { lots } from '../../db/schema';
+import { KINDS, ON_MARKET_STATUSES } from '~/features/lots/constants';
+import { LOCALES } from '~/i18n/config';
+import { localizePath } from '~/i18n/paths';
+import type { Executor } from '~/server/db';
+import { lots } from '~/server/db/schema';
 
 /** Public pages that exist today (each in the three languages). */
 export const STATIC_PATHS = ['/', '/board', '/seed', '/fertil', '/agrotechnic', '/seed/orders', '/fertil/orders', '/faq', '/terms-and-conditions', '/privacy-policy', '/user/pro', '/signin/signup-options'];
