@@ -22,7 +22,15 @@ export default defineConfig({
     launchOptions: {
       executablePath: chromium,
       // Debian's Chromium as root in a closed network: no sandbox, no background connections.
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
@@ -33,6 +41,16 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), HOST: 'localhost', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', SEED_DEMO: 'true', DEV_MAILBOX: 'true', NODE_ENV: 'production', PUBLIC_URL: `http://localhost:${PORT}` },
+    env: {
+      PORT: String(PORT),
+      HOST: 'localhost',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      SEED_DEMO: 'true',
+      DEV_MAILBOX: 'true',
+      NODE_ENV: 'production',
+      PUBLIC_URL: `http://localhost:${PORT}`,
+    },
   },
 });

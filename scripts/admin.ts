@@ -53,12 +53,21 @@ try {
     }
     case 'list-requests': {
       const rows = await db
-        .select({ id: tierRequests.id, email: users.email, tier: tierRequests.tier, message: tierRequests.message, at: tierRequests.createdAt })
+        .select({
+          id: tierRequests.id,
+          email: users.email,
+          tier: tierRequests.tier,
+          message: tierRequests.message,
+          at: tierRequests.createdAt,
+        })
         .from(tierRequests)
         .innerJoin(users, eq(users.id, tierRequests.userId))
         .where(eq(tierRequests.status, 'pending'));
       if (rows.length === 0) console.log('No pending requests.');
-      for (const row of rows) console.log(`#${row.id} ${row.email} → ${row.tier} (${row.at.toISOString()})${row.message ? `: ${row.message}` : ''}`);
+      for (const row of rows)
+        console.log(
+          `#${row.id} ${row.email} → ${row.tier} (${row.at.toISOString()})${row.message ? `: ${row.message}` : ''}`,
+        );
       break;
     }
     case 'create-admin': {
@@ -73,7 +82,17 @@ try {
         console.log(`${email} is now an administrator.`);
       } else {
         const password = randomToken().slice(0, 16);
-        await db.insert(users).values({ email, passwordHash: await hashPassword(password), firstName: 'Admin', traderStatus: 'trader', role: 'admin', emailVerifiedAt: new Date(), referralCode: randomReferralCode() });
+        await db
+          .insert(users)
+          .values({
+            email,
+            passwordHash: await hashPassword(password),
+            firstName: 'Admin',
+            traderStatus: 'trader',
+            role: 'admin',
+            emailVerifiedAt: new Date(),
+            referralCode: randomReferralCode(),
+          });
         console.log(`Created administrator ${email} with the one-time password ${password} — sign in and change it.`);
       }
       break;
@@ -85,15 +104,20 @@ try {
         break;
       }
       const result = await verifyStoredDeal(db, id);
-      if (result.valid) console.log(`Deal #${id}: ${result.events} events, the chain verifies. Head hash ${result.head_hash}.`);
+      if (result.valid)
+        console.log(`Deal #${id}: ${result.events} events, the chain verifies. Head hash ${result.head_hash}.`);
       else fail(`Deal #${id}: the chain is BROKEN at event ${result.broken_at} of ${result.events}.`);
       break;
     }
     default:
-      fail('commands: set-tier EMAIL TIER | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID');
+      fail(
+        'commands: set-tier EMAIL TIER | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID',
+      );
   }
 } catch (error) {
-  fail(`failed: ${error instanceof AppError ? createTranslator('en')(error.messageKey, error.vars) : error instanceof Error ? error.message : String(error)}`);
+  fail(
+    `failed: ${error instanceof AppError ? createTranslator('en')(error.messageKey, error.vars) : error instanceof Error ? error.message : String(error)}`,
+  );
 } finally {
   await handle.close();
 }

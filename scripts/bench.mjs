@@ -23,10 +23,22 @@ if (process.env.BENCH_SKIP_BUILD !== '1') execSync('npm run build', { cwd: root,
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mavuno-bench-'));
 const BULK_LOTS = Number(process.env.BENCH_LOTS ?? 100_000);
 // The catalogue case needs a large catalogue: the demo set plus generated lots, loaded before the server starts.
-execSync(`node_modules/.bin/tsx scripts/db-seed.ts --lots ${BULK_LOTS}`, { cwd: root, stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+execSync(`node_modules/.bin/tsx scripts/db-seed.ts --lots ${BULK_LOTS}`, {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+});
 const server = spawn(process.execPath, ['dist/server/entry.mjs'], {
   cwd: root,
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true', NODE_ENV: 'production' },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SEED_DEMO: 'true',
+    NODE_ENV: 'production',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
@@ -73,13 +85,24 @@ try {
     if (!target.path.startsWith('/api-v2')) {
       const html = await fetchText(url);
       const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
-      const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+      const scripts = [
+        ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
+        ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"/g),
+      ].map((m) => m[1]);
       for (const href of styles) css += (await transferSize(new URL(href, base).toString(), 'br')).bytes;
       for (const src of scripts) js += (await transferSize(new URL(src, base).toString(), 'br')).bytes;
       // Inline scripts count too (the service-worker registration may be inlined).
-      js += [...html.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g)].reduce((sum, m) => sum + m[1].length, 0);
+      js += [...html.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g)].reduce(
+        (sum, m) => sum + m[1].length,
+        0,
+      );
     }
-    const load = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { 'Accept-Encoding': 'br, gzip', 'Accept-Language': 'en' } });
+    const load = await autocannon({
+      url,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      headers: { 'Accept-Encoding': 'br, gzip', 'Accept-Language': 'en' },
+    });
     rows.push({
       target: target.name,
       'body raw': kib(raw.bytes),
@@ -98,9 +121,18 @@ try {
   const catalogue = [
     { name: 'board-list/index, no filter', path: '/api-v2/board-list/index' },
     { name: 'deep page (page 400)', path: '/api-v2/board-list/index?page=400' },
-    { name: 'category (root) + type', path: '/api-v2/board-list/index?BoardQuoteSearch[boards_category_id]=1&BoardQuoteSearch[type]=sell' },
-    { name: 'region + price range, by price', path: '/api-v2/board-list/index?BoardQuoteSearch[region_id]=5&BoardQuoteSearch[price_from]=100&BoardQuoteSearch[price_to]=600&BoardQuoteSearch[currency_id]=3&sort=price' },
-    { name: 'organic + with map point', path: '/api-v2/board-list/index?BoardQuoteSearch[organic]=1&BoardQuoteSearch[have_geolocation]=1' },
+    {
+      name: 'category (root) + type',
+      path: '/api-v2/board-list/index?BoardQuoteSearch[boards_category_id]=1&BoardQuoteSearch[type]=sell',
+    },
+    {
+      name: 'region + price range, by price',
+      path: '/api-v2/board-list/index?BoardQuoteSearch[region_id]=5&BoardQuoteSearch[price_from]=100&BoardQuoteSearch[price_to]=600&BoardQuoteSearch[currency_id]=3&sort=price',
+    },
+    {
+      name: 'organic + with map point',
+      path: '/api-v2/board-list/index?BoardQuoteSearch[organic]=1&BoardQuoteSearch[have_geolocation]=1',
+    },
     { name: 'text search q=maize', path: '/api-v2/board-list/index?q=maize' },
   ];
   const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -109,7 +141,9 @@ try {
     const samples = [];
     // Vary the page so the 30 s count memo and warm pages do not flatter the figures.
     const queue = Array.from({ length: 200 }, (_, i) =>
-      target.path.includes('page=') ? `${base}${target.path}` : `${base}${target.path}${target.path.includes('?') ? '&' : '?'}page=${(i % 20) + 1}`,
+      target.path.includes('page=')
+        ? `${base}${target.path}`
+        : `${base}${target.path}${target.path.includes('?') ? '&' : '?'}page=${(i % 20) + 1}`,
     );
     await Promise.all(
       Array.from({ length: 4 }, async () => {
@@ -122,21 +156,42 @@ try {
       }),
     );
     samples.sort((a, b) => a - b);
-    catalogueRows.push({ query: target.name, 'p50 ms': percentile(samples, 50).toFixed(1), 'p95 ms': percentile(samples, 95).toFixed(1), requests: samples.length });
+    catalogueRows.push({
+      query: target.name,
+      'p50 ms': percentile(samples, 50).toFixed(1),
+      'p95 ms': percentile(samples, 95).toFixed(1),
+      requests: samples.length,
+    });
   }
-  console.log(`\nCatalogue on ${BULK_LOTS.toLocaleString('en')} generated lots (200 requests each, 4 at a time, pages 1–20):\n`);
+  console.log(
+    `\nCatalogue on ${BULK_LOTS.toLocaleString('en')} generated lots (200 requests each, 4 at a time, pages 1–20):\n`,
+  );
   console.table(catalogueRows);
 
   // Signed-in calls every member makes: the offers badge (polled every 60 s) and the offers list, as demo-buyer.
-  const login = await fetch(`${base}/api-v2/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'email=demo-buyer%40mavuno.test&password=mavuno-demo' });
+  const login = await fetch(`${base}/api-v2/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'email=demo-buyer%40mavuno.test&password=mavuno-demo',
+  });
   const { access_token: token } = await login.json();
   const memberRows = [];
   for (const target of [
     { name: 'offers badge (user-offer-count)', path: '/api-v2/offer/user-offer-count' },
     { name: 'offers list (GET /offer)', path: '/api-v2/offer' },
   ]) {
-    const load = await autocannon({ url: base + target.path, connections: CONNECTIONS, duration: DURATION, headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'br, gzip' } });
-    memberRows.push({ target: target.name, 'req/s': Math.round(load.requests.average), 'p99 ms': load.latency.p99, errors: load.errors + load.non2xx });
+    const load = await autocannon({
+      url: base + target.path,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'br, gzip' },
+    });
+    memberRows.push({
+      target: target.name,
+      'req/s': Math.round(load.requests.average),
+      'p99 ms': load.latency.p99,
+      errors: load.errors + load.non2xx,
+    });
   }
   console.log(`\nSigned-in API calls (${CONNECTIONS} connections × ${DURATION} s):\n`);
   console.table(memberRows);

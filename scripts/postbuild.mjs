@@ -34,7 +34,8 @@ const { count, size, warnings } = await generateSW({
         // Personal pages (Cache-Control private or no-store) are never kept on the device: phones are shared.
         plugins: [
           {
-            cacheWillUpdate: async ({ response }) => (/private|no-store/.test(response.headers.get('Cache-Control') ?? '') ? null : response),
+            cacheWillUpdate: async ({ response }) =>
+              /private|no-store/.test(response.headers.get('Cache-Control') ?? '') ? null : response,
           },
         ],
       },
@@ -67,7 +68,12 @@ for (const file of walk(client)) {
   if (!/\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/.test(file)) continue;
   const data = readFileSync(file);
   if (data.length < 512) continue;
-  writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(data, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+    }),
+  );
   writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
   compressed++;
 }

@@ -15,7 +15,9 @@ function newest(target) {
   return Math.max(info.mtimeMs, ...readdirSync(full).map((name) => newest(path.join(target, name))));
 }
 
-const sourcesChanged = () => Math.max(...['src', 'public', 'locales', 'astro.config.mjs', 'tailwind.config.ts', 'package.json'].map(newest)) > statSync(entry).mtimeMs;
+const sourcesChanged = () =>
+  Math.max(...['src', 'public', 'locales', 'astro.config.mjs', 'tailwind.config.ts', 'package.json'].map(newest)) >
+  statSync(entry).mtimeMs;
 if (!existsSync(entry) || sourcesChanged()) {
   console.log('[start] building the site (first start, or the sources changed)…');
   execSync('npm run build', { cwd: root, stdio: 'inherit' });

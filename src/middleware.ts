@@ -9,7 +9,8 @@ import { sessionCookie } from './server/http/session-cookie';
 import { resolveUser } from './server/services/accounts/authenticate';
 
 /** Paths that are not pages: they have no locale and no page chrome. */
-const NON_PAGE = /^\/(api-v2|healthz|uploads|_astro|_image|sw\.js|workbox-|sitemap[^/]*\.xml|robots\.txt|manifest\.webmanifest|favicon|icons\/)/;
+const NON_PAGE =
+  /^\/(api-v2|healthz|uploads|_astro|_image|sw\.js|workbox-|sitemap[^/]*\.xml|robots\.txt|manifest\.webmanifest|favicon|icons\/)/;
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname, search } = context.url;
@@ -28,7 +29,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   const { locale, path } = splitLocale(pathname);
   // /sw/api-v2/…, /fr/healthz…: no such pages; answering them would duplicate non-page routes under a prefix.
-  if (locale !== DEFAULT_LOCALE && NON_PAGE.test(path)) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (locale !== DEFAULT_LOCALE && NON_PAGE.test(path))
+    return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   context.locals.locale = locale;
   context.locals.path = path;
   context.locals.t = createTranslator(locale);
@@ -37,15 +39,25 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (cookie) context.locals.user = await resolveUser(await getDb(), { cookie });
 
   if (isCrossSiteUnsafeRequest(context.request, getEnv().publicUrl)) {
-    return new Response(context.locals.t('errors.forbidden'), { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    return new Response(context.locals.t('errors.forbidden'), {
+      status: 403,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
   }
 
   // Browser-language detection runs only on the root (spec §9): a remembered choice wins, then Accept-Language.
   if (pathname === '/') {
     const remembered = context.cookies.get(LOCALE_COOKIE)?.value;
-    const chosen = isLocale(remembered) ? remembered : (negotiateLocale(context.request.headers.get('accept-language')) ?? DEFAULT_LOCALE);
+    const chosen = isLocale(remembered)
+      ? remembered
+      : (negotiateLocale(context.request.headers.get('accept-language')) ?? DEFAULT_LOCALE);
     if (!isLocale(remembered)) {
-      context.cookies.set(LOCALE_COOKIE, chosen, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: 'lax', secure: getEnv().isHttps });
+      context.cookies.set(LOCALE_COOKIE, chosen, {
+        path: '/',
+        maxAge: LOCALE_COOKIE_MAX_AGE,
+        sameSite: 'lax',
+        secure: getEnv().isHttps,
+      });
     }
     if (chosen !== DEFAULT_LOCALE) {
       const response = context.redirect(localizePath('/', chosen) + search, 302);
@@ -63,7 +75,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response.headers.set('Cache-Control', 'private, no-store');
   } else if (!response.headers.has('Cache-Control')) {
     // The root answer depends on the visitor's cookie and language; other anonymous pages may be cached by a CDN.
-    response.headers.set('Cache-Control', pathname === '/' ? 'private, no-cache' : 'public, max-age=60, stale-while-revalidate=300');
+    response.headers.set(
+      'Cache-Control',
+      pathname === '/' ? 'private, no-cache' : 'public, max-age=60, stale-while-revalidate=300',
+    );
   }
   response.headers.set('Vary', pathname === '/' ? 'Cookie, Accept-Language' : 'Cookie');
   response.headers.set('Content-Language', locale);

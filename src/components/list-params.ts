@@ -16,7 +16,12 @@ export const pageHref = (path: string, page: number) => (page > 1 ? `${path}?pag
  * there is, or undefined when the page is fine. `list` is the list's path (its pages are `?page=`) or the address
  * of one of its pages, for a list whose address carries more than the page.
  */
-export function pastLastPage(Astro: Pick<AstroGlobal, 'redirect'>, list: string | ((page: number) => string), page: number, pageCount: number): Response | undefined {
+export function pastLastPage(
+  Astro: Pick<AstroGlobal, 'redirect'>,
+  list: string | ((page: number) => string),
+  page: number,
+  pageCount: number,
+): Response | undefined {
   if (!(page > 1 && page > pageCount)) return undefined;
   const last = Math.max(pageCount, 1);
   return Astro.redirect(typeof list === 'string' ? pageHref(list, last) : list(last), 302);

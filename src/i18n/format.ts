@@ -15,6 +15,10 @@ export function formatMoney(minorUnits: number, currency: { code: string; decima
   }).format(amount);
 }
 
-export function formatDate(value: Date | string | number, locale: Locale, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+export function formatDate(
+  value: Date | string | number,
+  locale: Locale,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+): string {
   return new Intl.DateTimeFormat(LOCALE_META[locale].intl, options).format(new Date(value));
 }

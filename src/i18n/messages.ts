@@ -12,7 +12,8 @@ export function messagesFor(locale: Locale, keysOrPrefixes: string[]): Partial<R
   const wanted = [...keysOrPrefixes, 'validation.', 'errors.'];
   const out: Partial<Record<MessageKey, string>> = {};
   for (const key of Object.keys(en)) {
-    if (hasMessage(key) && wanted.some((w) => (w.endsWith('.') || w.endsWith('_') ? key.startsWith(w) : key === w))) out[key] = t(key);
+    if (hasMessage(key) && wanted.some((w) => (w.endsWith('.') || w.endsWith('_') ? key.startsWith(w) : key === w)))
+      out[key] = t(key);
   }
   return out;
 }

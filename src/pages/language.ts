@@ -15,7 +15,12 @@ export const GET: APIRoute = ({ url, cookies, redirect }) => {
   const raw = url.searchParams.get('from') ?? '/';
   const from = safeReturnPath(raw) ?? safeReturnPath(raw.split('?')[0]) ?? '/';
   const [pathname, query = ''] = from.split(/\?(.*)/s);
-  cookies.set(LOCALE_COOKIE, locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: 'lax', secure: getEnv().isHttps });
+  cookies.set(LOCALE_COOKIE, locale, {
+    path: '/',
+    maxAge: LOCALE_COOKIE_MAX_AGE,
+    sameSite: 'lax',
+    secure: getEnv().isHttps,
+  });
   const target = localizePath(splitLocale(pathname).path, locale) + (query ? `?${query}` : '');
   // Belt and braces: whatever happened above, only a path of this site leaves here.
   const response = redirect(/^\/(?![/\\])/.test(target) ? target : localizePath('/', locale), 303);

@@ -9,7 +9,12 @@ export const GET: APIRoute = () =>
       'Allow: /',
       'Disallow: /api-v2/',
       'Disallow: /dev/',
-      ...['', '/sw', '/fr'].flatMap((prefix) => [`Disallow: ${prefix}/user/profile/`, `Disallow: ${prefix}/user/offer`, `Disallow: ${prefix}/signin/login`, `Disallow: ${prefix}/signin/reset-password`]),
+      ...['', '/sw', '/fr'].flatMap((prefix) => [
+        `Disallow: ${prefix}/user/profile/`,
+        `Disallow: ${prefix}/user/offer`,
+        `Disallow: ${prefix}/signin/login`,
+        `Disallow: ${prefix}/signin/reset-password`,
+      ]),
       `Sitemap: ${getEnv().publicUrl}/sitemap.xml`,
       '',
     ].join('\n'),

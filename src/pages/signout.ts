@@ -13,9 +13,15 @@ export const POST: APIRoute = async ({ locals, cookies }) => {
   const { name, options } = sessionCookie();
   // A __Host- cookie is only replaced (here: expired) when the same Secure and Path=/ attributes are sent.
   cookies.delete(name, { path: options.path, secure: options.secure, httpOnly: true, sameSite: 'lax' });
-  return new Response(null, { status: 303, headers: { Location: localizePath('/', locals.locale), 'Cache-Control': 'no-store' } });
+  return new Response(null, {
+    status: 303,
+    headers: { Location: localizePath('/', locals.locale), 'Cache-Control': 'no-store' },
+  });
 };
 
 /** A link or a prefetch must never end a session: GET only leads home. */
 export const GET: APIRoute = ({ locals }) =>
-  new Response(null, { status: 302, headers: { Location: localizePath('/', locals.locale), 'Cache-Control': 'no-store' } });
+  new Response(null, {
+    status: 302,
+    headers: { Location: localizePath('/', locals.locale), 'Cache-Control': 'no-store' },
+  });

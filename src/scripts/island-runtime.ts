@@ -4,7 +4,8 @@ import { createProgress } from '~/features/site/progress';
 
 // A deploy replaces hashed chunks; a page opened before it then fails to load an island's code.
 // Reload once to get the new page, but never more than once per 60 s (spec §9), so a broken network cannot loop.
-const CHUNK_ERROR = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError/i;
+const CHUNK_ERROR =
+  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError/i;
 function reloadOnChunkError(message: string) {
   if (!CHUNK_ERROR.test(message)) return;
   const decision = shouldReloadAfterChunkError(Number(sessionStorage.getItem('mavuno:chunk-reload') ?? 0), Date.now());
@@ -17,7 +18,9 @@ window.addEventListener('vite:preloadError', (event) => {
   event.preventDefault();
   reloadOnChunkError('Failed to fetch dynamically imported module');
 });
-window.addEventListener('unhandledrejection', (event) => reloadOnChunkError(String(event.reason?.message ?? event.reason)));
+window.addEventListener('unhandledrejection', (event) =>
+  reloadOnChunkError(String(event.reason?.message ?? event.reason)),
+);
 window.addEventListener('error', (event) => reloadOnChunkError(String(event.message)));
 
 // The top progress bar: shown when a navigation takes longer than 200 ms, hidden 500 ms after it ends.
@@ -33,7 +36,16 @@ if (bar) {
   });
   document.addEventListener('click', (event) => {
     const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || link.target === '_blank') return;
+    if (
+      !link ||
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      link.target === '_blank'
+    )
+      return;
     if (link.origin !== location.origin || (link.pathname === location.pathname && link.hash)) return;
     progress.start();
   });
@@ -41,6 +53,8 @@ if (bar) {
   document.addEventListener('submit', (event) => {
     if (!event.defaultPrevented) progress.start();
   });
-  window.addEventListener('mavuno:loading', (event) => ((event as CustomEvent<boolean>).detail ? progress.start() : progress.done()));
+  window.addEventListener('mavuno:loading', (event) =>
+    (event as CustomEvent<boolean>).detail ? progress.start() : progress.done(),
+  );
   window.addEventListener('pageshow', () => progress.done());
 }

@@ -4,7 +4,14 @@ import { EnvError, parseEnv } from './env';
 describe('environment configuration', () => {
   it('applies the documented defaults', () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 4321, HOST: 'localhost', DATA_DIR: './data', SEED_DEMO: true, publicUrl: 'http://localhost:4321', isHttps: false });
+    expect(env).toMatchObject({
+      PORT: 4321,
+      HOST: 'localhost',
+      DATA_DIR: './data',
+      SEED_DEMO: true,
+      publicUrl: 'http://localhost:4321',
+      isHttps: false,
+    });
     expect(env.DATABASE_URL).toBeUndefined();
   });
 

@@ -4,39 +4,41 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
-  HOST: z.string().min(1).default('localhost'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
-  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .optional(),
-  /** Default: on for a local site (http), off for a public one (https) — demo accounts have a published password. */
-  SEED_DEMO: booleanFlag.optional(),
-  /** Behind a reverse proxy: take the client's IP from X-Forwarded-For (for rate limits). */
-  TRUST_PROXY: booleanFlag.default(false),
-  /** Sender of every e-mail. */
-  MAIL_FROM: z.string().min(3).default('Mavuno <no-reply@mavuno.local>'),
-  /** Shows the outbox at /dev/mailbox (only without SMTP_URL and never over https). */
-  DEV_MAILBOX: booleanFlag.default(false),
-  CAPTCHA_PROVIDER: z.enum(['none', 'recaptcha', 'turnstile']).default('none'),
-  CAPTCHA_SITE_KEY: z.string().optional(),
-  CAPTCHA_SECRET: z.string().optional(),
-  /** Africa's Talking SMS: username and API key switch SMS from the outbox to the provider. */
-  AFRICASTALKING_USERNAME: z.string().optional(),
-  AFRICASTALKING_API_KEY: z.string().optional(),
-  AFRICASTALKING_SENDER_ID: z.string().optional(),
-}).refine((env) => env.CAPTCHA_PROVIDER === 'none' || (env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET), {
-  message: 'CAPTCHA_SITE_KEY and CAPTCHA_SECRET are needed when CAPTCHA_PROVIDER is set',
-  path: ['CAPTCHA_PROVIDER'],
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+    HOST: z.string().min(1).default('localhost'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    /** Default: on for a local site (http), off for a public one (https) — demo accounts have a published password. */
+    SEED_DEMO: booleanFlag.optional(),
+    /** Behind a reverse proxy: take the client's IP from X-Forwarded-For (for rate limits). */
+    TRUST_PROXY: booleanFlag.default(false),
+    /** Sender of every e-mail. */
+    MAIL_FROM: z.string().min(3).default('Mavuno <no-reply@mavuno.local>'),
+    /** Shows the outbox at /dev/mailbox (only without SMTP_URL and never over https). */
+    DEV_MAILBOX: booleanFlag.default(false),
+    CAPTCHA_PROVIDER: z.enum(['none', 'recaptcha', 'turnstile']).default('none'),
+    CAPTCHA_SITE_KEY: z.string().optional(),
+    CAPTCHA_SECRET: z.string().optional(),
+    /** Africa's Talking SMS: username and API key switch SMS from the outbox to the provider. */
+    AFRICASTALKING_USERNAME: z.string().optional(),
+    AFRICASTALKING_API_KEY: z.string().optional(),
+    AFRICASTALKING_SENDER_ID: z.string().optional(),
+  })
+  .refine((env) => env.CAPTCHA_PROVIDER === 'none' || (env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET), {
+    message: 'CAPTCHA_SITE_KEY and CAPTCHA_SECRET are needed when CAPTCHA_PROVIDER is set',
+    path: ['CAPTCHA_PROVIDER'],
+  });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO'> & {
   SEED_DEMO: boolean;
@@ -57,12 +59,20 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const result = EnvSchema.safeParse(withoutEmpty(source));
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new EnvError(`Invalid configuration in the environment:\n${lines.join('\n')}\nSee the configuration table in README.md.`);
+    throw new EnvError(
+      `Invalid configuration in the environment:\n${lines.join('\n')}\nSee the configuration table in README.md.`,
+    );
   }
   const env = result.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const isHttps = publicUrl.startsWith('https://');
-  return { ...env, SEED_DEMO: env.SEED_DEMO ?? !isHttps, publicUrl, isHttps, isMailboxOpen: !env.SMTP_URL && !isHttps && (env.DEV_MAILBOX || env.NODE_ENV === 'development') };
+  return {
+    ...env,
+    SEED_DEMO: env.SEED_DEMO ?? !isHttps,
+    publicUrl,
+    isHttps,
+    isMailboxOpen: !env.SMTP_URL && !isHttps && (env.DEV_MAILBOX || env.NODE_ENV === 'development'),
+  };
 }
 
 let cached: Env | undefined;

@@ -61,8 +61,16 @@ export class AppError extends Error {
 /** The same error with its field names nested under `prefix` (`region_id` → `address.region_id`). */
 export function withFieldPrefix(error: unknown, prefix: string): unknown {
   if (!(error instanceof AppError) || !error.fields) return error;
-  const fields = Object.fromEntries(Object.entries(error.fields).map(([name, messages]) => [`${prefix}.${name}`, messages]));
-  return new AppError(error.code, error.messageKey, { vars: error.vars, fields, status: error.status, headers: error.headers, cause: error });
+  const fields = Object.fromEntries(
+    Object.entries(error.fields).map(([name, messages]) => [`${prefix}.${name}`, messages]),
+  );
+  return new AppError(error.code, error.messageKey, {
+    vars: error.vars,
+    fields,
+    status: error.status,
+    headers: error.headers,
+    cause: error,
+  });
 }
 
 export function isAppError(error: unknown): error is AppError {

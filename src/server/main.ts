@@ -35,7 +35,14 @@ async function start() {
   const compress = compression({ threshold: 512 });
   const clientDir = fileURLToPath(adapterOptions.client);
   // Precompressed .br/.gz siblings are written after each build (scripts/postbuild.mjs).
-  const serveStatic = sirv(clientDir, { brotli: true, gzip: true, etag: true, dotfiles: false, extensions: [], setHeaders: setStaticCacheHeaders });
+  const serveStatic = sirv(clientDir, {
+    brotli: true,
+    gzip: true,
+    etag: true,
+    dotfiles: false,
+    extensions: [],
+    setHeaders: setStaticCacheHeaders,
+  });
 
   let shuttingDown = false;
   const server = http.createServer((req, res) => {
@@ -76,13 +83,17 @@ async function start() {
 
   // Hourly housekeeping; every process may run it (deletes are idempotent), none depends on it for correctness.
   const housekeeping = setInterval(() => {
-    purgeExpired(database.db).catch((error) => console.error('[housekeeping] failed:', error instanceof Error ? error.message : error));
+    purgeExpired(database.db).catch((error) =>
+      console.error('[housekeeping] failed:', error instanceof Error ? error.message : error),
+    );
   }, 3600_000);
   housekeeping.unref();
 
   server.listen(env.PORT, env.HOST, () => {
     const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
-    console.log(`[mavuno] listening on http://${env.HOST}:${env.PORT} (database: ${where}; public URL ${env.publicUrl})`);
+    console.log(
+      `[mavuno] listening on http://${env.HOST}:${env.PORT} (database: ${where}; public URL ${env.publicUrl})`,
+    );
   });
 }
 

@@ -89,7 +89,11 @@ export function loadOfflineQuotes(): OfflineQuote[] {
 
 /** Keeps a quote that could not be sent; answers its id, or null when this browser cannot store it. */
 export function queueOfflineQuote(quote: Omit<OfflineQuote, 'id' | 'createdAt' | 'rejected'>): string | null {
-  const entry: OfflineQuote = { ...quote, id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`, createdAt: new Date().toISOString() };
+  const entry: OfflineQuote = {
+    ...quote,
+    id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+    createdAt: new Date().toISOString(),
+  };
   const next = [...readStored(), entry];
   writeStored(next);
   return readStored().some((q) => q.id === entry.id) ? entry.id : null;
@@ -100,7 +104,12 @@ export function removeOfflineQuote(id: string): void {
   writeStored(readStored().filter((q) => q.id !== id));
 }
 
-type Outcome = { kind: 'sent'; lotId: number | null } | { kind: 'network' } | { kind: 'signed_out' } | { kind: 'later' } | { kind: 'rejected'; reason: string };
+type Outcome =
+  | { kind: 'sent'; lotId: number | null }
+  | { kind: 'network' }
+  | { kind: 'signed_out' }
+  | { kind: 'later' }
+  | { kind: 'rejected'; reason: string };
 
 async function post(quote: OfflineQuote): Promise<Outcome> {
   let response: Response;
@@ -127,12 +136,16 @@ async function post(quote: OfflineQuote): Promise<Outcome> {
   }
   if (response.status === 401) return { kind: 'signed_out' };
   if (response.status === 408 || response.status === 429 || response.status >= 500) return { kind: 'later' };
-  return { kind: 'rejected', reason: typeof data?.message === 'string' && data.message ? data.message : response.statusText };
+  return {
+    kind: 'rejected',
+    reason: typeof data?.message === 'string' && data.message ? data.message : response.statusText,
+  };
 }
 
 /** The lot id of an update-quote body (`BoardList[id]=12`). */
 function idInBody(body: string): number | null {
-  for (const [name, value] of new URLSearchParams(body)) if (/\[id\]$/.test(name) && /^\d+$/.test(value)) return Number(value);
+  for (const [name, value] of new URLSearchParams(body))
+    if (/\[id\]$/.test(name) && /^\d+$/.test(value)) return Number(value);
   return null;
 }
 
@@ -157,7 +170,10 @@ async function withLock(job: () => Promise<void>): Promise<void> {
 /** The id of whoever the browser's session cookie belongs to now (another tab may have switched accounts). */
 async function sessionUserId(): Promise<number | null> {
   try {
-    const response = await fetch('/api-v2/user/index', { credentials: 'same-origin', headers: { Accept: 'application/json', 'X-Session-Mode': 'cookie' } });
+    const response = await fetch('/api-v2/user/index', {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'X-Session-Mode': 'cookie' },
+    });
     return response.ok ? ((await response.json()) as { id: number }).id : null;
   } catch {
     return null;
@@ -184,7 +200,10 @@ async function sendAll(userId: number): Promise<void> {
     const current = readStored();
     if (outcome.kind === 'sent') {
       writeStored(current.filter((q) => q.id !== quote.id));
-      $sentQuotes.set([...$sentQuotes.get(), { id: quote.id, title: quote.title, path: quote.path, lotId: outcome.lotId }]);
+      $sentQuotes.set([
+        ...$sentQuotes.get(),
+        { id: quote.id, title: quote.title, path: quote.path, lotId: outcome.lotId },
+      ]);
     } else if (outcome.kind === 'rejected') {
       writeStored(current.map((q) => (q.id === quote.id ? { ...q, rejected: outcome.reason } : q)));
     } else if (outcome.kind === 'network') {

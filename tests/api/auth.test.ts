@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { sessions } from '~/server/db/schema';
 import { apiRequest, form, get, post } from '../fixtures/api';
-import { lastMailTo, lastSmsTo, signUp, signedUpUser, signupFields, tokenIn, uniqueEmail, uniquePhone } from '../fixtures/accounts';
+import {
+  lastMailTo,
+  lastSmsTo,
+  signUp,
+  signedUpUser,
+  signupFields,
+  tokenIn,
+  uniqueEmail,
+  uniquePhone,
+} from '../fixtures/accounts';
 import { useTestDatabase } from '../fixtures/database';
 
 const database = useTestDatabase();
@@ -21,7 +30,12 @@ describe('sign-up', () => {
     // An API client gets tokens and no cookie.
     expect(res.headers.get('set-cookie')).toBeNull();
     const me = await apiRequest('/user/index', { headers: { Authorization: `Bearer ${res.json.access_token}` } });
-    expect(me.json).toMatchObject({ email, email_verified: false, phone_verified: false, scope: ['lots.create_technic'] });
+    expect(me.json).toMatchObject({
+      email,
+      email_verified: false,
+      phone_verified: false,
+      scope: ['lots.create_technic'],
+    });
     const mail = await lastMailTo(database.handle(), email);
     expect(mail.subject).toBe('Thibitisha anwani yako ya barua pepe');
     expect(mail.text).toContain('/sw/user/confirm-email?token=');
@@ -70,9 +84,18 @@ describe('login, refresh and logout', () => {
     const unknown = await login({ email: uniqueEmail('nobody'), password: 'not-the-password' });
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
-      expect(res.json).toEqual({ code: 'unauthorized', reason: 'accounts.wrong_credentials', message: 'E-mail or password is incorrect. Try again.' });
+      expect(res.json).toEqual({
+        code: 'unauthorized',
+        reason: 'accounts.wrong_credentials',
+        message: 'E-mail or password is incorrect. Try again.',
+      });
     }
-    const fr = await apiRequest('/user/login', { method: 'POST', body: form({ email, password: 'x' }), headers: FORM, locale: 'fr' });
+    const fr = await apiRequest('/user/login', {
+      method: 'POST',
+      body: form({ email, password: 'x' }),
+      headers: FORM,
+      locale: 'fr',
+    });
     expect(fr.json.message).not.toBe(wrong.json.message);
   });
 
@@ -117,18 +140,33 @@ describe('login, refresh and logout', () => {
     const { email, auth } = await signedUpUser();
     const res = await login({ email, password: 'harvest-2026' }, WEB);
     const cookie = `mavuno_session=${cookieOf(res)}`;
-    const crossSite = await apiRequest('/user/request-silver', { method: 'POST', body: form({}), headers: { ...FORM, Cookie: cookie, Origin: 'https://evil.example' } });
+    const crossSite = await apiRequest('/user/request-silver', {
+      method: 'POST',
+      body: form({}),
+      headers: { ...FORM, Cookie: cookie, Origin: 'https://evil.example' },
+    });
     expect(crossSite.status).toBe(403);
     expect(crossSite.json.code).toBe('forbidden');
-    const sameSite = await apiRequest('/user/logout', { method: 'POST', body: form({}), headers: { ...FORM, Cookie: cookie, Origin: 'http://localhost:4321' } });
+    const sameSite = await apiRequest('/user/logout', {
+      method: 'POST',
+      body: form({}),
+      headers: { ...FORM, Cookie: cookie, Origin: 'http://localhost:4321' },
+    });
     expect(sameSite.status).toBe(200);
-    const bearer = await apiRequest('/user/request-silver', { method: 'POST', body: form({}), headers: { ...FORM, ...auth, Origin: 'https://evil.example' } });
+    const bearer = await apiRequest('/user/request-silver', {
+      method: 'POST',
+      body: form({}),
+      headers: { ...FORM, ...auth, Origin: 'https://evil.example' },
+    });
     expect(bearer.status).toBe(200);
   });
 
   it('refuses a sign-in posted from another site (login CSRF)', async () => {
     const { email } = await signedUpUser();
-    const res = await login({ email, password: 'harvest-2026' }, { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' });
+    const res = await login(
+      { email, password: 'harvest-2026' },
+      { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+    );
     expect(res.status).toBe(403);
     expect(res.headers.get('set-cookie')).toBeNull();
   });
@@ -140,9 +178,14 @@ describe('login, refresh and logout', () => {
     expect(first.json.refresh_token).not.toBe(refresh);
     const retry = await post('/user/refresh', form({ refresh_token: refresh }));
     expect(retry.status).toBe(401);
-    expect((await apiRequest('/user/index', { headers: { Authorization: `Bearer ${first.json.access_token}` } })).status).toBe(200);
+    expect(
+      (await apiRequest('/user/index', { headers: { Authorization: `Bearer ${first.json.access_token}` } })).status,
+    ).toBe(200);
     // A minute later the same old token can only be a replay by someone else.
-    await database.handle().db.update(sessions).set({ refreshedAt: new Date(Date.now() - 60_000) });
+    await database
+      .handle()
+      .db.update(sessions)
+      .set({ refreshedAt: new Date(Date.now() - 60_000) });
     const replay = await post('/user/refresh', form({ refresh_token: refresh }));
     expect(replay.status).toBe(401);
     // The thief's replay also ends the legitimate holder's session.
@@ -177,8 +220,12 @@ describe('login, refresh and logout', () => {
 
   it('reads the client address from the proxy’s entry of X-Forwarded-For, not the client’s', async () => {
     const proxy = '198.51.100.9';
-    for (let i = 0; i < 60; i++) await login({ email: uniqueEmail('spoof'), password: 'x' }, { 'X-Forwarded-For': `10.9.${i}.1, ${proxy}` });
-    const blocked = await login({ email: uniqueEmail('spoof'), password: 'x' }, { 'X-Forwarded-For': `10.99.99.99, ${proxy}` });
+    for (let i = 0; i < 60; i++)
+      await login({ email: uniqueEmail('spoof'), password: 'x' }, { 'X-Forwarded-For': `10.9.${i}.1, ${proxy}` });
+    const blocked = await login(
+      { email: uniqueEmail('spoof'), password: 'x' },
+      { 'X-Forwarded-For': `10.99.99.99, ${proxy}` },
+    );
     expect(blocked.status).toBe(429);
   });
 
@@ -249,8 +296,24 @@ describe('phone PIN limits', () => {
     const pin = /\b(\d{4})\b/.exec((await lastSmsTo(database.handle(), phone)).text)![1];
     const { phone_token } = (await post('/user/verify-phone-pin', form({ phone, pin }))).json;
     const other = await signedUpUser();
-    expect((await apiRequest('/user/confirm-phone', { method: 'POST', body: form({ phone_token }), headers: { ...FORM, ...other.auth } })).status).toBe(422);
-    expect((await apiRequest('/user/confirm-phone', { method: 'POST', body: form({ phone_token }), headers: { ...FORM, ...auth } })).status).toBe(200);
+    expect(
+      (
+        await apiRequest('/user/confirm-phone', {
+          method: 'POST',
+          body: form({ phone_token }),
+          headers: { ...FORM, ...other.auth },
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await apiRequest('/user/confirm-phone', {
+          method: 'POST',
+          body: form({ phone_token }),
+          headers: { ...FORM, ...auth },
+        })
+      ).status,
+    ).toBe(200);
     expect((await apiRequest('/user/index', { headers: auth })).json.phone_verified).toBe(true);
   });
 });
@@ -258,7 +321,8 @@ describe('phone PIN limits', () => {
 describe('e-mail confirmation endpoints', () => {
   it('sends the link again a few times, then asks to wait; refuses when already confirmed', async () => {
     const { auth, email } = await signedUpUser();
-    const again = () => apiRequest('/user/resend-email-confirmation', { method: 'POST', body: form({}), headers: { ...FORM, ...auth } });
+    const again = () =>
+      apiRequest('/user/resend-email-confirmation', { method: 'POST', body: form({}), headers: { ...FORM, ...auth } });
     for (let i = 0; i < 5; i++) expect((await again()).status).toBe(200);
     expect((await again()).status).toBe(429);
     const token = tokenIn((await lastMailTo(database.handle(), email)).text)!;
@@ -280,11 +344,17 @@ describe('password reset', () => {
     const token = tokenIn(mail.text)!;
     const bad = await post('/user/reset-password', form({ token, password: 'new-harvest', password_repeat: 'other' }));
     expect(bad.status).toBe(422);
-    const ok = await post('/user/reset-password', form({ token, password: 'new-harvest', password_repeat: 'new-harvest' }));
+    const ok = await post(
+      '/user/reset-password',
+      form({ token, password: 'new-harvest', password_repeat: 'new-harvest' }),
+    );
     expect(ok.status).toBe(200);
     expect((await apiRequest('/user/index', { headers: auth })).status).toBe(401);
     expect((await login({ email, password: 'new-harvest' })).status).toBe(200);
-    const reuse = await post('/user/reset-password', form({ token, password: 'third-pass', password_repeat: 'third-pass' }));
+    const reuse = await post(
+      '/user/reset-password',
+      form({ token, password: 'third-pass', password_repeat: 'third-pass' }),
+    );
     expect(reuse.status).toBe(400);
   });
 
@@ -294,20 +364,44 @@ describe('password reset', () => {
     const older = tokenIn((await lastMailTo(database.handle(), email)).text)!;
     await post('/user/request-password-reset/', form({ email }));
     const newer = tokenIn((await lastMailTo(database.handle(), email)).text)!;
-    expect((await post('/user/reset-password', form({ token: newer, password: 'newest-pass', password_repeat: 'newest-pass' }))).status).toBe(200);
-    expect((await post('/user/reset-password', form({ token: older, password: 'sneaky-pass', password_repeat: 'sneaky-pass' }))).status).toBe(400);
+    expect(
+      (
+        await post(
+          '/user/reset-password',
+          form({ token: newer, password: 'newest-pass', password_repeat: 'newest-pass' }),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await post(
+          '/user/reset-password',
+          form({ token: older, password: 'sneaky-pass', password_repeat: 'sneaky-pass' }),
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it('changes the password only with the current one, and ends the other sessions', async () => {
     const { email, auth } = await signedUpUser();
     const other = await login({ email, password: 'harvest-2026' });
-    const wrong = await apiRequest('/user/change-password', { method: 'POST', body: form({ current_password: 'nope', password: 'fresh-pass', password_repeat: 'fresh-pass' }), headers: { ...FORM, ...auth } });
+    const wrong = await apiRequest('/user/change-password', {
+      method: 'POST',
+      body: form({ current_password: 'nope', password: 'fresh-pass', password_repeat: 'fresh-pass' }),
+      headers: { ...FORM, ...auth },
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.json.errors.current_password).toEqual(['The current password is not correct.']);
-    const ok = await apiRequest('/user/change-password', { method: 'POST', body: form({ current_password: 'harvest-2026', password: 'fresh-pass', password_repeat: 'fresh-pass' }), headers: { ...FORM, ...auth } });
+    const ok = await apiRequest('/user/change-password', {
+      method: 'POST',
+      body: form({ current_password: 'harvest-2026', password: 'fresh-pass', password_repeat: 'fresh-pass' }),
+      headers: { ...FORM, ...auth },
+    });
     expect(ok.status).toBe(200);
     expect((await apiRequest('/user/index', { headers: auth })).status).toBe(200);
-    expect((await apiRequest('/user/index', { headers: { Authorization: `Bearer ${other.json.access_token}` } })).status).toBe(401);
+    expect(
+      (await apiRequest('/user/index', { headers: { Authorization: `Bearer ${other.json.access_token}` } })).status,
+    ).toBe(401);
   });
 });
 

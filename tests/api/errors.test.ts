@@ -67,11 +67,22 @@ describe('OpenAPI', () => {
     expect(status).toBe(200);
     expect(json.openapi).toBe('3.1.0');
     expect(Object.keys(json.paths)).toEqual(
-      expect.arrayContaining(['/country-dropdown', '/region/index', '/region/country-region-dropdown', '/village-by-region', '/per-unit/category-dropdown', '/technic-category/root-category-with-child']),
+      expect.arrayContaining([
+        '/country-dropdown',
+        '/region/index',
+        '/region/country-region-dropdown',
+        '/village-by-region',
+        '/per-unit/category-dropdown',
+        '/technic-category/root-category-with-child',
+      ]),
     );
-    const regionBody = json.paths['/region/country-region-dropdown'].post.requestBody.content['application/x-www-form-urlencoded'].schema;
+    const regionBody =
+      json.paths['/region/country-region-dropdown'].post.requestBody.content['application/x-www-form-urlencoded']
+        .schema;
     expect(regionBody.required).toContain('country_id');
-    const unitParam = json.paths['/per-unit/category-dropdown'].get.parameters.find((p: { name: string }) => p.name === 'category');
+    const unitParam = json.paths['/per-unit/category-dropdown'].get.parameters.find(
+      (p: { name: string }) => p.name === 'category',
+    );
     expect(unitParam.schema.enum).toEqual(['for_board', 'for_seed', 'for_fertilizer', 'for_machinery', 'all']);
   });
 });

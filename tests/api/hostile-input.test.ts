@@ -8,7 +8,18 @@ import { useTestDatabase } from '../fixtures/database';
 useTestDatabase();
 let member: Record<string, string> = {};
 
-const HOSTILE_QUERIES = ['id=%00', 'id=99999999999999999999', 'id[]=1&id[]=2', 'id[a]=1', 'q=%00', 'category=%00', 'page=-1', 'per-page=abc', 'sort=%27%3Bdrop%20table', 'referral_code=%00%00%00%00'];
+const HOSTILE_QUERIES = [
+  'id=%00',
+  'id=99999999999999999999',
+  'id[]=1&id[]=2',
+  'id[a]=1',
+  'q=%00',
+  'category=%00',
+  'page=-1',
+  'per-page=abc',
+  'sort=%27%3Bdrop%20table',
+  'referral_code=%00%00%00%00',
+];
 const HOSTILE_BODIES: [string, string][] = [
   ['application/x-www-form-urlencoded', 'id=%00&country_id=%00&region_id=1e400'],
   ['application/x-www-form-urlencoded', 'SignupForm[email][]=a&SignupForm[password][x]=1&Address[country_id]=-1'],
@@ -34,7 +45,9 @@ describe('every endpoint under hostile input', () => {
       const attempts =
         endpoint.method === 'get'
           ? HOSTILE_QUERIES.map((query) => apiRequest(`${endpoint.path}?${query}`, { method: 'GET', headers: auth }))
-          : HOSTILE_BODIES.filter(() => endpoint.path !== '/user/logout').map(([type, body]) => apiRequest(endpoint.path, { method: 'POST', body, headers: { 'Content-Type': type, ...auth } }));
+          : HOSTILE_BODIES.filter(() => endpoint.path !== '/user/logout').map(([type, body]) =>
+              apiRequest(endpoint.path, { method: 'POST', body, headers: { 'Content-Type': type, ...auth } }),
+            );
       for (const response of await Promise.all(attempts)) {
         expect(response.status, `${endpoint.path}: ${response.text.slice(0, 200)}`).toBeLessThan(500);
         if (response.status >= 400) expect(typeof response.json?.code).toBe('string');

@@ -16,7 +16,12 @@ afterAll(() => {
   rmSync(storageRoot, { recursive: true, force: true });
 });
 
-const create = async (auth: Record<string, string>, fields: Record<string, unknown>, prefix = 'board-list', wrapper = 'BoardList') => postAs(auth, `/${prefix}/create-quote`, wrapped(wrapper, fields));
+const create = async (
+  auth: Record<string, string>,
+  fields: Record<string, unknown>,
+  prefix = 'board-list',
+  wrapper = 'BoardList',
+) => postAs(auth, `/${prefix}/create-quote`, wrapped(wrapper, fields));
 
 describe('publishing lots', () => {
   it('lets silver publish an agro lot, refuses basic with a link to the tiers, and opens machinery to everyone', async () => {
@@ -30,19 +35,48 @@ describe('publishing lots', () => {
     const place = await nakuru();
     const tractor = await create(
       basic.auth,
-      { type: 'rent', category_id: 2, title: 'Massey Ferguson 375 with plough', volume: 1, per_unit_id: 13, price: 6500, currency_id: 1, country_id: place.countryId, latitude: -0.3, longitude: 36.07, maker: 'Massey Ferguson', model: '375', rent_per: 'day', working_radius_km: 40 },
+      {
+        type: 'rent',
+        category_id: 2,
+        title: 'Massey Ferguson 375 with plough',
+        volume: 1,
+        per_unit_id: 13,
+        price: 6500,
+        currency_id: 1,
+        country_id: place.countryId,
+        latitude: -0.3,
+        longitude: 36.07,
+        maker: 'Massey Ferguson',
+        model: '375',
+        rent_per: 'day',
+        working_radius_km: 40,
+      },
       'technic-list',
       'TechnicList',
     );
     expect(tractor.status).toBe(200);
-    const anonymous = await apiRequest('/board-list/create-quote', { method: 'POST', body: wrapped('BoardList', await maizeLot()), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const anonymous = await apiRequest('/board-list/create-quote', {
+      method: 'POST',
+      body: wrapped('BoardList', await maizeLot()),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(anonymous.status).toBe(401);
     expect(anonymous.json.message).toBe('You must be logged in to perform this action');
   });
 
   it('answers 422 with field errors for broken rules, and keeps nothing', async () => {
     const silver = await memberWithTier(database.handle(), 'silver');
-    const bad = await create(silver.auth, await maizeLot({ price: '12.345', min_volume: 150, max_volume: 100, volume: 'lots', village_id: undefined, region_id: undefined }));
+    const bad = await create(
+      silver.auth,
+      await maizeLot({
+        price: '12.345',
+        min_volume: 150,
+        max_volume: 100,
+        volume: 'lots',
+        village_id: undefined,
+        region_id: undefined,
+      }),
+    );
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.json.errors)).toEqual(expect.arrayContaining(['price', 'volume']));
     const order = await create(silver.auth, await maizeLot({ min_volume: 150, max_volume: 100 }));
@@ -57,7 +91,9 @@ describe('publishing lots', () => {
     expect(ugx.json.errors.price[0]).toContain('0');
     const comma = await create(silver.auth, await maizeLot({ price: '3600,50' }));
     expect(comma.status).toBe(200);
-    const mine = await get(`/board-list/index?BoardQuoteSearch[user_id]=${(await apiRequest('/user/index', { headers: silver.auth })).json.id}`);
+    const mine = await get(
+      `/board-list/index?BoardQuoteSearch[user_id]=${(await apiRequest('/user/index', { headers: silver.auth })).json.id}`,
+    );
     expect(mine.json._meta.totalCount).toBe(1);
   });
 
@@ -65,11 +101,23 @@ describe('publishing lots', () => {
     const owner = await memberWithTier(database.handle(), 'silver');
     const other = await memberWithTier(database.handle(), 'gold');
     const { id } = (await create(owner.auth, await maizeLot())).json;
-    const update = await postAs(other.auth, '/board-list/update-quote', wrapped('BoardList', { ...(await maizeLot({ title: 'Stolen' })), id }));
+    const update = await postAs(
+      other.auth,
+      '/board-list/update-quote',
+      wrapped('BoardList', { ...(await maizeLot({ title: 'Stolen' })), id }),
+    );
     expect(update.status).toBe(403);
     expect((await postAs(other.auth, '/board-list/delete-quote', form({ id }))).status).toBe(403);
     expect((await get(`/board-list/view?id=${id}`)).json.title).toBe('Dry white maize, grade 1');
-    expect((await postAs(owner.auth, '/board-list/update-quote', wrapped('BoardList', { ...(await maizeLot({ title: 'Yellow maize' })), id }))).status).toBe(200);
+    expect(
+      (
+        await postAs(
+          owner.auth,
+          '/board-list/update-quote',
+          wrapped('BoardList', { ...(await maizeLot({ title: 'Yellow maize' })), id }),
+        )
+      ).status,
+    ).toBe(200);
     expect((await get(`/board-list/view?id=${id}`)).json.title).toBe('Yellow maize');
     expect((await postAs(owner.auth, '/board-list/delete-quote', form({ id }))).status).toBe(200);
     expect((await get(`/board-list/view?id=${id}`)).status).toBe(404);
@@ -79,7 +127,22 @@ describe('publishing lots', () => {
     const silver = await memberWithTier(database.handle(), 'silver');
     const { id } = (await create(silver.auth, await maizeLot({ delivery_price_per_km: 45, organic: 1 }))).json;
     const lot = (await get(`/board-list/view?id=${id}`, 'sw')).json;
-    expect(lot).toMatchObject({ id, kind: 'board', order_type: 'board_list', type: 'sell', status: 'active', price: 3600, currency: 'KES', volume: 200, total_cost: 720000, category: 'Mahindi', region: 'Nakuru', organic: true, delivery_price_per_km: 45, crop_variety: 'H614' });
+    expect(lot).toMatchObject({
+      id,
+      kind: 'board',
+      order_type: 'board_list',
+      type: 'sell',
+      status: 'active',
+      price: 3600,
+      currency: 'KES',
+      volume: 200,
+      total_cost: 720000,
+      category: 'Mahindi',
+      region: 'Nakuru',
+      organic: true,
+      delivery_price_per_km: 45,
+      crop_variety: 'H614',
+    });
     expect(lot.user).toMatchObject({ name: 'Amina W.', tier: 'silver' });
     expect(lot.user.email).toBeUndefined();
   });
@@ -94,12 +157,32 @@ describe('publishing lots', () => {
     expect(copy.status).toBe(200);
     expect((await get(`/board-list/view?id=${copy.json.id}`)).json.copied_from_id).toBe(id);
     expect((await postAs(gold.auth, '/board-list/re-add-quote', form({ id: copy.json.id }))).status).toBe(409);
-    const bulk = await postAs(gold.auth, '/board-list/update-prices', form({ 'prices[0][id]': copy.json.id, 'prices[0][price]': '3900' }));
+    const bulk = await postAs(
+      gold.auth,
+      '/board-list/update-prices',
+      form({ 'prices[0][id]': copy.json.id, 'prices[0][price]': '3900' }),
+    );
     expect(bulk.status).toBe(200);
     expect((await get(`/board-list/view?id=${copy.json.id}`)).json.price).toBe(3900);
-    expect((await postAs(basic.auth, '/board-list/update-prices', form({ 'prices[0][id]': copy.json.id, 'prices[0][price]': '1' }))).status).toBe(403);
+    expect(
+      (
+        await postAs(
+          basic.auth,
+          '/board-list/update-prices',
+          form({ 'prices[0][id]': copy.json.id, 'prices[0][price]': '1' }),
+        )
+      ).status,
+    ).toBe(403);
     const stranger = await memberWithTier(database.handle(), 'gold');
-    expect((await postAs(stranger.auth, '/board-list/update-prices', form({ 'prices[0][id]': copy.json.id, 'prices[0][price]': '1' }))).status).toBe(403);
+    expect(
+      (
+        await postAs(
+          stranger.auth,
+          '/board-list/update-prices',
+          form({ 'prices[0][id]': copy.json.id, 'prices[0][price]': '1' }),
+        )
+      ).status,
+    ).toBe(403);
     expect((await get(`/board-list/view?id=${copy.json.id}`)).json.price).toBe(3900);
   });
 });
@@ -108,9 +191,27 @@ describe('catalogue filters', () => {
   it('narrows by each filter, treats an empty price_from as 0, and searches text in any language', async () => {
     const silver = await memberWithTier(database.handle(), 'silver');
     const place = await nakuru();
-    const beans = (await create(silver.auth, await maizeLot({ category_id: 7, title: 'Rosecoco beans', price: 12000, organic: 1, crop_name: 'Beans' }))).json.id;
-    const buy = (await create(silver.auth, await maizeLot({ type: 'buy', title: 'Buying sorghum', category_id: 5, village_id: undefined, latitude: -0.28, longitude: 36.06 }))).json.id;
-    const ids = async (query: string) => (await get(`/board-list/index?per-page=100&${query}`)).json.items.map((l: { id: number }) => l.id);
+    const beans = (
+      await create(
+        silver.auth,
+        await maizeLot({ category_id: 7, title: 'Rosecoco beans', price: 12000, organic: 1, crop_name: 'Beans' }),
+      )
+    ).json.id;
+    const buy = (
+      await create(
+        silver.auth,
+        await maizeLot({
+          type: 'buy',
+          title: 'Buying sorghum',
+          category_id: 5,
+          village_id: undefined,
+          latitude: -0.28,
+          longitude: 36.06,
+        }),
+      )
+    ).json.id;
+    const ids = async (query: string) =>
+      (await get(`/board-list/index?per-page=100&${query}`)).json.items.map((l: { id: number }) => l.id);
     expect(await ids('BoardQuoteSearch[boards_category_id]=7')).toContain(beans);
     expect(await ids('BoardQuoteSearch[boards_category_id]=7')).not.toContain(buy);
     expect(await ids('BoardQuoteSearch[boards_category_id]=6')).toContain(beans);
@@ -121,15 +222,21 @@ describe('catalogue filters', () => {
     expect(await ids('BoardQuoteSearch[have_geolocation]=1')).toEqual(expect.arrayContaining([buy, beans]));
     expect(await ids(`BoardQuoteSearch[region_id]=${place.regionId}`)).toEqual(expect.arrayContaining([beans, buy]));
     expect(await ids('BoardQuoteSearch[region_id]=1')).not.toContain(beans);
-    expect(await ids('BoardQuoteSearch[price_from]=&BoardQuoteSearch[price_to]=50&BoardQuoteSearch[currency_id]=3')).toContain(buy);
-    expect(await ids('BoardQuoteSearch[price_from]=&BoardQuoteSearch[price_to]=50&BoardQuoteSearch[currency_id]=3')).not.toContain(beans);
+    expect(
+      await ids('BoardQuoteSearch[price_from]=&BoardQuoteSearch[price_to]=50&BoardQuoteSearch[currency_id]=3'),
+    ).toContain(buy);
+    expect(
+      await ids('BoardQuoteSearch[price_from]=&BoardQuoteSearch[price_to]=50&BoardQuoteSearch[currency_id]=3'),
+    ).not.toContain(beans);
     expect(await ids('BoardQuoteSearch[price_from]=90&BoardQuoteSearch[currency_id]=3')).toContain(beans);
     expect(await ids('q=rosec')).toEqual([beans]);
     expect(await ids('q=maharagwe')).toContain(beans);
     expect(await ids('q=haricots')).toContain(beans);
     expect(await ids('BoardQuoteSearch[company_type][]=trader')).not.toContain(beans);
     expect(await ids('BoardQuoteSearch[company_type][]=farmer')).toContain(beans);
-    const sorted = (await get('/board-list/index?per-page=100&sort=-price')).json.items.map((l: { price: number; currency: string }) => l);
+    const sorted = (await get('/board-list/index?per-page=100&sort=-price')).json.items.map(
+      (l: { price: number; currency: string }) => l,
+    );
     expect(sorted.length).toBeGreaterThan(1);
     const defaults = await get('/board-list/index');
     expect(defaults.json._meta.perPage).toBe(12);
@@ -141,12 +248,18 @@ describe('catalogue filters', () => {
     const a = await memberWithTier(database.handle(), 'basic');
     const b = await memberWithTier(database.handle(), 'basic');
     const { id } = (await create(silver.auth, await maizeLot())).json;
-    expect((await postAs(a.auth, '/board-list/add-favorites-board-list', form({ board_id: id }))).json.items).toEqual([id]);
+    expect((await postAs(a.auth, '/board-list/add-favorites-board-list', form({ board_id: id }))).json.items).toEqual([
+      id,
+    ]);
     expect((await apiRequest('/board-list/favorites-list-ids', { headers: b.auth })).json.items).toEqual([]);
     const favs = (await apiRequest('/board-list/index?BoardQuoteSearch[favorites]=1', { headers: a.auth })).json.items;
     expect(favs.map((l: { id: number; is_favorite: boolean }) => [l.id, l.is_favorite])).toEqual([[id, true]]);
-    expect((await apiRequest('/board-list/index?BoardQuoteSearch[favorites]=1', { headers: b.auth })).json.items).toEqual([]);
-    expect((await postAs(a.auth, '/board-list/remove-favorites-board-list', form({ board_id: id }))).json.items).toEqual([]);
+    expect(
+      (await apiRequest('/board-list/index?BoardQuoteSearch[favorites]=1', { headers: b.auth })).json.items,
+    ).toEqual([]);
+    expect(
+      (await postAs(a.auth, '/board-list/remove-favorites-board-list', form({ board_id: id }))).json.items,
+    ).toEqual([]);
     expect((await postAs(a.auth, '/board-list/add-favorites-board-list', form({ board_id: 999999 }))).status).toBe(404);
     expect((await get('/board-list/favorites-list-ids')).status).toBe(401);
   });
@@ -157,19 +270,43 @@ describe('lot photos', () => {
     const silver = await memberWithTier(database.handle(), 'silver');
     const other = await memberWithTier(database.handle(), 'silver');
     const body = new FormData();
-    body.append('photo', new File([new Uint8Array(await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#6a4' } }).jpeg().toBuffer())], 'field.jpg'));
+    body.append(
+      'photo',
+      new File(
+        [
+          new Uint8Array(
+            await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#6a4' } })
+              .jpeg()
+              .toBuffer(),
+          ),
+        ],
+        'field.jpg',
+      ),
+    );
     const up = await postAs(silver.auth, '/board-list/upload-photo', body);
     expect(up.status).toBe(200);
     expect(up.json.srcset).toContain('1600w');
     expect((await sharp(path.join(storageRoot, `${up.json.key}-320.webp`)).metadata()).width).toBe(320);
-    const theft = await postAs(other.auth, '/board-list/create-quote', wrapped('BoardList', { ...(await maizeLot()), photos: [up.json.key] }));
+    const theft = await postAs(
+      other.auth,
+      '/board-list/create-quote',
+      wrapped('BoardList', { ...(await maizeLot()), photos: [up.json.key] }),
+    );
     expect(theft.status).toBe(422);
-    const ok = await postAs(silver.auth, '/board-list/create-quote', wrapped('BoardList', { ...(await maizeLot()), photos: [up.json.key] }));
+    const ok = await postAs(
+      silver.auth,
+      '/board-list/create-quote',
+      wrapped('BoardList', { ...(await maizeLot()), photos: [up.json.key] }),
+    );
     expect(ok.status).toBe(200);
     const lot = (await get(`/board-list/view?id=${ok.json.id}`)).json;
     expect(lot.photos).toHaveLength(1);
     expect(lot.photos[0]).toMatchObject({ width: 1600, height: 1200 });
-    expect((await get(`/board-list/index?BoardQuoteSearch[with_photo]=1&BoardQuoteSearch[user_id]=${lot.user_id}`)).json.items.map((l: { id: number }) => l.id)).toEqual([ok.json.id]);
+    expect(
+      (
+        await get(`/board-list/index?BoardQuoteSearch[with_photo]=1&BoardQuoteSearch[user_id]=${lot.user_id}`)
+      ).json.items.map((l: { id: number }) => l.id),
+    ).toEqual([ok.json.id]);
   });
 });
 
@@ -177,7 +314,17 @@ describe('review fixes', () => {
   it('refuses a rent lot without its rent unit, and accepts large two-decimal prices', async () => {
     const basic = await memberWithTier(database.handle(), 'basic');
     const place = await nakuru();
-    const rent = { type: 'rent', category_id: 2, title: 'Tractor for hire', volume: 1, per_unit_id: 13, price: 6500, currency_id: 1, country_id: place.countryId, village_id: place.villageId };
+    const rent = {
+      type: 'rent',
+      category_id: 2,
+      title: 'Tractor for hire',
+      volume: 1,
+      per_unit_id: 13,
+      price: 6500,
+      currency_id: 1,
+      country_id: place.countryId,
+      village_id: place.villageId,
+    };
     const missing = await create(basic.auth, rent, 'technic-list', 'TechnicList');
     expect(missing.status).toBe(422);
     expect(missing.json.errors.rent_per).toBeDefined();
@@ -198,9 +345,15 @@ describe('review fixes', () => {
     const gold = await memberWithTier(database.handle(), 'gold');
     const { id } = (await create(gold.auth, await maizeLot({ price: 0, title: 'Free sample maize' }))).json;
     await postAs(gold.auth, '/board-list/update-prices', form({ 'prices[0][id]': id, 'prices[0][price]': '5000' }));
-    const ids = (await get('/board-list/index?per-page=100&BoardQuoteSearch[price_from]=1&BoardQuoteSearch[currency_id]=3')).json.items.map((l: { id: number }) => l.id);
+    const ids = (
+      await get('/board-list/index?per-page=100&BoardQuoteSearch[price_from]=1&BoardQuoteSearch[currency_id]=3')
+    ).json.items.map((l: { id: number }) => l.id);
     expect(ids).toContain(id);
-    const dupes = await postAs(gold.auth, '/board-list/update-prices', form({ 'prices[0][id]': id, 'prices[0][price]': '1', 'prices[1][id]': id, 'prices[1][price]': '2' }));
+    const dupes = await postAs(
+      gold.auth,
+      '/board-list/update-prices',
+      form({ 'prices[0][id]': id, 'prices[0][price]': '1', 'prices[1][id]': id, 'prices[1][price]': '2' }),
+    );
     expect(dupes.status).toBe(422);
     await postAs(gold.auth, '/board-list/close-quote', form({ id }));
     expect((await postAs(gold.auth, '/board-list/re-add-quote', form({ id }))).status).toBe(200);

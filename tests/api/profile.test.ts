@@ -41,12 +41,24 @@ describe('profile settings', () => {
   it('updates User and UserProfile fields, and a 400 leaves everything unchanged', async () => {
     const { auth } = await signedUpUser();
     const other = await signedUpUser();
-    const ok = await postAs(auth, '/user/update-main-info', form({ 'UserProfile[firstname]': 'Halima', 'User[currency_id]': 1, 'User[news_notification]': 0 }));
+    const ok = await postAs(
+      auth,
+      '/user/update-main-info',
+      form({ 'UserProfile[firstname]': 'Halima', 'User[currency_id]': 1, 'User[news_notification]': 0 }),
+    );
     expect(ok.status).toBe(200);
-    const bad = await postAs(auth, '/user/update-main-info', form({ 'UserProfile[firstname]': 'Changed', 'User[email]': other.email }));
+    const bad = await postAs(
+      auth,
+      '/user/update-main-info',
+      form({ 'UserProfile[firstname]': 'Changed', 'User[email]': other.email }),
+    );
     expect(bad.status).toBe(400);
     expect(bad.json.errors['User.email']).toEqual(['This e-mail is already taken.']);
-    const invalid = await postAs(auth, '/user/update-main-info', form({ 'UserProfile[firstname]': 'Changed', 'User[phone]': '12' }));
+    const invalid = await postAs(
+      auth,
+      '/user/update-main-info',
+      form({ 'UserProfile[firstname]': 'Changed', 'User[phone]': '12' }),
+    );
     expect(invalid.status).toBe(400);
     const data = (await apiRequest('/user/profile-settings-data/', { headers: auth })).json;
     expect(data.user_main_info.first_name).toBe('Halima');
@@ -61,7 +73,15 @@ describe('profile settings', () => {
     expect(without.status).toBe(400);
     expect(without.json.errors['User.current_password']).toEqual(['The current password is not correct.']);
     expect((await apiRequest('/user/index', { headers: auth })).json.email).toBe(email);
-    expect((await postAs(auth, '/user/update-main-info', form({ 'User[email]': fresh, 'User[current_password]': 'harvest-2026' }))).status).toBe(200);
+    expect(
+      (
+        await postAs(
+          auth,
+          '/user/update-main-info',
+          form({ 'User[email]': fresh, 'User[current_password]': 'harvest-2026' }),
+        )
+      ).status,
+    ).toBe(200);
     const me = (await apiRequest('/user/index', { headers: auth })).json;
     expect(me).toMatchObject({ email: fresh, email_verified: false });
     expect((await lastMailTo(database.handle(), fresh)).text).toContain('confirm-email?token=');
@@ -74,18 +94,40 @@ describe('addresses', () => {
     const owner = await signedUpUser();
     const stranger = await signedUpUser();
     const kenya = (await get('/country-dropdown')).json.items.find((c: { code: string }) => c.code === 'KE').id;
-    const created = await postAs(owner.auth, '/user/create-address', form({ 'Address[label]': 'farm', 'Address[country_id]': kenya, 'Address[city]': 'Molo', 'Address[latitude]': -0.25, 'Address[longitude]': 35.73 }));
+    const created = await postAs(
+      owner.auth,
+      '/user/create-address',
+      form({
+        'Address[label]': 'farm',
+        'Address[country_id]': kenya,
+        'Address[city]': 'Molo',
+        'Address[latitude]': -0.25,
+        'Address[longitude]': 35.73,
+      }),
+    );
     expect(created.status).toBe(200);
     const id = created.json.id;
     const list = (await apiRequest('/user/get-user-address/', { headers: owner.auth })).json.items;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ id, label: 'farm', country: 'Kenya', city: 'Molo' });
     expect((await apiRequest('/user/get-user-address/', { headers: stranger.auth })).json.items).toEqual([]);
-    const steal = await postAs(stranger.auth, '/user/update-address', form({ 'Address[id]': id, 'Address[country_id]': kenya, 'Address[city]': 'Stolen' }));
+    const steal = await postAs(
+      stranger.auth,
+      '/user/update-address',
+      form({ 'Address[id]': id, 'Address[country_id]': kenya, 'Address[city]': 'Stolen' }),
+    );
     expect(steal.status).toBe(404);
     expect((await postAs(stranger.auth, '/user/delete-address', form({ id }))).status).toBe(404);
     expect((await apiRequest('/user/get-user-address/', { headers: owner.auth })).json.items[0].city).toBe('Molo');
-    expect((await postAs(owner.auth, '/user/update-address', form({ 'Address[id]': id, 'Address[country_id]': kenya, 'Address[city]': 'Njoro' }))).status).toBe(200);
+    expect(
+      (
+        await postAs(
+          owner.auth,
+          '/user/update-address',
+          form({ 'Address[id]': id, 'Address[country_id]': kenya, 'Address[city]': 'Njoro' }),
+        )
+      ).status,
+    ).toBe(200);
     expect((await postAs(owner.auth, '/user/delete-address', form({ id }))).status).toBe(200);
     expect((await apiRequest('/user/get-user-address/', { headers: owner.auth })).json.items).toEqual([]);
   });
@@ -110,7 +152,9 @@ describe('photo and documents', () => {
     expect(meta.format).toBe('webp');
     expect(meta.width).toBe(512);
     expect(meta.exif).toBeUndefined();
-    expect((await sharp(path.join(storageRoot, res.json.avatar_small.replace('/uploads/', ''))).metadata()).width).toBe(128);
+    expect((await sharp(path.join(storageRoot, res.json.avatar_small.replace('/uploads/', ''))).metadata()).width).toBe(
+      128,
+    );
   });
 
   it('refuses a truncated photo with a clear message instead of failing', async () => {
@@ -126,7 +170,10 @@ describe('photo and documents', () => {
   it('refuses a file that is not an image, whatever its name', async () => {
     const { auth } = await signedUpUser();
     const body = new FormData();
-    body.append('photo', new File([new TextEncoder().encode('<?php echo 1; ?>')], 'innocent.jpg', { type: 'image/jpeg' }));
+    body.append(
+      'photo',
+      new File([new TextEncoder().encode('<?php echo 1; ?>')], 'innocent.jpg', { type: 'image/jpeg' }),
+    );
     const res = await postAs(auth, '/user/upload-avatar', body);
     expect(res.status).toBe(422);
     expect(res.json.errors.photo[0]).toMatch(/choose a photo/);
@@ -184,7 +231,9 @@ describe('favourite categories, referral and tiers', () => {
     expect((await postAs(auth, '/user/add-favorite-category', form({ index: [99999] }))).status).toBe(422);
     const technic = await postAs(auth, '/user/add-favorite-technic-category', form({ index: [1, 2] }));
     expect(technic.json.items).toEqual([1, 2]);
-    expect((await postAs(auth, '/user/remove-favorite-technic-category', form({ index: [2] }))).json.items).toEqual([1]);
+    expect((await postAs(auth, '/user/remove-favorite-technic-category', form({ index: [2] }))).json.items).toEqual([
+      1,
+    ]);
     const data = (await apiRequest('/user/profile-settings-data/', { headers: auth })).json;
     expect(data.favorite_category).toEqual([7]);
     expect(data.favorite_machinery_category).toEqual([1]);
@@ -226,8 +275,20 @@ describe('favourite categories, referral and tiers', () => {
 describe('clearing optional profile facts', () => {
   it('clears a field sent blank and keeps a field not sent', async () => {
     const { auth } = await signedUpUser();
-    await postAs(auth, '/user/update-main-info', form({ 'UserProfile[gender]': 'female', 'UserProfile[farm_size_acres]': '2.5', 'UserProfile[lastname]': 'Njeri' }));
-    const res = await postAs(auth, '/user/update-main-info', form({ 'UserProfile[gender]': '', 'UserProfile[lastname]': '' }));
+    await postAs(
+      auth,
+      '/user/update-main-info',
+      form({
+        'UserProfile[gender]': 'female',
+        'UserProfile[farm_size_acres]': '2.5',
+        'UserProfile[lastname]': 'Njeri',
+      }),
+    );
+    const res = await postAs(
+      auth,
+      '/user/update-main-info',
+      form({ 'UserProfile[gender]': '', 'UserProfile[lastname]': '' }),
+    );
     expect(res.status).toBe(200);
     const info = (await apiRequest('/user/profile-settings-data/', { headers: auth })).json.user_main_info;
     expect(info).toMatchObject({ gender: null, last_name: null, farm_size_acres: 2.5 });

@@ -14,7 +14,9 @@ describe('places', () => {
     const en = await get('/country-dropdown', 'en');
     expect(en.status).toBe(200);
     expect(en.json.items.length).toBeGreaterThan(240);
-    const withRegions = en.json.items.filter((c: { has_regions: boolean }) => c.has_regions).map((c: { code: string }) => c.code);
+    const withRegions = en.json.items
+      .filter((c: { has_regions: boolean }) => c.has_regions)
+      .map((c: { code: string }) => c.code);
     expect(withRegions.sort()).toEqual(['CI', 'CM', 'GH', 'KE', 'NG', 'RW', 'SN', 'TZ', 'UG']);
     expect(en.json.items.slice(0, 9).every((c: { has_regions: boolean }) => c.has_regions)).toBe(true);
     const sw = await get('/country-dropdown', 'sw');
@@ -64,7 +66,11 @@ describe('places', () => {
 
 describe('currencies and units', () => {
   it('answers the currencies with id 3 as the default and indicative rates', async () => {
-    for (const path of ['/bank-currency/user-currency-dropdown', '/bank-currency/order-currency-dropdown', '/bank-currency/filter-currency-dropdown']) {
+    for (const path of [
+      '/bank-currency/user-currency-dropdown',
+      '/bank-currency/order-currency-dropdown',
+      '/bank-currency/filter-currency-dropdown',
+    ]) {
       const { status, json, headers } = await get(path);
       expect(status).toBe(200);
       expect(headers.get('cache-control')).toContain('public');
@@ -135,7 +141,9 @@ describe('categories', () => {
 describe('list parameters', () => {
   it('sorts country names by the language’s rules', async () => {
     const fr = await get('/country-dropdown', 'fr');
-    const names = fr.json.items.filter((c: { has_regions: boolean }) => !c.has_regions).map((c: { name: string }) => c.name);
+    const names = fr.json.items
+      .filter((c: { has_regions: boolean }) => !c.has_regions)
+      .map((c: { name: string }) => c.name);
     const egypt = names.indexOf('Égypte');
     expect(egypt).toBeGreaterThan(0);
     expect(names.indexOf('Zimbabwe')).toBeGreaterThan(egypt);

@@ -21,7 +21,8 @@ describe('sitemaps', () => {
     expect(index).toContain('https://mavuno.example/sitemap-lots-1.xml');
     expect(index).toContain('https://mavuno.example/sitemap-static.xml');
     const lotsXml = await buildLotSitemap(database.handle().db, site, 1);
-    for (const path of [`/board/${id}`, `/sw/board/${id}`, `/fr/board/${id}`]) expect(lotsXml).toContain(`<loc>${site}${path}</loc>`);
+    for (const path of [`/board/${id}`, `/sw/board/${id}`, `/fr/board/${id}`])
+      expect(lotsXml).toContain(`<loc>${site}${path}</loc>`);
     await postAs(silver.auth, '/board-list/close-quote', form({ id }));
     expect(await buildLotSitemap(database.handle().db, site, 1)).not.toContain(`/board/${id}<`);
     expect(await buildLotSitemap(database.handle().db, site, 2)).toBeUndefined();

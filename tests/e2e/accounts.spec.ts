@@ -23,7 +23,10 @@ async function pinFromMailbox(page: Page, phone: string) {
 }
 
 test.describe('[ACCOUNTS] sign-up wizard to sign-in', () => {
-  test('sign up through the advanced wizard in Swahili, confirm the e-mail, log out, log in with remember-me and land on the page first asked for', async ({ page, context }) => {
+  test('sign up through the advanced wizard in Swahili, confirm the e-mail, log out, log in with remember-me and land on the page first asked for', async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(120_000);
     const email = `wizard-${unique()}@mavuno.test`;
     const phone = `+2547${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
@@ -70,7 +73,12 @@ test.describe('[ACCOUNTS] sign-up wizard to sign-in', () => {
 
     // Confirm the e-mail from the outbox.
     await page.goto('/dev/mailbox');
-    await page.locator('article').filter({ hasText: email }).first().getByRole('link', { name: /confirm-email/ }).click();
+    await page
+      .locator('article')
+      .filter({ hasText: email })
+      .first()
+      .getByRole('link', { name: /confirm-email/ })
+      .click();
     await expect(page).toHaveURL(/\/sw\/success-verification$/);
 
     // Log out from the user menu.

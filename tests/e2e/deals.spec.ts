@@ -11,7 +11,10 @@ async function memberPage(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const baseURL = test.info().project.use.baseURL!;
-  const response = await page.request.post('/api-v2/user/login', { form: { email, password: 'mavuno-demo' }, headers: { 'X-Session-Mode': 'cookie', Origin: baseURL } });
+  const response = await page.request.post('/api-v2/user/login', {
+    form: { email, password: 'mavuno-demo' },
+    headers: { 'X-Session-Mode': 'cookie', Origin: baseURL },
+  });
   expect(response.status()).toBe(200);
   return page;
 }
@@ -34,7 +37,9 @@ async function takeStep(page: Page, action: string, confirmLabel: string) {
 }
 
 test.describe('[OFFERS] from an offer to a finished deal', () => {
-  test('a buyer offers in Swahili, the seller approves in French, goods and money go both ways, both rate each other, the deal is done in both cabinets and its history verifies', async ({ browser }) => {
+  test('a buyer offers in Swahili, the seller approves in French, goods and money go both ways, both rate each other, the deal is done in both cabinets and its history verifies', async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const seller = await memberPage(browser, 'demo-gold@mavuno.test');
     const buyer = await memberPage(browser, 'demo-buyer@mavuno.test');
@@ -46,7 +51,20 @@ test.describe('[OFFERS] from an offer to a finished deal', () => {
     const title = `Mahindi meupe ${Date.now().toString(36)}`;
     const created = await seller.request.post('/api-v2/board-list/create-quote', {
       headers: { 'X-Session-Mode': 'cookie', Origin: baseURL },
-      form: { 'BoardList[type]': 'sell', 'BoardList[category_id]': 3, 'BoardList[title]': title, 'BoardList[volume]': 100, 'BoardList[min_volume]': 5, 'BoardList[max_volume]': 50, 'BoardList[per_unit_id]': 4, 'BoardList[price]': 3600, 'BoardList[currency_id]': 1, 'BoardList[country_id]': kenya, 'BoardList[latitude]': -0.3, 'BoardList[longitude]': 36.07 },
+      form: {
+        'BoardList[type]': 'sell',
+        'BoardList[category_id]': 3,
+        'BoardList[title]': title,
+        'BoardList[volume]': 100,
+        'BoardList[min_volume]': 5,
+        'BoardList[max_volume]': 50,
+        'BoardList[per_unit_id]': 4,
+        'BoardList[price]': 3600,
+        'BoardList[currency_id]': 1,
+        'BoardList[country_id]': kenya,
+        'BoardList[latitude]': -0.3,
+        'BoardList[longitude]': 36.07,
+      },
     });
     expect(created.status()).toBe(200);
     const lotId = (await created.json()).id;
@@ -90,7 +108,9 @@ test.describe('[OFFERS] from an offer to a finished deal', () => {
       await hydrated(page.getByRole('button', { name: dictionary['deal.feedback_send'] }));
       await page.getByRole('radio', { name: say(dictionary, 'deal.feedback_star', { n: 5 }) }).check();
       await page.getByRole('button', { name: dictionary['deal.feedback_send'] }).click();
-      await expect(page.getByRole('button', { name: dictionary['deal.feedback_send'] })).toHaveCount(0, { timeout: 15_000 });
+      await expect(page.getByRole('button', { name: dictionary['deal.feedback_send'] })).toHaveCount(0, {
+        timeout: 15_000,
+      });
     }
 
     // Done in both cabinets.
@@ -103,7 +123,16 @@ test.describe('[OFFERS] from an offer to a finished deal', () => {
     await buyer.goto(`/sw/user/offer/${offerId}`);
     await expect(buyer.getByText(sw['deal.verifies_ok'])).toBeVisible();
     const history = await (await buyer.request.get(`/api-v2/offer/history?id=${offerId}`)).json();
-    expect(history.events.map((e: { action: string }) => e.action)).toEqual(['create', 'approve-offer', 'delivery-send', 'delivery-get', 'payment-send', 'payment-get', 'feedback', 'feedback']);
+    expect(history.events.map((e: { action: string }) => e.action)).toEqual([
+      'create',
+      'approve-offer',
+      'delivery-send',
+      'delivery-get',
+      'payment-send',
+      'payment-get',
+      'feedback',
+      'feedback',
+    ]);
     const anonymous = await browser.newContext();
     const check = await anonymous.request.post(`${baseURL}/api-v2/offer/verify-history`, { data: history });
     expect(await check.json()).toMatchObject({ valid: true, head_hash: history.head_hash });

@@ -8,7 +8,10 @@ import { expect, test } from '@playwright/test';
 const ENTRY = path.resolve('dist/server/entry.mjs');
 
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [ENTRY], { env: { ...process.env, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [ENTRY], {
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -41,13 +44,25 @@ test.describe('[SERVER] start-up and shutdown', () => {
     let server: { child: ChildProcess; exited: Promise<number | null>; output: () => string } | undefined;
     try {
       const port = 4420 + Math.floor(Math.random() * 50);
-      server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false' });
+      server = startServer({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SEED_DEMO: 'false',
+      });
       await waitForHealth(port);
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
       expect(server.output()).toContain('stopped');
 
-      server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false' });
+      server = startServer({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SEED_DEMO: 'false',
+      });
       await waitForHealth(port);
       const countries = await (await fetch(`http://127.0.0.1:${port}/api-v2/country-dropdown`)).json();
       expect(countries.items.length).toBeGreaterThan(240);

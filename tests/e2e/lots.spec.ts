@@ -15,7 +15,10 @@ async function signIn(page: Page, email: string) {
 }
 
 test.describe('[LOTS] publish, find, open', () => {
-  test('a silver user publishes a sell lot with a photo in French; it is found by filter and on the map; an anonymous visitor is asked to sign in; the sitemap lists it', async ({ page, browser }) => {
+  test('a silver user publishes a sell lot with a photo in French; it is found by filter and on the map; an anonymous visitor is asked to sign in; the sitemap lists it', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const title = `Maïs blanc séché ${Date.now().toString(36)}`;
     await signIn(page, 'demo-silver@mavuno.test');
@@ -35,7 +38,9 @@ test.describe('[LOTS] publish, find, open', () => {
     await choice('address.country').selectOption({ label: 'Kenya' });
     await choice('address.region').selectOption({ label: 'Nakuru' });
     await choice('address.village').selectOption({ index: 1 });
-    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#e8c94a' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#e8c94a' } })
+      .jpeg()
+      .toBuffer();
     await page.locator('#lot-photos').setInputFiles({ name: 'mais.jpg', mimeType: 'image/jpeg', buffer: jpeg });
     await expect(page.getByRole('img', { name: /1/ }).first()).toBeVisible({ timeout: 20_000 });
     // Uploaded (no progress bar left) before publishing.
@@ -64,7 +69,9 @@ test.describe('[LOTS] publish, find, open', () => {
     expect(response?.status()).toBe(200);
     expect(await visitor.locator('astro-island').count()).toBe(0);
     await visitor.getByRole('link', { name: fr['lot_page.make_offer'] }).first().click();
-    await expect(visitor).toHaveURL(new RegExp(`/fr/signin/login\\?redirect=${encodeURIComponent(lotPath).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    await expect(visitor).toHaveURL(
+      new RegExp(`/fr/signin/login\\?redirect=${encodeURIComponent(lotPath).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    );
     await anonymous.close();
 
     // The sitemap lists it in the three languages.

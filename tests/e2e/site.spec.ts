@@ -18,10 +18,15 @@ test.describe('[SITE] home and languages', () => {
       for (const code of ['en', 'sw', 'fr', 'x-default']) {
         await expect(page.locator(`link[rel="alternate"][hreflang="${code}"]`)).toHaveCount(1);
       }
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path === '/' ? '/$' : `${path}$`}`));
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        new RegExp(`${path === '/' ? '/$' : `${path}$`}`),
+      );
       if (heading) await expect(page.getByRole('heading', { name: heading })).toBeVisible();
       // Real categories from the database, in the page's language.
-      await expect(page.getByRole('link', { name: lang === 'sw' ? 'Mahindi' : lang === 'fr' ? 'Maïs' : 'Maize', exact: true })).toBeVisible();
+      await expect(
+        page.getByRole('link', { name: lang === 'sw' ? 'Mahindi' : lang === 'fr' ? 'Maïs' : 'Maize', exact: true }),
+      ).toBeVisible();
       await expect(page.getByRole('contentinfo')).toContainText('Mavuno');
       await page.waitForLoadState('load');
       // The only script is the service-worker registration (inlined or as one file), and the CSP lets it run.
@@ -29,7 +34,9 @@ test.describe('[SITE] home and languages', () => {
       expect(scripts.length + inline.filter((text) => text.trim()).length).toBe(1);
       expect([...inline, ...scripts].join(' ')).toMatch(/serviceWorker|\/_astro\//);
       expect(await page.locator('astro-island').count()).toBe(0);
-      await expect.poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration('/')))).toBe(true);
+      await expect
+        .poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration('/'))))
+        .toBe(true);
     });
   }
 
@@ -53,7 +60,10 @@ test.describe('[SITE] home and languages', () => {
     const response = await page.goto('/fr/no-such-page');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Cette page est introuvable' })).toBeVisible();
-    await page.getByRole('link', { name: /Accueil|page d'accueil/i }).first().click();
+    await page
+      .getByRole('link', { name: /Accueil|page d'accueil/i })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/fr$/);
   });
 
@@ -91,7 +101,9 @@ test.describe('[SITE] phone layout', () => {
     await expect(drawer.getByRole('link', { name: 'Warehouse map' })).toBeVisible();
     await expect(drawer.getByRole('link', { name: 'Sign in' })).toBeVisible();
     // Flags, not codes, on a phone.
-    await expect(page.getByRole('navigation', { name: 'Language' }).locator('[data-locale="sw"] span').first()).toHaveText('🇰🇪');
+    await expect(
+      page.getByRole('navigation', { name: 'Language' }).locator('[data-locale="sw"] span').first(),
+    ).toHaveText('🇰🇪');
     await context.close();
   });
 });

@@ -15,11 +15,20 @@ export const CABINET_VIEWS = [...CABINET_OFFER_VIEWS, 'on-sale', 'cabinet-favour
 export type CabinetView = (typeof CABINET_VIEWS)[number];
 
 /** Cards of the spec that later issues build: they answer "coming soon" (any other unknown card is a 404). */
-export const PLANNED_CARDS: Record<string, MessageKey> = { company: 'soon.area_companies', verifications: 'soon.area_user', warehouse: 'soon.area_warehouse' };
-export const PLANNED_MONEY_CARDS: Record<string, MessageKey> = { 'my-receipts': 'soon.area_wallet', 'my-wallet': 'soon.area_wallet' };
+export const PLANNED_CARDS: Record<string, MessageKey> = {
+  company: 'soon.area_companies',
+  verifications: 'soon.area_user',
+  warehouse: 'soon.area_warehouse',
+};
+export const PLANNED_MONEY_CARDS: Record<string, MessageKey> = {
+  'my-receipts': 'soon.area_wallet',
+  'my-wallet': 'soon.area_wallet',
+};
 
-export const isCabinetView = (value: string): value is CabinetView => (CABINET_VIEWS as readonly string[]).includes(value);
-export const isOfferView = (value: string): value is CabinetOfferView => (CABINET_OFFER_VIEWS as readonly string[]).includes(value);
+export const isCabinetView = (value: string): value is CabinetView =>
+  (CABINET_VIEWS as readonly string[]).includes(value);
+export const isOfferView = (value: string): value is CabinetOfferView =>
+  (CABINET_OFFER_VIEWS as readonly string[]).includes(value);
 export const isMoneyView = (value: string): value is MoneyView => (MONEY_VIEWS as readonly string[]).includes(value);
 
 export interface CardMeta {
@@ -33,24 +42,87 @@ export interface CardMeta {
 }
 
 export const CARD: Record<CabinetView | MoneyView, CardMeta> = {
-  'bought-not-paid': { title: 'cabinet.card_bought_not_paid', hint: 'cabinet.hint_bought_not_paid', empty: 'cabinet.empty_bought_not_paid', icon: 'wallet' },
+  'bought-not-paid': {
+    title: 'cabinet.card_bought_not_paid',
+    hint: 'cabinet.hint_bought_not_paid',
+    empty: 'cabinet.empty_bought_not_paid',
+    icon: 'wallet',
+  },
   // Goods and machines alike: a card's page says it in its deals' own words (notDeliveredHint).
-  'bought-not-delivered': { title: 'cabinet.card_bought_not_delivered', hint: 'cabinet.hint_bought_not_delivered_mixed', empty: 'cabinet.empty_bought_not_delivered', icon: 'truck' },
-  'bought-paid-delivered': { title: 'cabinet.card_bought_paid_delivered', hint: 'cabinet.hint_bought_paid_delivered', empty: 'cabinet.empty_bought_paid_delivered', icon: 'done' },
-  'sold-not-paid': { title: 'cabinet.card_sold_not_paid', hint: 'cabinet.hint_sold_not_paid', empty: 'cabinet.empty_sold_not_paid', icon: 'wallet' },
-  'sold-not-delivered': { title: 'cabinet.card_sold_not_delivered', hint: 'cabinet.hint_sold_not_delivered_mixed', empty: 'cabinet.empty_sold_not_delivered', icon: 'truck' },
-  'sold-old': { title: 'cabinet.card_sold_old', hint: 'cabinet.hint_sold_old', empty: 'cabinet.empty_sold_old', icon: 'done' },
-  'on-sale': { title: 'cabinet.card_on_sale', hint: 'cabinet.hint_on_sale', empty: 'cabinet.empty_on_sale', icon: 'offers' },
-  'cabinet-favourites': { title: 'cabinet.card_favourites', hint: 'cabinet.hint_favourites', empty: 'cabinet.hint_favourites', icon: 'heart' },
-  settings: { title: 'cabinet.card_settings', hint: 'cabinet.hint_settings', empty: 'cabinet.hint_settings', icon: 'settings' },
-  'have-to-be-paid': { title: 'cabinet.card_have_to_be_paid', hint: 'cabinet.hint_have_to_be_paid', empty: 'cabinet.empty_have_to_be_paid', icon: 'incoming' },
-  'have-to-pay': { title: 'cabinet.card_have_to_pay', hint: 'cabinet.hint_have_to_pay', empty: 'cabinet.empty_have_to_pay', icon: 'outgoing' },
+  'bought-not-delivered': {
+    title: 'cabinet.card_bought_not_delivered',
+    hint: 'cabinet.hint_bought_not_delivered_mixed',
+    empty: 'cabinet.empty_bought_not_delivered',
+    icon: 'truck',
+  },
+  'bought-paid-delivered': {
+    title: 'cabinet.card_bought_paid_delivered',
+    hint: 'cabinet.hint_bought_paid_delivered',
+    empty: 'cabinet.empty_bought_paid_delivered',
+    icon: 'done',
+  },
+  'sold-not-paid': {
+    title: 'cabinet.card_sold_not_paid',
+    hint: 'cabinet.hint_sold_not_paid',
+    empty: 'cabinet.empty_sold_not_paid',
+    icon: 'wallet',
+  },
+  'sold-not-delivered': {
+    title: 'cabinet.card_sold_not_delivered',
+    hint: 'cabinet.hint_sold_not_delivered_mixed',
+    empty: 'cabinet.empty_sold_not_delivered',
+    icon: 'truck',
+  },
+  'sold-old': {
+    title: 'cabinet.card_sold_old',
+    hint: 'cabinet.hint_sold_old',
+    empty: 'cabinet.empty_sold_old',
+    icon: 'done',
+  },
+  'on-sale': {
+    title: 'cabinet.card_on_sale',
+    hint: 'cabinet.hint_on_sale',
+    empty: 'cabinet.empty_on_sale',
+    icon: 'offers',
+  },
+  'cabinet-favourites': {
+    title: 'cabinet.card_favourites',
+    hint: 'cabinet.hint_favourites',
+    empty: 'cabinet.hint_favourites',
+    icon: 'heart',
+  },
+  settings: {
+    title: 'cabinet.card_settings',
+    hint: 'cabinet.hint_settings',
+    empty: 'cabinet.hint_settings',
+    icon: 'settings',
+  },
+  'have-to-be-paid': {
+    title: 'cabinet.card_have_to_be_paid',
+    hint: 'cabinet.hint_have_to_be_paid',
+    empty: 'cabinet.empty_have_to_be_paid',
+    icon: 'incoming',
+  },
+  'have-to-pay': {
+    title: 'cabinet.card_have_to_pay',
+    hint: 'cabinet.hint_have_to_pay',
+    empty: 'cabinet.empty_have_to_pay',
+    icon: 'outgoing',
+  },
 };
 
 /** The cards in the order the cabinet shows them, one group per heading. */
 export const CARD_GROUPS: { id: string; title: MessageKey; views: (CabinetView | MoneyView)[] }[] = [
-  { id: 'buying', title: 'cabinet.group_buying', views: ['bought-not-paid', 'bought-not-delivered', 'bought-paid-delivered'] },
-  { id: 'selling', title: 'cabinet.group_selling', views: ['sold-not-paid', 'sold-not-delivered', 'sold-old', 'on-sale'] },
+  {
+    id: 'buying',
+    title: 'cabinet.group_buying',
+    views: ['bought-not-paid', 'bought-not-delivered', 'bought-paid-delivered'],
+  },
+  {
+    id: 'selling',
+    title: 'cabinet.group_selling',
+    views: ['sold-not-paid', 'sold-not-delivered', 'sold-old', 'on-sale'],
+  },
   { id: 'money', title: 'cabinet.group_money', views: ['have-to-be-paid', 'have-to-pay'] },
   { id: 'more', title: 'cabinet.group_more', views: ['cabinet-favourites', 'settings'] },
 ];
@@ -59,7 +131,10 @@ export const CARD_GROUPS: { id: string; title: MessageKey; views: (CabinetView |
 export const groupOf = (view: CabinetView | MoneyView) => CARD_GROUPS.find((group) => group.views.includes(view))!;
 
 /** Which deals stand behind each money card (docs/deals.md: the same rule as these groupings). */
-export const MONEY_OFFER_VIEW: Record<MoneyView, CabinetOfferView> = { 'have-to-be-paid': 'sold-not-paid', 'have-to-pay': 'bought-not-paid' };
+export const MONEY_OFFER_VIEW: Record<MoneyView, CabinetOfferView> = {
+  'have-to-be-paid': 'sold-not-paid',
+  'have-to-pay': 'bought-not-paid',
+};
 
 /** The unlocalized address of a card's page; the favourites card opens the favourites list itself. */
 export function cardPath(view: CabinetView | MoneyView): string {
@@ -85,10 +160,13 @@ export const SETTINGS_LINKS: { anchor: string; title: MessageKey; hint: MessageK
  * "coming soon", the same for everyone (briefly cacheable); anything else is a 404, private because its
  * Go-back link depends on the Referer. Answers the planned card's area, for <UnknownCard area={…} />.
  */
-export function answerUnknownCard(Astro: AstroGlobal, planned: Record<string, MessageKey>, view: string): MessageKey | undefined {
+export function answerUnknownCard(
+  Astro: AstroGlobal,
+  planned: Record<string, MessageKey>,
+  view: string,
+): MessageKey | undefined {
   const area = Object.hasOwn(planned, view) ? planned[view] : undefined;
   Astro.response.headers.set('Cache-Control', area ? 'public, max-age=60' : 'private, no-cache');
   if (!area) Astro.response.status = 404;
   return area;
 }
-

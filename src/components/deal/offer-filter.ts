@@ -18,7 +18,10 @@ export function readOfferFilter(url: URL): OfferFilter {
   const params = url.searchParams;
   const id = parseId(params.get('order_id'));
   const type = params.get('order_type') ?? '';
-  const lot = id !== undefined && (ORDER_TYPES as readonly string[]).includes(type) ? { order_id: id, order_type: type as OrderType } : undefined;
+  const lot =
+    id !== undefined && (ORDER_TYPES as readonly string[]).includes(type)
+      ? { order_id: id, order_type: type as OrderType }
+      : undefined;
   const roleParam = params.get('role');
   const role = roleParam === 'buyer' || roleParam === 'seller' ? roleParam : undefined;
   return { lot, role, page: pageParam(url) };

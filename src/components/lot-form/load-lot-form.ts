@@ -50,7 +50,10 @@ interface Options {
  * the sign-in guard, the tier rule, the lot of an update page (the member's own, else 404), and the lists.
  * Returns the redirect Response when the visitor must sign in first.
  */
-export async function loadLotForm(Astro: AstroGlobal, { kind, presetType, lotId }: Options): Promise<Response | LotFormView> {
+export async function loadLotForm(
+  Astro: AstroGlobal,
+  { kind, presetType, lotId }: Options,
+): Promise<Response | LotFormView> {
   const redirect = requireSignedIn(Astro);
   if (redirect) return redirect;
   const user = Astro.locals.user!;
@@ -67,7 +70,8 @@ export async function loadLotForm(Astro: AstroGlobal, { kind, presetType, lotId 
       return { view: 'not_found', kind };
     }
     // The one rule of what an owner may do (a lot in a deal, a booked machine included, keeps its terms).
-    if (lot.owner_state && isInDeal(lot.owner_state)) return { view: 'locked', kind, lot: { id: lot.id, title: lot.title } };
+    if (lot.owner_state && isInDeal(lot.owner_state))
+      return { view: 'locked', kind, lot: { id: lot.id, title: lot.title } };
   } else if (kind !== 'technic' && !user.scope.includes(PERMISSIONS.createTradeLots)) {
     // Only adding is tiered: the API lets an owner edit a lot whatever their tier is now.
     return { view: 'upgrade', kind };
@@ -110,7 +114,8 @@ export async function loadLotForm(Astro: AstroGlobal, { kind, presetType, lotId 
   // A new lot starts in the member's currency and at their farm (or first) address: most lots are sold from home.
   const [account, addresses] = await Promise.all([findUserById(db, user.id), listAddresses(db, user.id, locale)]);
   const home = addresses.find((a) => a.label === 'farm' || a.label === 'warehouse') ?? addresses[0];
-  const currencyId = currencies.find((c) => c.id === account?.currencyId)?.id ?? currencies.find((c) => c.is_default)?.id;
+  const currencyId =
+    currencies.find((c) => c.id === account?.currencyId)?.id ?? currencies.find((c) => c.is_default)?.id;
   const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
   const type = presetType ?? meta.types[0];
   return {

@@ -12,7 +12,11 @@ type PageContext = Pick<AstroGlobal, 'params' | 'locals' | 'response'>;
  * The lot of an `[id]` route parameter as this visitor may see it (getLot's rule), or undefined for an id that
  * cannot be a lot, a missing lot or one hidden from them.
  */
-export async function findLot(kind: LotKind, rawId: string, locals: Pick<App.Locals, 'user' | 'locale'>): Promise<LotItem | undefined> {
+export async function findLot(
+  kind: LotKind,
+  rawId: string,
+  locals: Pick<App.Locals, 'user' | 'locale'>,
+): Promise<LotItem | undefined> {
   const id = parseId(rawId);
   if (id === undefined) return undefined;
   try {

@@ -18,7 +18,10 @@ export interface DetailRow {
  * specification, where a machine stands) last.
  */
 const FIELDS = Object.fromEntries(
-  Object.entries(DETAIL_FIELD_TABLE).map(([kind, fields]) => [kind, [...fields.filter((d) => d.format !== 'long'), ...fields.filter((d) => d.format === 'long')]]),
+  Object.entries(DETAIL_FIELD_TABLE).map(([kind, fields]) => [
+    kind,
+    [...fields.filter((d) => d.format !== 'long'), ...fields.filter((d) => d.format === 'long')],
+  ]),
 ) as Record<LotKind, DetailField[]>;
 
 /** A value of one of the lists in constants.ts, or undefined (details are stored untyped). */
@@ -32,7 +35,9 @@ function formatValue(value: unknown, format: DetailFormat, t: Translate, locale:
       return typeof value === 'boolean' ? t(value ? 'lot_page.yes' : 'lot_page.no') : undefined;
     case 'date':
       // A calendar date (YYYY-MM-DD): read and shown in UTC so no time zone moves it to the day before.
-      return typeof value === 'string' && value ? formatDate(`${value}T00:00:00Z`, locale, { dateStyle: 'long', timeZone: 'UTC' }) : undefined;
+      return typeof value === 'string' && value
+        ? formatDate(`${value}T00:00:00Z`, locale, { dateStyle: 'long', timeZone: 'UTC' })
+        : undefined;
     case 'year':
       return typeof value === 'number' ? String(value) : undefined;
     case 'km':

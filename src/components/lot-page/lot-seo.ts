@@ -33,7 +33,12 @@ export function lotMetaDescription(lot: LotItem, t: Translate, locale: Locale): 
     const space = cut.lastIndexOf(' ');
     return `${(space > DESCRIPTION_LENGTH / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
   }
-  return t(META_SENTENCE[lot.type], { title: lot.title, volume: lotVolumeText(lot, t, locale), price: lotPriceText(lot, t, locale), place: placeOf(lot) });
+  return t(META_SENTENCE[lot.type], {
+    title: lot.title,
+    volume: lotVolumeText(lot, t, locale),
+    price: lotPriceText(lot, t, locale),
+    place: placeOf(lot),
+  });
 }
 
 const absolute = (url: string, site: string) => (/^https?:\/\//.test(url) ? url : `${site}${url}`);
@@ -80,15 +85,33 @@ export function lotJsonLd(lot: LotItem, pageUrl: string, site: string, descripti
     areaServed,
     ...(rentPer
       ? // A rented machine's price is a rate: its unit as a UN/CEFACT code, and no stock to count.
-        { priceSpecification: { '@type': 'UnitPriceSpecification', price, priceCurrency: lot.currency, unitCode: RENT_UNIT_CODE[rentPer] } }
+        {
+          priceSpecification: {
+            '@type': 'UnitPriceSpecification',
+            price,
+            priceCurrency: lot.currency,
+            unitCode: RENT_UNIT_CODE[rentPer],
+          },
+        }
       : {
-          priceSpecification: { '@type': 'UnitPriceSpecification', price, priceCurrency: lot.currency, unitText: lot.unit },
+          priceSpecification: {
+            '@type': 'UnitPriceSpecification',
+            price,
+            priceCurrency: lot.currency,
+            unitText: lot.unit,
+          },
           inventoryLevel: { '@type': 'QuantitativeValue', value: lot.volume, unitText: lot.unit },
           // The smallest and largest offer the lot accepts.
-          eligibleQuantity: { '@type': 'QuantitativeValue', minValue: lot.min_volume ?? undefined, maxValue: lot.max_volume ?? lot.volume, unitText: lot.unit },
+          eligibleQuantity: {
+            '@type': 'QuantitativeValue',
+            minValue: lot.min_volume ?? undefined,
+            maxValue: lot.max_volume ?? lot.volume,
+            unitText: lot.unit,
+          },
         }),
   };
-  if (lot.type === 'buy') return { '@context': 'https://schema.org', '@type': 'Demand', ...terms, itemOffered: product };
+  if (lot.type === 'buy')
+    return { '@context': 'https://schema.org', '@type': 'Demand', ...terms, itemOffered: product };
   return {
     '@context': 'https://schema.org',
     ...product,

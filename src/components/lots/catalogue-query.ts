@@ -38,7 +38,11 @@ export interface CatalogueScope {
 
 const QS_OPTIONS = { depth: 5, arrayLimit: 200, parameterLimit: 500 } as const;
 
-function pick<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, value: unknown, fallback: T): T {
+function pick<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  value: unknown,
+  fallback: T,
+): T {
   const result = schema.safeParse(value);
   return result.success ? result.data : fallback;
 }
@@ -53,7 +57,11 @@ function parseSearch(inner: Record<string, unknown>): LotSearch {
   return second.success ? second.data : lotSearchSchema.parse({});
 }
 
-export function parseCatalogueQuery(search: string, { kind, fixedType }: CatalogueScope, isSignedIn: boolean): CatalogueState {
+export function parseCatalogueQuery(
+  search: string,
+  { kind, fixedType }: CatalogueScope,
+  isSignedIn: boolean,
+): CatalogueState {
   const meta = KINDS[kind];
   const raw = qs.parse(search.replace(/^\?/, ''), QS_OPTIONS) as Record<string, unknown>;
   const parsed = parseSearch(searchObjectOf(meta, raw));

@@ -22,8 +22,15 @@ export function lotPriceUnit(lot: Pick<LotItem, 'type' | 'unit'>, t: Translate):
 }
 
 /** "3 500,00 TZS per 90 kg bag", "KES 6,500.00 per acre": the price is kept in minor units, in the lot's own currency. */
-export function lotPriceText(lot: Pick<LotItem, 'type' | 'unit' | 'price_minor' | 'currency' | 'decimals'>, t: Translate, locale: Locale): string {
-  return t('catalogue.price_per_unit', { price: formatMoney(lot.price_minor, { code: lot.currency, decimals: lot.decimals }, locale), unit: lotPriceUnit(lot, t) });
+export function lotPriceText(
+  lot: Pick<LotItem, 'type' | 'unit' | 'price_minor' | 'currency' | 'decimals'>,
+  t: Translate,
+  locale: Locale,
+): string {
+  return t('catalogue.price_per_unit', {
+    price: formatMoney(lot.price_minor, { code: lot.currency, decimals: lot.decimals }, locale),
+    unit: lotPriceUnit(lot, t),
+  });
 }
 
 /** A rented machine has no volume to show: it is one machine, and its bookings are counted in its rate's unit. */
@@ -34,7 +41,10 @@ export const showsVolume = (lot: Pick<LotItem, 'type'>) => lot.type !== 'rent';
  * number of its own; "40 t" (or in Swahili "tani 40", the unit first) needs no sign.
  */
 export function lotQuantityText(lot: Pick<LotItem, 'unit'>, value: number, t: Translate, locale: Locale): string {
-  return t(/\d/.test(lot.unit) ? 'catalogue.volume_packs' : 'catalogue.volume_value', { volume: formatNumber(value, locale, { maximumFractionDigits: 2 }), unit: lot.unit });
+  return t(/\d/.test(lot.unit) ? 'catalogue.volume_packs' : 'catalogue.volume_value', {
+    volume: formatNumber(value, locale, { maximumFractionDigits: 2 }),
+    unit: lot.unit,
+  });
 }
 
 export function lotVolumeText(lot: LotItem, t: Translate, locale: Locale): string {

@@ -26,18 +26,36 @@ export interface LotListPage {
  * sign-in guard. Without a tab chosen: the first kind that has lots, else `emptyKind`. A page emptied by
  * removals (or a stale link) answers a redirect to the last page that has lots.
  */
-export async function loadLotList(Astro: AstroGlobal, path: string, search: LotSearch, emptyKind: LotKind): Promise<Response | LotListPage> {
+export async function loadLotList(
+  Astro: AstroGlobal,
+  path: string,
+  search: LotSearch,
+  emptyKind: LotKind,
+): Promise<Response | LotListPage> {
   const { locale, user } = Astro.locals;
   const db = await getDb();
   const counts = Object.fromEntries(
     await Promise.all(
-      LOT_KINDS.map(async (kind) => [kind, (await listLots(db, kind, search, { page: 1, perPage: 1, sort: SORT }, user, locale))._meta.totalCount] as const),
+      LOT_KINDS.map(
+        async (kind) =>
+          [
+            kind,
+            (await listLots(db, kind, search, { page: 1, perPage: 1, sort: SORT }, user, locale))._meta.totalCount,
+          ] as const,
+      ),
     ),
   ) as Record<LotKind, number>;
   const kind = kindParam(Astro.url) ?? LOT_KINDS.find((k) => counts[k] > 0) ?? emptyKind;
   const page = pageParam(Astro.url);
   const list = await listLots(db, kind, search, { page, perPage: PER_PAGE, sort: SORT }, user, locale);
-  return pastLastPage(Astro, (last) => listHref(path, kind, last), page, list._meta.pageCount) ?? { kind, page, counts, list };
+  return (
+    pastLastPage(Astro, (last) => listHref(path, kind, last), page, list._meta.pageCount) ?? {
+      kind,
+      page,
+      counts,
+      list,
+    }
+  );
 }
 
 /** The `kind` query parameter of a list page, or undefined when it is missing or unknown. */

@@ -14,7 +14,17 @@ export type Role = (typeof ROLES)[number];
 export const GENDERS = ['male', 'female'] as const;
 /** From under 16 up to over 55 (spec §9). */
 export const AGE_RANGES = ['under_16', '16_25', '26_35', '36_45', '46_55', 'over_55'] as const;
-export const ACTIVITIES = ['crop_farming', 'livestock', 'mixed_farming', 'horticulture', 'trading', 'processing', 'input_supply', 'transport_storage', 'other'] as const;
+export const ACTIVITIES = [
+  'crop_farming',
+  'livestock',
+  'mixed_farming',
+  'horticulture',
+  'trading',
+  'processing',
+  'input_supply',
+  'transport_storage',
+  'other',
+] as const;
 export const TURNOVER_PERIODS = ['month', 'year'] as const;
 export const ADDRESS_LABELS = ['home', 'work', 'farm', 'warehouse', 'other'] as const;
 
@@ -44,7 +54,8 @@ export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 
 export function scopeFor(user: { tier: Tier; role: Role }): Permission[] {
   const scope: Permission[] = [PERMISSIONS.createTechnicLots];
-  if (user.tier === 'silver' || user.tier === 'gold') scope.push(PERMISSIONS.createTradeLots, PERMISSIONS.bulkPriceUpdate);
+  if (user.tier === 'silver' || user.tier === 'gold')
+    scope.push(PERMISSIONS.createTradeLots, PERMISSIONS.bulkPriceUpdate);
   if (user.role === 'admin') scope.push(PERMISSIONS.manageTiers);
   return scope;
 }

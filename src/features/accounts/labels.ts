@@ -1,5 +1,13 @@
 import type { MessageKey } from '~/i18n/t';
-import type { ACTIVITIES, ADDRESS_LABELS, AGE_RANGES, GENDERS, TURNOVER_PERIODS, Tier, TraderStatus } from './constants';
+import type {
+  ACTIVITIES,
+  ADDRESS_LABELS,
+  AGE_RANGES,
+  GENDERS,
+  TURNOVER_PERIODS,
+  Tier,
+  TraderStatus,
+} from './constants';
 
 /**
  * Dictionary keys of the accounts vocabulary, one map per list in ./constants.ts. Server-rendered pages and

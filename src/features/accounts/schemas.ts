@@ -17,23 +17,39 @@ import {
  * Zod schemas of the accounts forms, shared by the islands (react-hook-form) and the API. Custom messages are
  * dictionary keys; both sides translate them.
  */
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value === null ? undefined : value);
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value === null ? undefined : value;
 const toNumber = (value: unknown) => {
   const present = blankToUndefined(value);
-  if (typeof present === 'string' && Number.isFinite(Number(present.replace(',', '.')))) return Number(present.replace(',', '.'));
+  if (typeof present === 'string' && Number.isFinite(Number(present.replace(',', '.'))))
+    return Number(present.replace(',', '.'));
   return present;
 };
-const toBoolean = (value: unknown) => (value === 'true' || value === '1' || value === 1 || value === true || value === 'on' ? true : value === 'false' || value === '0' || value === 0 || value === false || value === '' ? false : value);
+const toBoolean = (value: unknown) =>
+  value === 'true' || value === '1' || value === 1 || value === true || value === 'on'
+    ? true
+    : value === 'false' || value === '0' || value === 0 || value === false || value === ''
+      ? false
+      : value;
 
 /** Run a cross-field check even when other fields already failed, so the form shows every problem at once. */
 const whenFields =
   (...names: string[]) =>
   (payload: { value: unknown }) =>
     names.every((name) => typeof payload.value === 'object' && payload.value !== null && name in payload.value);
-const passwordsMatch = { message: 'accounts.passwords_differ', path: ['password_repeat'], when: whenFields('password', 'password_repeat') };
+const passwordsMatch = {
+  message: 'accounts.passwords_differ',
+  path: ['password_repeat'],
+  when: whenFields('password', 'password_repeat'),
+};
 const samePasswords = (s: { password?: unknown; password_repeat?: unknown }) => s.password === s.password_repeat;
 
-export const emailField = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'validation.email' }));
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'validation.email' }));
 /** Phone numbers in international form (+254…); a number without country code is read as Kenyan. */
 export const phoneField = z
   .string()
@@ -43,10 +59,16 @@ export const phoneField = z
 export const passwordField = z.string().min(PASSWORD_MIN, { message: 'accounts.password_too_short' }).max(PASSWORD_MAX);
 /** No control or bidirectional-override characters: names are shown to other users and in the terminal. */
 const CONTROL = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
-export const plainLine = (max: number) => z.string().trim().max(max).refine((v) => !CONTROL.test(v), { message: 'validation.invalid' });
+export const plainLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => !CONTROL.test(v), { message: 'validation.invalid' });
 const nameField = plainLine(80).pipe(z.string().min(1, { message: 'validation.required' }));
 const optionalId = z.preprocess(toNumber, z.number().int().min(1).max(MAX_INT).optional());
-const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess(blankToUndefined, z.enum(values).optional());
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess(blankToUndefined, z.enum(values).optional());
 
 export const loginSchema = z.object({
   /** The e-mail address, or the phone number of an account made with a phone only. */
@@ -67,7 +89,10 @@ export const addressSchema = z
     latitude: z.preprocess(toNumber, z.number().min(-90).max(90).optional()),
     longitude: z.preprocess(toNumber, z.number().min(-180).max(180).optional()),
   })
-  .refine((a) => (a.latitude === undefined) === (a.longitude === undefined), { message: 'accounts.point_incomplete', path: ['latitude'] })
+  .refine((a) => (a.latitude === undefined) === (a.longitude === undefined), {
+    message: 'accounts.point_incomplete',
+    path: ['latitude'],
+  })
   .refine((a) => a.village_id !== undefined || a.city !== undefined || a.latitude !== undefined, {
     message: 'accounts.address_place_required',
     path: ['village_id'],
@@ -78,8 +103,14 @@ const profileFields = {
   locale: optionalEnum(['en', 'sw', 'fr'] as const),
   currency_id: optionalId,
   activity: optionalEnum(ACTIVITIES),
-  farm_size_acres: z.preprocess(toNumber, z.number().min(0).max(1_000_000).multipleOf(0.01, { message: 'validation.two_decimals' }).optional()),
-  turnover_amount: z.preprocess(toNumber, z.number().min(0).max(1e12).multipleOf(0.01, { message: 'validation.two_decimals' }).optional()),
+  farm_size_acres: z.preprocess(
+    toNumber,
+    z.number().min(0).max(1_000_000).multipleOf(0.01, { message: 'validation.two_decimals' }).optional(),
+  ),
+  turnover_amount: z.preprocess(
+    toNumber,
+    z.number().min(0).max(1e12).multipleOf(0.01, { message: 'validation.two_decimals' }).optional(),
+  ),
   turnover_period: optionalEnum(TURNOVER_PERIODS),
   gender: optionalEnum(GENDERS),
   age_range: optionalEnum(AGE_RANGES),
@@ -101,22 +132,36 @@ export const signupSchema = z
     captcha_token: z.preprocess(blankToUndefined, z.string().max(4000).optional()),
     ...profileFields,
   })
-  .refine((s) => s.email !== undefined || s.phone !== undefined, { message: 'accounts.email_or_phone', path: ['email'], when: () => true })
+  .refine((s) => s.email !== undefined || s.phone !== undefined, {
+    message: 'accounts.email_or_phone',
+    path: ['email'],
+    when: () => true,
+  })
   .refine(samePasswords, passwordsMatch);
 export type SignupInput = z.infer<typeof signupSchema>;
 
-export const sendPinSchema = z.object({ phone: phoneField, captcha_token: z.preprocess(blankToUndefined, z.string().max(4000).optional()) });
+export const sendPinSchema = z.object({
+  phone: phoneField,
+  captcha_token: z.preprocess(blankToUndefined, z.string().max(4000).optional()),
+});
 export const verifyPinSchema = z.object({
   phone: phoneField,
   pin: z.string().trim().length(PIN_LENGTH, { message: 'accounts.pin_length' }),
 });
 
-export const requestResetSchema = z.object({ email: emailField, captcha_token: z.preprocess(blankToUndefined, z.string().max(4000).optional()) });
+export const requestResetSchema = z.object({
+  email: emailField,
+  captcha_token: z.preprocess(blankToUndefined, z.string().max(4000).optional()),
+});
 export const resetPasswordSchema = z
   .object({ token: z.string().min(10).max(200), password: passwordField, password_repeat: z.string() })
   .refine(samePasswords, passwordsMatch);
 export const changePasswordSchema = z
-  .object({ current_password: z.string().min(1, { message: 'validation.required' }).max(PASSWORD_MAX), password: passwordField, password_repeat: z.string() })
+  .object({
+    current_password: z.string().min(1, { message: 'validation.required' }).max(PASSWORD_MAX),
+    password: passwordField,
+    password_repeat: z.string(),
+  })
   .refine(samePasswords, passwordsMatch);
 
 /** `User[...]` of /user/update-main-info. */
@@ -133,7 +178,8 @@ export const mainInfoUserSchema = z.object({
   deal_notification: z.preprocess(toBoolean, z.boolean().optional()),
 });
 /** A field the profile form may clear: absent = unchanged, blank = cleared (null). */
-const clearable = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
+const clearable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
 
 /** `UserProfile[...]` of /user/update-main-info. */
 export const mainInfoProfileSchema = z.object({
@@ -141,13 +187,23 @@ export const mainInfoProfileSchema = z.object({
   firstname: z.preprocess(blankToUndefined, nameField.optional()),
   lastname: clearable(plainLine(80)),
   activity: clearable(z.enum(ACTIVITIES)),
-  farm_size_acres: clearable(z.preprocess(toNumber, z.number().min(0).max(1_000_000).multipleOf(0.01, { message: 'validation.two_decimals' }))),
-  turnover_amount: clearable(z.preprocess(toNumber, z.number().min(0).max(1e12).multipleOf(0.01, { message: 'validation.two_decimals' }))),
+  farm_size_acres: clearable(
+    z.preprocess(toNumber, z.number().min(0).max(1_000_000).multipleOf(0.01, { message: 'validation.two_decimals' })),
+  ),
+  turnover_amount: clearable(
+    z.preprocess(toNumber, z.number().min(0).max(1e12).multipleOf(0.01, { message: 'validation.two_decimals' })),
+  ),
   turnover_period: clearable(z.enum(TURNOVER_PERIODS)),
   gender: clearable(z.enum(GENDERS)),
   age_range: clearable(z.enum(AGE_RANGES)),
 });
 
 export const favoriteCategoriesSchema = z.object({
-  index: z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? v : [v]), z.array(z.preprocess(toNumber, z.number().int().min(1).max(MAX_INT))).min(1).max(100)),
+  index: z.preprocess(
+    (v) => (Array.isArray(v) ? v : v === undefined ? v : [v]),
+    z
+      .array(z.preprocess(toNumber, z.number().int().min(1).max(MAX_INT)))
+      .min(1)
+      .max(100),
+  ),
 });

@@ -73,8 +73,16 @@ export function localToday(now = new Date()): string {
   return isoDay(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()));
 }
 
-function interval(range: { date_from: string; date_to: string; hour_from?: number | null; hour_to?: number | null }): [number, number] {
-  return [dayMs(range.date_from) + (range.hour_from ?? 0) * HOUR_MS, dayMs(range.date_to) + (range.hour_to ?? 24) * HOUR_MS];
+function interval(range: {
+  date_from: string;
+  date_to: string;
+  hour_from?: number | null;
+  hour_to?: number | null;
+}): [number, number] {
+  return [
+    dayMs(range.date_from) + (range.hour_from ?? 0) * HOUR_MS,
+    dayMs(range.date_to) + (range.hour_to ?? 24) * HOUR_MS,
+  ];
 }
 
 /** The first booked range the choice overlaps, if any (half-open intervals: 8–12 and 12–16 do not overlap). */
@@ -111,7 +119,10 @@ export function bookedHours(day: string, booked: readonly BookedRange[]): [numbe
   return booked
     .map(interval)
     .filter(([from, to]) => from < dayStart + DAY_MS && dayStart < to)
-    .map(([from, to]): [number, number] => [Math.max(0, (from - dayStart) / HOUR_MS), Math.min(24, (to - dayStart) / HOUR_MS)])
+    .map(([from, to]): [number, number] => [
+      Math.max(0, (from - dayStart) / HOUR_MS),
+      Math.min(24, (to - dayStart) / HOUR_MS),
+    ])
     .sort((a, b) => a[0] - b[0]);
 }
 
@@ -130,11 +141,17 @@ export interface BookingProblem {
 }
 
 /** Why a choice of dates cannot be booked (in the offers service's own words), or undefined when it can. */
-export function bookingProblem(choice: BookingChoice, booked: readonly BookedRange[], today: string): BookingProblem | undefined {
+export function bookingProblem(
+  choice: BookingChoice,
+  booked: readonly BookedRange[],
+  today: string,
+): BookingProblem | undefined {
   const limits = bookingWindow(today);
   if (choice.date_from < limits.first) return { key: 'offers.date_past' };
-  if (choice.date_from > limits.lastStart) return { key: 'offers.date_too_far', vars: { days: BOOKING_MAX_DAYS_AHEAD } };
-  if (daysBetween(choice.date_from, choice.date_to) + 1 > BOOKING_MAX_DAYS) return { key: 'offers.booking_too_long', vars: { days: BOOKING_MAX_DAYS } };
+  if (choice.date_from > limits.lastStart)
+    return { key: 'offers.date_too_far', vars: { days: BOOKING_MAX_DAYS_AHEAD } };
+  if (daysBetween(choice.date_from, choice.date_to) + 1 > BOOKING_MAX_DAYS)
+    return { key: 'offers.booking_too_long', vars: { days: BOOKING_MAX_DAYS } };
   if (firstOverlap(choice, booked)) return { key: 'offers.dates_taken' };
   return undefined;
 }
@@ -152,7 +169,10 @@ export function monthGrid(day: string): MonthGrid {
   const first = Date.UTC(year, month - 1, 1);
   const length = new Date(Date.UTC(year, month, 0)).getUTCDate();
   const lead = (new Date(first).getUTCDay() + 6) % 7;
-  const cells: (string | null)[] = [...Array<null>(lead).fill(null), ...Array.from({ length }, (_, i) => isoDay(first + i * DAY_MS))];
+  const cells: (string | null)[] = [
+    ...Array<null>(lead).fill(null),
+    ...Array.from({ length }, (_, i) => isoDay(first + i * DAY_MS)),
+  ];
   while (cells.length % 7 !== 0) cells.push(null);
   const weeks: (string | null)[][] = [];
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
@@ -182,10 +202,14 @@ export function weekdayNames(intlLocale: string): { short: string; long: string 
   });
 }
 
-export const formatDay = (day: string, intlLocale: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) =>
-  new Intl.DateTimeFormat(intlLocale, { ...options, timeZone: 'UTC' }).format(new Date(dayMs(day)));
+export const formatDay = (
+  day: string,
+  intlLocale: string,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+) => new Intl.DateTimeFormat(intlLocale, { ...options, timeZone: 'UTC' }).format(new Date(dayMs(day)));
 
-export const formatMonth = (month: string, intlLocale: string) => formatDay(month, intlLocale, { month: 'long', year: 'numeric' });
+export const formatMonth = (month: string, intlLocale: string) =>
+  formatDay(month, intlLocale, { month: 'long', year: 'numeric' });
 
 /** 8 → "08:00"; 24 is the end of the day. */
 export const formatHour = (hour: number) => `${String(hour).padStart(2, '0')}:00`;

@@ -13,7 +13,11 @@ export const OFFER_TYPE = { buy: 1, rent: 2, sellToRequest: 3 } as const;
 export type OfferType = (typeof OFFER_TYPE)[keyof typeof OFFER_TYPE];
 
 /** The offer type a lot of this type takes: the lot's type decides it, the client cannot choose another. */
-export const OFFER_TYPE_FOR_LOT: Record<LotType, OfferType> = { sell: OFFER_TYPE.buy, rent: OFFER_TYPE.rent, buy: OFFER_TYPE.sellToRequest };
+export const OFFER_TYPE_FOR_LOT: Record<LotType, OfferType> = {
+  sell: OFFER_TYPE.buy,
+  rent: OFFER_TYPE.rent,
+  buy: OFFER_TYPE.sellToRequest,
+};
 
 /** `delivery_type`: 1 the buyer picks up from the seller, 2 the seller delivers to the buyer (priced per km). */
 export const DELIVERY_TYPE = { pickup: 1, sellerDelivers: 2 } as const;
@@ -28,7 +32,16 @@ export const TRACK = { none: 0, sent: 1, received: 2 } as const;
 export type TrackState = (typeof TRACK)[keyof typeof TRACK];
 
 /** Actions after creation, by their API path (POST /offer/{action}). */
-export const OFFER_ACTIONS = ['approve-offer', 'decline-offer', 'delete-offer', 'delivery-send', 'delivery-get', 'payment-send', 'payment-get', 'approve-direct-payment'] as const;
+export const OFFER_ACTIONS = [
+  'approve-offer',
+  'decline-offer',
+  'delete-offer',
+  'delivery-send',
+  'delivery-get',
+  'payment-send',
+  'payment-get',
+  'approve-direct-payment',
+] as const;
 export type OfferAction = (typeof OFFER_ACTIONS)[number];
 
 /** What a deal's history records: creation, each action, and each party's feedback. */
@@ -52,7 +65,14 @@ export const BOOKING_MAX_DAYS = 92;
  * Cabinet groupings (spec §2, §4): which of the user's deals each card lists. `on-sale` lists lots, the rest
  * offers; docs/deals.md gives each rule.
  */
-export const CABINET_OFFER_VIEWS = ['bought-not-paid', 'bought-not-delivered', 'bought-paid-delivered', 'sold-not-paid', 'sold-not-delivered', 'sold-old'] as const;
+export const CABINET_OFFER_VIEWS = [
+  'bought-not-paid',
+  'bought-not-delivered',
+  'bought-paid-delivered',
+  'sold-not-paid',
+  'sold-not-delivered',
+  'sold-old',
+] as const;
 export type CabinetOfferView = (typeof CABINET_OFFER_VIEWS)[number];
 /** Money cards: amounts due to the user (have-to-be-paid) and from the user (have-to-pay) on deals under way. */
 export const MONEY_VIEWS = ['have-to-be-paid', 'have-to-pay'] as const;

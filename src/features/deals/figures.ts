@@ -37,7 +37,10 @@ export function computeFigures(input: FigureInputs): Figures {
   const offerPrice = timesHundredths(input.offerPriceMinor, input.volumeCenti);
   const delivery = timesHundredths(input.deliveryPricePerKmMinor, input.distanceCenti);
   const withDelivery = offerPrice + delivery;
-  const perUnitWithDelivery = input.volumeCenti > 0 ? Number((BigInt(withDelivery) * 100n * 2n + BigInt(input.volumeCenti)) / (2n * BigInt(input.volumeCenti))) : 0;
+  const perUnitWithDelivery =
+    input.volumeCenti > 0
+      ? Number((BigInt(withDelivery) * 100n * 2n + BigInt(input.volumeCenti)) / (2n * BigInt(input.volumeCenti)))
+      : 0;
   return {
     price_per_unit_minor: input.lotPriceMinor,
     offer_price_per_unit_minor: input.offerPriceMinor,
@@ -51,7 +54,10 @@ export function computeFigures(input: FigureInputs): Figures {
 
 /** Whether every figure of an offer stays an exact JavaScript number (below 2^53 minor units). */
 export function hasSafeTotal(input: FigureInputs): boolean {
-  const total = (BigInt(input.offerPriceMinor) * BigInt(input.volumeCenti) + BigInt(input.deliveryPricePerKmMinor) * BigInt(input.distanceCenti)) / 100n;
+  const total =
+    (BigInt(input.offerPriceMinor) * BigInt(input.volumeCenti) +
+      BigInt(input.deliveryPricePerKmMinor) * BigInt(input.distanceCenti)) /
+    100n;
   return total <= BigInt(Number.MAX_SAFE_INTEGER);
 }
 
@@ -60,7 +66,11 @@ export function hasSafeTotal(input: FigureInputs): boolean {
  * minimum (or all that remains, if less), at most the maximum (0 or none: no maximum) and what remains.
  * Computed in hundredths, so 0.1 + 0.2 never decides a limit.
  */
-export function offerVolumeLimits(lot: { volume: number; reserved: number; min: number | null; max: number | null }): { remaining: number; min: number; max: number } {
+export function offerVolumeLimits(lot: { volume: number; reserved: number; min: number | null; max: number | null }): {
+  remaining: number;
+  min: number;
+  max: number;
+} {
   const remaining = Math.max(0, toHundredths(lot.volume) - toHundredths(lot.reserved));
   const min = Math.min(lot.min === null ? 1 : Math.max(1, toHundredths(lot.min)), remaining);
   const max = Math.min(lot.max === null || toHundredths(lot.max) === 0 ? remaining : toHundredths(lot.max), remaining);
@@ -74,7 +84,10 @@ export const toMinor = (value: number, decimals: number) => Math.round(value * 1
 export const fromMinor = (minor: number, decimals: number) => minor / 10 ** decimals;
 
 /** Straight-line distance in km between two map points (haversine), rounded to 0.1 km: the dialog's default distance. */
-export function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+export function distanceKm(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
   const rad = (deg: number) => (deg * Math.PI) / 180;
   const dLat = rad(b.latitude - a.latitude);
   const dLon = rad(b.longitude - a.longitude);
@@ -86,8 +99,17 @@ export function distanceKm(a: { latitude: number; longitude: number }, b: { lati
  * A booking's length in the lot's rent unit: hours of one day (per hour), days inclusive (per day); for a
  * price per acre or hectare the renter gives the area, so the length is that area.
  */
-export function bookingQuantity(rentPer: string, booking: { date_from: string; date_to: string; hour_from?: number; hour_to?: number }, area?: number): number {
+export function bookingQuantity(
+  rentPer: string,
+  booking: { date_from: string; date_to: string; hour_from?: number; hour_to?: number },
+  area?: number,
+): number {
   if (rentPer === 'hour') return Math.max(0, (booking.hour_to ?? 0) - (booking.hour_from ?? 0));
-  if (rentPer === 'day') return Math.round((Date.parse(`${booking.date_to}T00:00:00Z`) - Date.parse(`${booking.date_from}T00:00:00Z`)) / 86_400_000) + 1;
+  if (rentPer === 'day')
+    return (
+      Math.round(
+        (Date.parse(`${booking.date_to}T00:00:00Z`) - Date.parse(`${booking.date_from}T00:00:00Z`)) / 86_400_000,
+      ) + 1
+    );
   return area ?? 0;
 }

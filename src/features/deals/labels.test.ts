@@ -3,7 +3,15 @@ import en from '../../../locales/en.json';
 import { formatMoney } from '~/i18n/format';
 import { createTranslator } from '~/i18n/t';
 import { OFFER_ACTIONS, OFFER_TYPE } from './constants';
-import { RENT_UNIT, asRentPer, bookingQuantityText, bookingText, dealLabels, notDeliveredHint, offerMoney } from './labels';
+import {
+  RENT_UNIT,
+  asRentPer,
+  bookingQuantityText,
+  bookingText,
+  dealLabels,
+  notDeliveredHint,
+  offerMoney,
+} from './labels';
 
 const t = createTranslator('en');
 
@@ -45,9 +53,15 @@ describe('deal labels', () => {
   });
 
   it('writes a booking as one line', () => {
-    expect(bookingText({ date_from: '2026-11-24', date_to: '2026-11-25', hour_from: null, hour_to: null }, t, 'en')).toBe('24 Nov 2026 to 25 Nov 2026');
-    expect(bookingText({ date_from: '2026-11-24', date_to: '2026-11-24', hour_from: null, hour_to: null }, t, 'en')).toBe('24 Nov 2026');
-    expect(bookingText({ date_from: '2026-11-24', date_to: '2026-11-24', hour_from: 8, hour_to: 12 }, t, 'en')).toBe('24 Nov 2026, 08:00–12:00');
+    expect(
+      bookingText({ date_from: '2026-11-24', date_to: '2026-11-25', hour_from: null, hour_to: null }, t, 'en'),
+    ).toBe('24 Nov 2026 to 25 Nov 2026');
+    expect(
+      bookingText({ date_from: '2026-11-24', date_to: '2026-11-24', hour_from: null, hour_to: null }, t, 'en'),
+    ).toBe('24 Nov 2026');
+    expect(bookingText({ date_from: '2026-11-24', date_to: '2026-11-24', hour_from: 8, hour_to: 12 }, t, 'en')).toBe(
+      '24 Nov 2026, 08:00–12:00',
+    );
   });
 
   it('writes major-unit money with the currency decimals', () => {
@@ -55,7 +69,9 @@ describe('deal labels', () => {
     expect(offerMoney(32500, kes, 'en')).toBe(formatMoney(3_250_000, { code: 'KES', decimals: 2 }, 'en'));
     // 0.1 + 0.2 is not 0.3 in floating point: the minor units are rounded first.
     expect(offerMoney(0.1 + 0.2, kes, 'en')).toBe(formatMoney(30, { code: 'KES', decimals: 2 }, 'en'));
-    expect(offerMoney(1500, { currency: 'XOF', decimals: 0 }, 'fr')).toBe(formatMoney(1500, { code: 'XOF', decimals: 0 }, 'fr'));
+    expect(offerMoney(1500, { currency: 'XOF', decimals: 0 }, 'fr')).toBe(
+      formatMoney(1500, { code: 'XOF', decimals: 0 }, 'fr'),
+    );
   });
 
   it('counts a booking in its rate’s unit, with the language’s plural', () => {
@@ -69,9 +85,13 @@ describe('deal labels', () => {
   });
 
   it('says what a "not delivered" card holds in the words of its deals', () => {
-    expect(notDeliveredHint('buyer', [OFFER_TYPE.buy, OFFER_TYPE.sellToRequest])).toBe('cabinet.hint_bought_not_delivered');
+    expect(notDeliveredHint('buyer', [OFFER_TYPE.buy, OFFER_TYPE.sellToRequest])).toBe(
+      'cabinet.hint_bought_not_delivered',
+    );
     expect(notDeliveredHint('seller', [OFFER_TYPE.rent])).toBe('cabinet.hint_rented_out_not_received');
-    expect(notDeliveredHint('buyer', [OFFER_TYPE.buy, OFFER_TYPE.rent])).toBe('cabinet.hint_bought_not_delivered_mixed');
+    expect(notDeliveredHint('buyer', [OFFER_TYPE.buy, OFFER_TYPE.rent])).toBe(
+      'cabinet.hint_bought_not_delivered_mixed',
+    );
     expect(notDeliveredHint('seller', [])).toBe('cabinet.hint_sold_not_delivered_mixed');
   });
 });

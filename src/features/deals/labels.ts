@@ -4,7 +4,16 @@ import { formatMoney, formatNumber } from '~/i18n/format';
 import { pluralKey } from '~/i18n/plural';
 import type { MessageKey, Translate } from '~/i18n/t';
 import { type BookedRange, formatDay, formatHours } from './booking-days';
-import { OFFER_TYPE, type DealEventAction, type DeliveryType, type OfferAction, type OfferStatus, type OfferType, type PaymentType, type TrackState } from './constants';
+import {
+  OFFER_TYPE,
+  type DealEventAction,
+  type DeliveryType,
+  type OfferAction,
+  type OfferStatus,
+  type OfferType,
+  type PaymentType,
+  type TrackState,
+} from './constants';
 import type { DealRole } from './state-machine';
 
 /**
@@ -87,14 +96,46 @@ const GOODS: DealVocabulary = {
     feedback: 'deal.event_feedback',
   },
   action: {
-    'approve-offer': { label: 'deal.action_approve_offer', confirm: 'deal.confirm_approve_offer', done: 'deal.done_approve_offer' },
-    'decline-offer': { label: 'deal.action_decline_offer', confirm: 'deal.confirm_decline_offer', done: 'deal.done_decline_offer' },
-    'delete-offer': { label: 'deal.action_delete_offer', confirm: 'deal.confirm_delete_offer', done: 'deal.done_delete_offer' },
-    'delivery-send': { label: 'deal.action_delivery_send', confirm: 'deal.confirm_delivery_send', done: 'deal.done_delivery_send' },
-    'delivery-get': { label: 'deal.action_delivery_get', confirm: 'deal.confirm_delivery_get', done: 'deal.done_delivery_get' },
-    'payment-send': { label: 'deal.action_payment_send', confirm: 'deal.confirm_payment_send', done: 'deal.done_payment_send' },
-    'payment-get': { label: 'deal.action_payment_get', confirm: 'deal.confirm_payment_get', done: 'deal.done_payment_get' },
-    'approve-direct-payment': { label: 'deal.action_approve_direct_payment', confirm: 'deal.confirm_approve_direct_payment', done: 'deal.done_approve_direct_payment' },
+    'approve-offer': {
+      label: 'deal.action_approve_offer',
+      confirm: 'deal.confirm_approve_offer',
+      done: 'deal.done_approve_offer',
+    },
+    'decline-offer': {
+      label: 'deal.action_decline_offer',
+      confirm: 'deal.confirm_decline_offer',
+      done: 'deal.done_decline_offer',
+    },
+    'delete-offer': {
+      label: 'deal.action_delete_offer',
+      confirm: 'deal.confirm_delete_offer',
+      done: 'deal.done_delete_offer',
+    },
+    'delivery-send': {
+      label: 'deal.action_delivery_send',
+      confirm: 'deal.confirm_delivery_send',
+      done: 'deal.done_delivery_send',
+    },
+    'delivery-get': {
+      label: 'deal.action_delivery_get',
+      confirm: 'deal.confirm_delivery_get',
+      done: 'deal.done_delivery_get',
+    },
+    'payment-send': {
+      label: 'deal.action_payment_send',
+      confirm: 'deal.confirm_payment_send',
+      done: 'deal.done_payment_send',
+    },
+    'payment-get': {
+      label: 'deal.action_payment_get',
+      confirm: 'deal.confirm_payment_get',
+      done: 'deal.done_payment_get',
+    },
+    'approve-direct-payment': {
+      label: 'deal.action_approve_direct_payment',
+      confirm: 'deal.confirm_approve_direct_payment',
+      done: 'deal.done_approve_direct_payment',
+    },
   },
   doneText: 'deal.done_text',
   photoHint: 'deal.field_photo_hint',
@@ -112,15 +153,43 @@ const MACHINE: DealVocabulary = {
   party: { buyer: 'deal.renter', seller: 'deal.owner' },
   deliveryType: { 1: 'deal.delivery_collect_machine', 2: 'deal.delivery_owner_brings' },
   deliveryStatus: { 0: 'deal.machine_none', 1: 'deal.machine_handed_over', 2: 'deal.machine_received' },
-  event: { ...GOODS.event, 'delivery-send': 'deal.event_machine_handed_over', 'delivery-get': 'deal.event_machine_received' },
+  event: {
+    ...GOODS.event,
+    'delivery-send': 'deal.event_machine_handed_over',
+    'delivery-get': 'deal.event_machine_received',
+  },
   action: {
     ...GOODS.action,
-    'approve-offer': { label: 'deal.action_approve_offer', confirm: 'deal.confirm_approve_booking', done: 'deal.done_approve_booking' },
-    'delivery-send': { label: 'deal.machine_handed_over', confirm: 'deal.confirm_machine_handed_over', done: 'deal.done_machine_handed_over' },
-    'delivery-get': { label: 'deal.machine_received', confirm: 'deal.confirm_machine_received', done: 'deal.done_machine_received' },
-    'payment-send': { label: 'deal.action_payment_send', confirm: 'deal.confirm_payment_send_owner', done: 'deal.done_payment_send_owner' },
-    'payment-get': { label: 'deal.action_payment_get', confirm: 'deal.confirm_payment_get_renter', done: 'deal.done_payment_get' },
-    'approve-direct-payment': { label: 'deal.action_approve_direct_payment', confirm: 'deal.confirm_approve_direct_payment_renter', done: 'deal.done_approve_direct_payment' },
+    'approve-offer': {
+      label: 'deal.action_approve_offer',
+      confirm: 'deal.confirm_approve_booking',
+      done: 'deal.done_approve_booking',
+    },
+    'delivery-send': {
+      label: 'deal.machine_handed_over',
+      confirm: 'deal.confirm_machine_handed_over',
+      done: 'deal.done_machine_handed_over',
+    },
+    'delivery-get': {
+      label: 'deal.machine_received',
+      confirm: 'deal.confirm_machine_received',
+      done: 'deal.done_machine_received',
+    },
+    'payment-send': {
+      label: 'deal.action_payment_send',
+      confirm: 'deal.confirm_payment_send_owner',
+      done: 'deal.done_payment_send_owner',
+    },
+    'payment-get': {
+      label: 'deal.action_payment_get',
+      confirm: 'deal.confirm_payment_get_renter',
+      done: 'deal.done_payment_get',
+    },
+    'approve-direct-payment': {
+      label: 'deal.action_approve_direct_payment',
+      confirm: 'deal.confirm_approve_direct_payment_renter',
+      done: 'deal.done_approve_direct_payment',
+    },
   },
   doneText: 'deal.done_text_machine',
   photoHint: 'deal.field_photo_hint_machine',
@@ -149,7 +218,6 @@ export function notDeliveredHint(role: DealRole, offerTypes: readonly OfferType[
   return vocabularies.size === 1 ? [...vocabularies][0].notDeliveredHint[role] : MIXED_NOT_DELIVERED_HINT[role];
 }
 
-
 /** A rented machine's rate is per hour, day, acre or hectare; anything else stored reads as per day (the offers service's default). */
 export const asRentPer = (value: unknown): RentPer => RENT_PER.find((per) => per === value) ?? 'day';
 
@@ -170,7 +238,9 @@ const BOOKING_QUANTITY: Record<RentPer, { one: MessageKey; other: MessageKey }> 
 
 /** A booking's quantity in its rate's unit, with the plural the language wants: "1 day", "3 days", "2.5 acres". */
 export function bookingQuantityText(per: RentPer, value: number, t: Translate, locale: Locale): string {
-  return t(pluralKey(value, locale, BOOKING_QUANTITY[per]), { count: formatNumber(value, locale, { maximumFractionDigits: 2 }) });
+  return t(pluralKey(value, locale, BOOKING_QUANTITY[per]), {
+    count: formatNumber(value, locale, { maximumFractionDigits: 2 }),
+  });
 }
 
 /**
@@ -179,7 +249,11 @@ export function bookingQuantityText(per: RentPer, value: number, t: Translate, l
  * the float division that made the major-unit number is undone.
  */
 export function offerMoney(amount: number, offer: { currency: string; decimals: number }, locale: Locale): string {
-  return formatMoney(Math.round(amount * 10 ** offer.decimals), { code: offer.currency, decimals: offer.decimals }, locale);
+  return formatMoney(
+    Math.round(amount * 10 ** offer.decimals),
+    { code: offer.currency, decimals: offer.decimals },
+    locale,
+  );
 }
 
 /** Kilometres with at most two decimals: "12.5 km". */
@@ -194,6 +268,9 @@ export function distanceText(km: number, t: Translate, locale: Locale): string {
 export function bookingText(booking: BookedRange, t: Translate, locale: Locale): string {
   const intl = LOCALE_META[locale].intl;
   const from = formatDay(booking.date_from, intl);
-  if (booking.date_from === booking.date_to) return booking.hour_from !== null && booking.hour_to !== null ? `${from}, ${formatHours(booking.hour_from, booking.hour_to)}` : from;
+  if (booking.date_from === booking.date_to)
+    return booking.hour_from !== null && booking.hour_to !== null
+      ? `${from}, ${formatHours(booking.hour_from, booking.hour_to)}`
+      : from;
   return t('deal.booking_range', { from, to: formatDay(booking.date_to, intl) });
 }

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { plainLine } from '~/features/accounts/schemas';
 import { amount } from '~/features/lots/schemas';
 import { optionalInt, requiredInt } from '~/features/validation/fields';
-import { DELIVERY_TYPE, OFFER_COMMENT_MAX, OFFER_TYPE, ORDER_TYPES, PAYMENT_TYPE, RATING_MAX, RATING_MIN } from './constants';
+import {
+  DELIVERY_TYPE,
+  OFFER_COMMENT_MAX,
+  OFFER_TYPE,
+  ORDER_TYPES,
+  PAYMENT_TYPE,
+  RATING_MAX,
+  RATING_MIN,
+} from './constants';
 
 /**
  * Offer forms, shared by the make-offer dialog and the API (`Offer[…]`, `UserFeedback[…]`, spec §5: prices and
@@ -15,18 +23,37 @@ const isCalendarDay = (v: string) => {
   const time = Date.parse(`${v}T00:00:00Z`);
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === v;
 };
-const date = z.preprocess(blank, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.invalid' }).refine(isCalendarDay, { message: 'validation.invalid' }).optional());
+const date = z.preprocess(
+  blank,
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.invalid' })
+    .refine(isCalendarDay, { message: 'validation.invalid' })
+    .optional(),
+);
 const hour = z.preprocess(blank, z.coerce.number().int().min(0).max(24).optional());
 const comment = z.preprocess(blank, z.string().trim().max(OFFER_COMMENT_MAX).optional());
 const oneOf = <T extends number>(values: readonly T[], fallback?: T) =>
-  z.preprocess((v) => (blank(v) === undefined ? fallback : Number(v)), z.number({ message: 'validation.required' }).refine((v): v is T => values.includes(v as T), { message: 'validation.invalid_option' }));
+  z.preprocess(
+    (v) => (blank(v) === undefined ? fallback : Number(v)),
+    z
+      .number({ message: 'validation.required' })
+      .refine((v): v is T => values.includes(v as T), { message: 'validation.invalid_option' }),
+  );
 
 export const createOfferSchema = z
   .object({
     order_id: requiredInt(),
     order_type: z.enum(ORDER_TYPES, { message: 'validation.invalid_option' }),
     /** Must match the lot's type (sell → 1, rent → 2, buy → 3); may be left out. */
-    offer_type: z.preprocess((v) => (blank(v) === undefined ? undefined : Number(v)), z.number().int().refine((v) => (Object.values(OFFER_TYPE) as number[]).includes(v), { message: 'validation.invalid_option' }).optional()),
+    offer_type: z.preprocess(
+      (v) => (blank(v) === undefined ? undefined : Number(v)),
+      z
+        .number()
+        .int()
+        .refine((v) => (Object.values(OFFER_TYPE) as number[]).includes(v), { message: 'validation.invalid_option' })
+        .optional(),
+    ),
     /** Price per unit in the lot's currency. Left out: the lot's price. */
     price: z.preprocess(blank, amount().optional()),
     /** Units of the lot; for a booking priced per acre or hectare, the area. */
@@ -46,9 +73,18 @@ export const createOfferSchema = z
     hour_from: hour,
     hour_to: hour,
   })
-  .refine((o) => o.delivery_type !== DELIVERY_TYPE.sellerDelivers || o.delivery_distance !== undefined, { message: 'validation.required', path: ['delivery_distance'] })
-  .refine((o) => !o.date_from || !o.date_to || o.date_to >= o.date_from, { message: 'offers.dates_order', path: ['date_to'] })
-  .refine((o) => o.hour_from === undefined || o.hour_to === undefined || o.hour_to > o.hour_from, { message: 'offers.hours_order', path: ['hour_to'] });
+  .refine((o) => o.delivery_type !== DELIVERY_TYPE.sellerDelivers || o.delivery_distance !== undefined, {
+    message: 'validation.required',
+    path: ['delivery_distance'],
+  })
+  .refine((o) => !o.date_from || !o.date_to || o.date_to >= o.date_from, {
+    message: 'offers.dates_order',
+    path: ['date_to'],
+  })
+  .refine((o) => o.hour_from === undefined || o.hour_to === undefined || o.hour_to > o.hour_from, {
+    message: 'offers.hours_order',
+    path: ['hour_to'],
+  });
 export type CreateOfferInput = z.infer<typeof createOfferSchema>;
 
 /** Every action after creation: the offer, an optional comment; the photo and document come as multipart files. */
@@ -56,7 +92,10 @@ export const offerActionSchema = z.object({ id: requiredInt(), comment });
 
 export const feedbackSchema = z.object({
   offer_id: requiredInt(),
-  rating: z.preprocess((v) => (blank(v) === undefined ? undefined : Number(v)), z.number({ message: 'validation.required' }).int().min(RATING_MIN).max(RATING_MAX)),
+  rating: z.preprocess(
+    (v) => (blank(v) === undefined ? undefined : Number(v)),
+    z.number({ message: 'validation.required' }).int().min(RATING_MIN).max(RATING_MAX),
+  ),
   comment,
 });
 export type FeedbackInput = z.infer<typeof feedbackSchema>;
@@ -69,4 +108,7 @@ export const offerListQuery = z
     role: z.preprocess(blank, z.enum(['buyer', 'seller']).optional()),
     page: z.preprocess(blank, z.coerce.number().int().min(1).max(100_000).default(1)),
   })
-  .refine((q) => (q.order_id === undefined) === (q.order_type === undefined), { message: 'offers.order_pair', path: ['order_id'] });
+  .refine((q) => (q.order_id === undefined) === (q.order_type === undefined), {
+    message: 'offers.order_pair',
+    path: ['order_id'],
+  });

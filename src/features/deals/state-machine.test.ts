@@ -1,26 +1,87 @@
 import { describe, expect, it } from 'vitest';
-import { OFFER_ACTIONS, OFFER_STATUS, OFFER_TYPE, PAYMENT_TYPE, TRACK, type OfferAction, type OfferStatus, type OfferType, type TrackState } from './constants';
+import {
+  OFFER_ACTIONS,
+  OFFER_STATUS,
+  OFFER_TYPE,
+  PAYMENT_TYPE,
+  TRACK,
+  type OfferAction,
+  type OfferStatus,
+  type OfferType,
+  type TrackState,
+} from './constants';
 import { allowedActions, decide, roleOf, type DealState } from './state-machine';
 
 const BUYER = 1;
 const SELLER = 2;
 const STRANGER = 3;
-const deal = (over: Partial<DealState> = {}): DealState => ({ status: OFFER_STATUS.created, offerType: OFFER_TYPE.buy, buyerId: BUYER, sellerId: SELLER, deliveryStatus: TRACK.none, paymentStatus: TRACK.none, paymentType: PAYMENT_TYPE.direct, ...over });
+const deal = (over: Partial<DealState> = {}): DealState => ({
+  status: OFFER_STATUS.created,
+  offerType: OFFER_TYPE.buy,
+  buyerId: BUYER,
+  sellerId: SELLER,
+  deliveryStatus: TRACK.none,
+  paymentStatus: TRACK.none,
+  paymentType: PAYMENT_TYPE.direct,
+  ...over,
+});
 
 /**
  * Every transition the product allows, written out by hand from docs/deals.md: (offer type, role, action, state)
  * → next state. Everything not in this list must be refused or be a harmless repeat.
  */
-type Row = { types: OfferType[]; role: 'buyer' | 'seller'; action: OfferAction; from: Partial<DealState>; to: Partial<DealState> };
+type Row = {
+  types: OfferType[];
+  role: 'buyer' | 'seller';
+  action: OfferAction;
+  from: Partial<DealState>;
+  to: Partial<DealState>;
+};
 const ALL: OfferType[] = [OFFER_TYPE.buy, OFFER_TYPE.rent, OFFER_TYPE.sellToRequest];
 const created = { status: OFFER_STATUS.created } as const;
 const ALLOWED: Row[] = [
-  { types: [OFFER_TYPE.buy, OFFER_TYPE.rent], role: 'seller', action: 'approve-offer', from: created, to: { status: OFFER_STATUS.approved } },
-  { types: [OFFER_TYPE.sellToRequest], role: 'buyer', action: 'approve-offer', from: created, to: { status: OFFER_STATUS.approved } },
-  { types: [OFFER_TYPE.buy, OFFER_TYPE.rent], role: 'seller', action: 'decline-offer', from: created, to: { status: OFFER_STATUS.declined } },
-  { types: [OFFER_TYPE.sellToRequest], role: 'buyer', action: 'decline-offer', from: created, to: { status: OFFER_STATUS.declined } },
-  { types: [OFFER_TYPE.buy, OFFER_TYPE.rent], role: 'buyer', action: 'delete-offer', from: created, to: { status: OFFER_STATUS.deleted } },
-  { types: [OFFER_TYPE.sellToRequest], role: 'seller', action: 'delete-offer', from: created, to: { status: OFFER_STATUS.deleted } },
+  {
+    types: [OFFER_TYPE.buy, OFFER_TYPE.rent],
+    role: 'seller',
+    action: 'approve-offer',
+    from: created,
+    to: { status: OFFER_STATUS.approved },
+  },
+  {
+    types: [OFFER_TYPE.sellToRequest],
+    role: 'buyer',
+    action: 'approve-offer',
+    from: created,
+    to: { status: OFFER_STATUS.approved },
+  },
+  {
+    types: [OFFER_TYPE.buy, OFFER_TYPE.rent],
+    role: 'seller',
+    action: 'decline-offer',
+    from: created,
+    to: { status: OFFER_STATUS.declined },
+  },
+  {
+    types: [OFFER_TYPE.sellToRequest],
+    role: 'buyer',
+    action: 'decline-offer',
+    from: created,
+    to: { status: OFFER_STATUS.declined },
+  },
+  {
+    types: [OFFER_TYPE.buy, OFFER_TYPE.rent],
+    role: 'buyer',
+    action: 'delete-offer',
+    from: created,
+    to: { status: OFFER_STATUS.deleted },
+  },
+  {
+    types: [OFFER_TYPE.sellToRequest],
+    role: 'seller',
+    action: 'delete-offer',
+    from: created,
+    to: { status: OFFER_STATUS.deleted },
+  },
 ];
 const TRACKS: TrackState[] = [TRACK.none, TRACK.sent, TRACK.received];
 // During a deal (status 3), for every combination of the two tracks that is not "both received":
@@ -31,42 +92,103 @@ for (const delivery of TRACKS) {
     const finish = (next: Partial<DealState>) => {
       const d = next.deliveryStatus ?? delivery;
       const p = next.paymentStatus ?? payment;
-      return { ...next, status: d === TRACK.received && p === TRACK.received ? OFFER_STATUS.done : OFFER_STATUS.approved };
+      return {
+        ...next,
+        status: d === TRACK.received && p === TRACK.received ? OFFER_STATUS.done : OFFER_STATUS.approved,
+      };
     };
-    if (delivery === TRACK.none) ALLOWED.push({ types: ALL, role: 'seller', action: 'delivery-send', from, to: finish({ deliveryStatus: TRACK.sent }) });
-    if (delivery === TRACK.sent) ALLOWED.push({ types: ALL, role: 'buyer', action: 'delivery-get', from, to: finish({ deliveryStatus: TRACK.received }) });
-    if (payment === TRACK.none) ALLOWED.push({ types: ALL, role: 'buyer', action: 'payment-send', from, to: finish({ paymentStatus: TRACK.sent }) });
-    if (payment === TRACK.sent) ALLOWED.push({ types: ALL, role: 'seller', action: 'payment-get', from, to: finish({ paymentStatus: TRACK.received }) });
-    if (payment === TRACK.none) ALLOWED.push({ types: ALL, role: 'seller', action: 'approve-direct-payment', from, to: finish({ paymentStatus: TRACK.received }) });
+    if (delivery === TRACK.none)
+      ALLOWED.push({
+        types: ALL,
+        role: 'seller',
+        action: 'delivery-send',
+        from,
+        to: finish({ deliveryStatus: TRACK.sent }),
+      });
+    if (delivery === TRACK.sent)
+      ALLOWED.push({
+        types: ALL,
+        role: 'buyer',
+        action: 'delivery-get',
+        from,
+        to: finish({ deliveryStatus: TRACK.received }),
+      });
+    if (payment === TRACK.none)
+      ALLOWED.push({
+        types: ALL,
+        role: 'buyer',
+        action: 'payment-send',
+        from,
+        to: finish({ paymentStatus: TRACK.sent }),
+      });
+    if (payment === TRACK.sent)
+      ALLOWED.push({
+        types: ALL,
+        role: 'seller',
+        action: 'payment-get',
+        from,
+        to: finish({ paymentStatus: TRACK.received }),
+      });
+    if (payment === TRACK.none)
+      ALLOWED.push({
+        types: ALL,
+        role: 'seller',
+        action: 'approve-direct-payment',
+        from,
+        to: finish({ paymentStatus: TRACK.received }),
+      });
   }
 }
 
-const STATUSES: OfferStatus[] = [OFFER_STATUS.deleted, OFFER_STATUS.declined, OFFER_STATUS.created, OFFER_STATUS.approved, OFFER_STATUS.done];
+const STATUSES: OfferStatus[] = [
+  OFFER_STATUS.deleted,
+  OFFER_STATUS.declined,
+  OFFER_STATUS.created,
+  OFFER_STATUS.approved,
+  OFFER_STATUS.done,
+];
 function* everyState(): Generator<DealState> {
   for (const offerType of ALL)
     for (const status of STATUSES)
       for (const deliveryStatus of TRACKS)
         for (const paymentStatus of TRACKS) {
           // Reachable states only: tracks move during a deal; done means both received.
-          if (status !== OFFER_STATUS.approved && status !== OFFER_STATUS.done && (deliveryStatus !== TRACK.none || paymentStatus !== TRACK.none)) continue;
-          if (status === OFFER_STATUS.done && (deliveryStatus !== TRACK.received || paymentStatus !== TRACK.received)) continue;
-          if (status === OFFER_STATUS.approved && deliveryStatus === TRACK.received && paymentStatus === TRACK.received) continue;
+          if (
+            status !== OFFER_STATUS.approved &&
+            status !== OFFER_STATUS.done &&
+            (deliveryStatus !== TRACK.none || paymentStatus !== TRACK.none)
+          )
+            continue;
+          if (status === OFFER_STATUS.done && (deliveryStatus !== TRACK.received || paymentStatus !== TRACK.received))
+            continue;
+          if (status === OFFER_STATUS.approved && deliveryStatus === TRACK.received && paymentStatus === TRACK.received)
+            continue;
           yield deal({ offerType, status, deliveryStatus, paymentStatus });
         }
 }
 
-const matches = (state: DealState, from: Partial<DealState>) => Object.entries(from).every(([k, v]) => state[k as keyof DealState] === v);
+const matches = (state: DealState, from: Partial<DealState>) =>
+  Object.entries(from).every(([k, v]) => state[k as keyof DealState] === v);
 
 describe('the deal state machine', () => {
   it('applies exactly the allowed transitions, for each role, and to the documented next state', () => {
     let applied = 0;
     for (const state of everyState()) {
-      for (const [role, userId] of [['buyer', BUYER], ['seller', SELLER]] as const) {
+      for (const [role, userId] of [
+        ['buyer', BUYER],
+        ['seller', SELLER],
+      ] as const) {
         for (const action of OFFER_ACTIONS) {
-          const rule = ALLOWED.find((r) => r.types.includes(state.offerType) && r.role === role && r.action === action && matches(state, r.from));
+          const rule = ALLOWED.find(
+            (r) =>
+              r.types.includes(state.offerType) && r.role === role && r.action === action && matches(state, r.from),
+          );
           const decision = decide(state, action, userId);
           if (rule) {
-            expect(decision, `${action} by ${role} from ${JSON.stringify(state)}`).toMatchObject({ outcome: 'apply', next: expect.objectContaining(rule.to) });
+            expect(decision, `${action} by ${role} from ${JSON.stringify(state)}`).toMatchObject({
+              outcome: 'apply',
+              next: expect.objectContaining(rule.to),
+            });
             applied++;
           } else {
             expect(decision.outcome, `${action} by ${role} from ${JSON.stringify(state)}`).not.toBe('apply');
@@ -78,28 +200,60 @@ describe('the deal state machine', () => {
   });
 
   it('refuses every action of a stranger as "not a party"', () => {
-    for (const state of everyState()) for (const action of OFFER_ACTIONS) expect(decide(state, action, STRANGER)).toEqual({ outcome: 'forbidden', reason: 'not_party' });
+    for (const state of everyState())
+      for (const action of OFFER_ACTIONS)
+        expect(decide(state, action, STRANGER)).toEqual({ outcome: 'forbidden', reason: 'not_party' });
   });
 
   it("refuses the other party's steps as not their turn, whatever the state", () => {
     expect(decide(deal(), 'approve-offer', BUYER)).toEqual({ outcome: 'forbidden', reason: 'not_your_turn' });
-    expect(decide(deal({ offerType: OFFER_TYPE.sellToRequest }), 'approve-offer', SELLER)).toEqual({ outcome: 'forbidden', reason: 'not_your_turn' });
-    expect(decide(deal({ status: OFFER_STATUS.approved }), 'delivery-send', BUYER)).toEqual({ outcome: 'forbidden', reason: 'not_your_turn' });
-    expect(decide(deal({ status: OFFER_STATUS.approved }), 'payment-send', SELLER)).toEqual({ outcome: 'forbidden', reason: 'not_your_turn' });
-    expect(decide(deal({ status: OFFER_STATUS.done, deliveryStatus: 2, paymentStatus: 2 }), 'delete-offer', SELLER)).toEqual({ outcome: 'forbidden', reason: 'not_your_turn' });
+    expect(decide(deal({ offerType: OFFER_TYPE.sellToRequest }), 'approve-offer', SELLER)).toEqual({
+      outcome: 'forbidden',
+      reason: 'not_your_turn',
+    });
+    expect(decide(deal({ status: OFFER_STATUS.approved }), 'delivery-send', BUYER)).toEqual({
+      outcome: 'forbidden',
+      reason: 'not_your_turn',
+    });
+    expect(decide(deal({ status: OFFER_STATUS.approved }), 'payment-send', SELLER)).toEqual({
+      outcome: 'forbidden',
+      reason: 'not_your_turn',
+    });
+    expect(
+      decide(deal({ status: OFFER_STATUS.done, deliveryStatus: 2, paymentStatus: 2 }), 'delete-offer', SELLER),
+    ).toEqual({ outcome: 'forbidden', reason: 'not_your_turn' });
   });
 
   it('answers a repeated step as unchanged, and a step in the wrong state as a conflict', () => {
     expect(decide(deal({ status: OFFER_STATUS.approved }), 'approve-offer', SELLER)).toEqual({ outcome: 'unchanged' });
     expect(decide(deal({ status: OFFER_STATUS.declined }), 'decline-offer', SELLER)).toEqual({ outcome: 'unchanged' });
-    expect(decide(deal({ status: OFFER_STATUS.approved, deliveryStatus: TRACK.sent }), 'delivery-send', SELLER)).toEqual({ outcome: 'unchanged' });
-    expect(decide(deal({ status: OFFER_STATUS.done, deliveryStatus: 2, paymentStatus: 2 }), 'payment-get', SELLER)).toEqual({ outcome: 'unchanged' });
-    expect(decide(deal({ status: OFFER_STATUS.declined }), 'approve-offer', SELLER)).toEqual({ outcome: 'conflict', reason: 'wrong_state' });
-    expect(decide(deal({ status: OFFER_STATUS.approved }), 'decline-offer', SELLER)).toEqual({ outcome: 'conflict', reason: 'wrong_state' });
-    expect(decide(deal({ status: OFFER_STATUS.approved }), 'delete-offer', BUYER)).toEqual({ outcome: 'conflict', reason: 'wrong_state' });
+    expect(
+      decide(deal({ status: OFFER_STATUS.approved, deliveryStatus: TRACK.sent }), 'delivery-send', SELLER),
+    ).toEqual({ outcome: 'unchanged' });
+    expect(
+      decide(deal({ status: OFFER_STATUS.done, deliveryStatus: 2, paymentStatus: 2 }), 'payment-get', SELLER),
+    ).toEqual({ outcome: 'unchanged' });
+    expect(decide(deal({ status: OFFER_STATUS.declined }), 'approve-offer', SELLER)).toEqual({
+      outcome: 'conflict',
+      reason: 'wrong_state',
+    });
+    expect(decide(deal({ status: OFFER_STATUS.approved }), 'decline-offer', SELLER)).toEqual({
+      outcome: 'conflict',
+      reason: 'wrong_state',
+    });
+    expect(decide(deal({ status: OFFER_STATUS.approved }), 'delete-offer', BUYER)).toEqual({
+      outcome: 'conflict',
+      reason: 'wrong_state',
+    });
     expect(decide(deal(), 'delivery-send', SELLER)).toEqual({ outcome: 'conflict', reason: 'wrong_state' });
-    expect(decide(deal({ status: OFFER_STATUS.approved }), 'delivery-get', BUYER)).toEqual({ outcome: 'conflict', reason: 'not_sent' });
-    expect(decide(deal({ status: OFFER_STATUS.approved }), 'payment-get', SELLER)).toEqual({ outcome: 'conflict', reason: 'not_sent' });
+    expect(decide(deal({ status: OFFER_STATUS.approved }), 'delivery-get', BUYER)).toEqual({
+      outcome: 'conflict',
+      reason: 'not_sent',
+    });
+    expect(decide(deal({ status: OFFER_STATUS.approved }), 'payment-get', SELLER)).toEqual({
+      outcome: 'conflict',
+      reason: 'not_sent',
+    });
   });
 
   it('finds roles by comparing buyer and seller ids, and offers buttons only for what applies now', () => {
@@ -108,8 +262,14 @@ describe('the deal state machine', () => {
     expect(roleOf(deal(), STRANGER)).toBeUndefined();
     expect(allowedActions(deal(), SELLER)).toEqual(['approve-offer', 'decline-offer']);
     expect(allowedActions(deal(), BUYER)).toEqual(['delete-offer']);
-    expect(allowedActions(deal({ status: OFFER_STATUS.approved }), SELLER)).toEqual(['delivery-send', 'approve-direct-payment']);
-    expect(allowedActions(deal({ status: OFFER_STATUS.approved, paymentStatus: TRACK.sent }), SELLER)).toEqual(['delivery-send', 'payment-get']);
+    expect(allowedActions(deal({ status: OFFER_STATUS.approved }), SELLER)).toEqual([
+      'delivery-send',
+      'approve-direct-payment',
+    ]);
+    expect(allowedActions(deal({ status: OFFER_STATUS.approved, paymentStatus: TRACK.sent }), SELLER)).toEqual([
+      'delivery-send',
+      'payment-get',
+    ]);
     expect(allowedActions(deal({ status: OFFER_STATUS.done, deliveryStatus: 2, paymentStatus: 2 }), BUYER)).toEqual([]);
     expect(allowedActions(deal(), undefined)).toEqual([]);
   });

@@ -3,7 +3,17 @@
  * Pure (no DB): the offers service asks `decide` under a row lock and applies the answer; the islands ask
  * `allowedActions` to show the buttons. docs/deals.md describes the same rules in words.
  */
-import { OFFER_STATUS, OFFER_TYPE, PAYMENT_TYPE, TRACK, type OfferAction, type OfferStatus, type OfferType, type PaymentType, type TrackState } from './constants';
+import {
+  OFFER_STATUS,
+  OFFER_TYPE,
+  PAYMENT_TYPE,
+  TRACK,
+  type OfferAction,
+  type OfferStatus,
+  type OfferType,
+  type PaymentType,
+  type TrackState,
+} from './constants';
 
 export interface DealState {
   status: OfferStatus;
@@ -18,7 +28,10 @@ export interface DealState {
 export type DealRole = 'buyer' | 'seller';
 
 /** The current user's role in the deal, or undefined for a stranger (spec §6: compare seller_id and buyer_id). */
-export function roleOf(deal: Pick<DealState, 'buyerId' | 'sellerId'>, userId: number | undefined): DealRole | undefined {
+export function roleOf(
+  deal: Pick<DealState, 'buyerId' | 'sellerId'>,
+  userId: number | undefined,
+): DealRole | undefined {
   if (userId === undefined) return undefined;
   if (deal.sellerId === userId) return 'seller';
   if (deal.buyerId === userId) return 'buyer';
@@ -104,7 +117,14 @@ const RULES: Record<OfferAction, Rule> = {
   'approve-direct-payment': {
     actor: () => 'seller',
     done: (d) => dealStarted(d) && d.paymentStatus === TRACK.received,
-    check: (d) => (!underWay(d) ? 'wrong_state' : d.paymentType !== PAYMENT_TYPE.direct ? 'not_direct_payment' : d.paymentStatus === TRACK.sent ? 'wrong_state' : true),
+    check: (d) =>
+      !underWay(d)
+        ? 'wrong_state'
+        : d.paymentType !== PAYMENT_TYPE.direct
+          ? 'not_direct_payment'
+          : d.paymentStatus === TRACK.sent
+            ? 'wrong_state'
+            : true,
     apply: () => ({ paymentStatus: TRACK.received }),
   },
 };
@@ -118,9 +138,19 @@ export function decide(deal: DealState, action: OfferAction, userId: number): De
   if (rule.done(deal)) return { outcome: 'unchanged' };
   const allowed = rule.check(deal);
   if (allowed !== true) return { outcome: 'conflict', reason: allowed };
-  const next = { status: deal.status, deliveryStatus: deal.deliveryStatus, paymentStatus: deal.paymentStatus, ...rule.apply(deal) };
+  const next = {
+    status: deal.status,
+    deliveryStatus: deal.deliveryStatus,
+    paymentStatus: deal.paymentStatus,
+    ...rule.apply(deal),
+  };
   // Both tracks received: the deal is done.
-  if (next.status === OFFER_STATUS.approved && next.deliveryStatus === TRACK.received && next.paymentStatus === TRACK.received) next.status = OFFER_STATUS.done;
+  if (
+    next.status === OFFER_STATUS.approved &&
+    next.deliveryStatus === TRACK.received &&
+    next.paymentStatus === TRACK.received
+  )
+    next.status = OFFER_STATUS.done;
   return { outcome: 'apply', next, reservesVolume: action === 'approve-offer' };
 }
 

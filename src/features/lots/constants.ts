@@ -45,13 +45,64 @@ export interface KindMeta {
 }
 
 export const KINDS: Record<LotKind, KindMeta> = {
-  board: { kind: 'board', apiPrefix: 'board-list', wrapper: 'BoardList', search: 'BoardQuoteSearch', categoryFilter: 'boards_category_id', favoriteField: 'board_id', favoriteSuffix: 'board-list', orderType: 'board_list', sitePath: '/board', types: ['sell', 'buy'], unitCategory: 'for_board' },
-  seed: { kind: 'seed', apiPrefix: 'seeds-list', wrapper: 'SeedsList', search: 'SeedQuoteSearch', categoryFilter: 'seeds_category_id', favoriteField: 'seeds_id', favoriteSuffix: 'seeds-list', orderType: 'seeds_list', sitePath: '/seed', types: ['sell', 'buy'], unitCategory: 'for_seed' },
-  fertilizer: { kind: 'fertilizer', apiPrefix: 'fertilizer-list', wrapper: 'FertilizerList', search: 'FertilizerQuoteSearch', categoryFilter: 'fertilizer_category_id', favoriteField: 'fertilizer_id', favoriteSuffix: 'fertilizer-list', orderType: 'fertilizer_list', sitePath: '/fertil', types: ['sell', 'buy'], unitCategory: 'for_fertilizer' },
-  technic: { kind: 'technic', apiPrefix: 'technic-list', wrapper: 'TechnicList', search: 'TechnicQuoteSearch', categoryFilter: 'technic_category_id', favoriteField: 'technic_id', favoriteSuffix: 'technic-list', orderType: 'technic_list', sitePath: '/agrotechnic', types: ['sell', 'rent'], unitCategory: 'for_machinery' },
+  board: {
+    kind: 'board',
+    apiPrefix: 'board-list',
+    wrapper: 'BoardList',
+    search: 'BoardQuoteSearch',
+    categoryFilter: 'boards_category_id',
+    favoriteField: 'board_id',
+    favoriteSuffix: 'board-list',
+    orderType: 'board_list',
+    sitePath: '/board',
+    types: ['sell', 'buy'],
+    unitCategory: 'for_board',
+  },
+  seed: {
+    kind: 'seed',
+    apiPrefix: 'seeds-list',
+    wrapper: 'SeedsList',
+    search: 'SeedQuoteSearch',
+    categoryFilter: 'seeds_category_id',
+    favoriteField: 'seeds_id',
+    favoriteSuffix: 'seeds-list',
+    orderType: 'seeds_list',
+    sitePath: '/seed',
+    types: ['sell', 'buy'],
+    unitCategory: 'for_seed',
+  },
+  fertilizer: {
+    kind: 'fertilizer',
+    apiPrefix: 'fertilizer-list',
+    wrapper: 'FertilizerList',
+    search: 'FertilizerQuoteSearch',
+    categoryFilter: 'fertilizer_category_id',
+    favoriteField: 'fertilizer_id',
+    favoriteSuffix: 'fertilizer-list',
+    orderType: 'fertilizer_list',
+    sitePath: '/fertil',
+    types: ['sell', 'buy'],
+    unitCategory: 'for_fertilizer',
+  },
+  technic: {
+    kind: 'technic',
+    apiPrefix: 'technic-list',
+    wrapper: 'TechnicList',
+    search: 'TechnicQuoteSearch',
+    categoryFilter: 'technic_category_id',
+    favoriteField: 'technic_id',
+    favoriteSuffix: 'technic-list',
+    orderType: 'technic_list',
+    sitePath: '/agrotechnic',
+    types: ['sell', 'rent'],
+    unitCategory: 'for_machinery',
+  },
 };
 
 /** The lot kind an offer's or chat room's `order_type` names. */
-export const KIND_BY_ORDER_TYPE = Object.fromEntries(LOT_KINDS.map((kind) => [KINDS[kind].orderType, kind])) as Record<KindMeta['orderType'], LotKind>;
+export const KIND_BY_ORDER_TYPE = Object.fromEntries(LOT_KINDS.map((kind) => [KINDS[kind].orderType, kind])) as Record<
+  KindMeta['orderType'],
+  LotKind
+>;
 
 export const isOnMarket = (status: LotStatus) => (ON_MARKET_STATUSES as readonly LotStatus[]).includes(status);

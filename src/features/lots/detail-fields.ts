@@ -33,7 +33,9 @@ type DetailInputSpec =
 export type DetailInputKind = DetailInputSpec['input'];
 export type DetailFormat = DetailInputSpec['format'];
 
-type Labels = { label: MessageKey; formLabel?: never; pageLabel?: never } | { label?: never; formLabel: MessageKey; pageLabel: MessageKey };
+type Labels =
+  | { label: MessageKey; formLabel?: never; pageLabel?: never }
+  | { label?: never; formLabel: MessageKey; pageLabel: MessageKey };
 
 export type DetailField = Labels &
   DetailInputSpec & {
@@ -53,14 +55,35 @@ export const DETAIL_FIELD_TABLE: Record<LotKind, readonly DetailField[]> = {
   seed: [
     { field: 'seed_name', input: 'text', max: 120, label: 'lot_form.seed_name', format: 'text' },
     { field: 'seed_variety', input: 'text', max: 120, label: 'lot_form.variety', format: 'text' },
-    { field: 'generation', input: 'text', max: 60, formLabel: 'lot_form.generation', pageLabel: 'lot_page.generation', format: 'text' },
+    {
+      field: 'generation',
+      input: 'text',
+      max: 60,
+      formLabel: 'lot_form.generation',
+      pageLabel: 'lot_page.generation',
+      format: 'text',
+    },
     { field: 'available_from', input: 'date', label: 'lot_form.available_from', format: 'date' },
     { field: 'available_to', input: 'date', label: 'lot_form.available_to', format: 'date' },
   ],
   fertilizer: [
-    { field: 'fertilizer_name', input: 'text', max: 120, formLabel: 'lot_form.fertilizer_name', pageLabel: 'lot_page.fertilizer_name', format: 'text' },
+    {
+      field: 'fertilizer_name',
+      input: 'text',
+      max: 120,
+      formLabel: 'lot_form.fertilizer_name',
+      pageLabel: 'lot_page.fertilizer_name',
+      format: 'text',
+    },
     { field: 'fertilizer_type', input: 'text', max: 120, label: 'lot_form.fertilizer_type', format: 'text' },
-    { field: 'applied_to', input: 'text', max: 200, formLabel: 'lot_form.applied_to', pageLabel: 'lot_page.applied_to', format: 'text' },
+    {
+      field: 'applied_to',
+      input: 'text',
+      max: 200,
+      formLabel: 'lot_form.applied_to',
+      pageLabel: 'lot_page.applied_to',
+      format: 'text',
+    },
     {
       field: 'chemical_specification',
       input: 'text',
@@ -71,7 +94,14 @@ export const DETAIL_FIELD_TABLE: Record<LotKind, readonly DetailField[]> = {
     },
   ],
   technic: [
-    { field: 'maker', input: 'text', max: 80, formLabel: 'lot_form.maker', pageLabel: 'lot_page.maker', format: 'text' },
+    {
+      field: 'maker',
+      input: 'text',
+      max: 80,
+      formLabel: 'lot_form.maker',
+      pageLabel: 'lot_page.maker',
+      format: 'text',
+    },
     { field: 'model', input: 'text', max: 80, label: 'lot_form.model', format: 'text' },
     {
       field: 'year_of_manufacture',
@@ -89,7 +119,14 @@ export const DETAIL_FIELD_TABLE: Record<LotKind, readonly DetailField[]> = {
       pageLabel: 'lot_page.price_type',
       format: 'price_type',
     },
-    { field: 'rent_per', input: 'select', options: RENT_PER, formLabel: 'lot_form.rent_per', pageLabel: 'lot_page.rent_per', format: 'rent_per' },
+    {
+      field: 'rent_per',
+      input: 'select',
+      options: RENT_PER,
+      formLabel: 'lot_form.rent_per',
+      pageLabel: 'lot_page.rent_per',
+      format: 'rent_per',
+    },
     {
       field: 'working_radius_km',
       input: 'number',
@@ -107,15 +144,47 @@ export const DETAIL_FIELD_TABLE: Record<LotKind, readonly DetailField[]> = {
       pageLabel: 'lot_page.location_description',
       format: 'long',
     },
-    { field: 'is_owner', input: 'flag', formLabel: 'lot_form.is_owner', pageLabel: 'lot_page.is_owner', format: 'flag' },
-    { field: 'has_insurance', input: 'flag', formLabel: 'lot_form.has_insurance', pageLabel: 'lot_page.has_insurance', format: 'flag' },
-    { field: 'maintained_on_time', input: 'flag', formLabel: 'lot_form.maintained_on_time', pageLabel: 'lot_page.maintained_on_time', format: 'flag' },
-    { field: 'can_deliver_or_pickup', input: 'flag', formLabel: 'lot_form.can_deliver_or_pickup', pageLabel: 'lot_page.can_deliver_or_pickup', format: 'flag' },
-    { field: 'rate_includes_extras', input: 'flag', formLabel: 'lot_form.rate_includes_extras', pageLabel: 'lot_page.rate_includes_extras', format: 'flag' },
+    {
+      field: 'is_owner',
+      input: 'flag',
+      formLabel: 'lot_form.is_owner',
+      pageLabel: 'lot_page.is_owner',
+      format: 'flag',
+    },
+    {
+      field: 'has_insurance',
+      input: 'flag',
+      formLabel: 'lot_form.has_insurance',
+      pageLabel: 'lot_page.has_insurance',
+      format: 'flag',
+    },
+    {
+      field: 'maintained_on_time',
+      input: 'flag',
+      formLabel: 'lot_form.maintained_on_time',
+      pageLabel: 'lot_page.maintained_on_time',
+      format: 'flag',
+    },
+    {
+      field: 'can_deliver_or_pickup',
+      input: 'flag',
+      formLabel: 'lot_form.can_deliver_or_pickup',
+      pageLabel: 'lot_page.can_deliver_or_pickup',
+      format: 'flag',
+    },
+    {
+      field: 'rate_includes_extras',
+      input: 'flag',
+      formLabel: 'lot_form.rate_includes_extras',
+      pageLabel: 'lot_page.rate_includes_extras',
+      format: 'flag',
+    },
   ],
 };
 
 /** The label the form shows for a field. */
-export const formLabelOf = (field: DetailField): MessageKey => (field.label !== undefined ? field.label : field.formLabel);
+export const formLabelOf = (field: DetailField): MessageKey =>
+  field.label !== undefined ? field.label : field.formLabel;
 /** The label the lot page shows for a field. */
-export const pageLabelOf = (field: DetailField): MessageKey => (field.label !== undefined ? field.label : field.pageLabel);
+export const pageLabelOf = (field: DetailField): MessageKey =>
+  field.label !== undefined ? field.label : field.pageLabel;

@@ -74,7 +74,10 @@ export const CHAT_LABEL: Record<LotType, MessageKey> = {
 };
 
 /** A catalogue's name and description: the four kinds, and the buy-request lists of seed and fertilizer. */
-export const CATALOGUE_TEXT: Record<LotKind, { title: MessageKey; description: MessageKey; ordersTitle?: MessageKey; ordersDescription?: MessageKey }> = {
+export const CATALOGUE_TEXT: Record<
+  LotKind,
+  { title: MessageKey; description: MessageKey; ordersTitle?: MessageKey; ordersDescription?: MessageKey }
+> = {
   board: { title: 'catalogue.title_board', description: 'catalogue.description_board' },
   seed: {
     title: 'catalogue.title_seed',

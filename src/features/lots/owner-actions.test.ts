@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ownerLotActions } from './owner-actions';
 
-const lot = (over: Partial<Parameters<typeof ownerLotActions>[0]> = {}) => ownerLotActions({ status: 'active', hasRunningDeal: false, hasOffers: false, hasVolumeLeft: true, isRental: false, ...over });
+const lot = (over: Partial<Parameters<typeof ownerLotActions>[0]> = {}) =>
+  ownerLotActions({
+    status: 'active',
+    hasRunningDeal: false,
+    hasOffers: false,
+    hasVolumeLeft: true,
+    isRental: false,
+    ...over,
+  });
 
 describe("a lot owner's actions", () => {
   it('offers everything on a free active lot, and re-activation on a hidden one', () => {

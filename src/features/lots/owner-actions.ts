@@ -5,11 +5,15 @@ import type { LotStatus } from './constants';
  * STATUS_CHANGES; the deal guard refuses changes to a lot in a deal) and the lot page and My lots show only
  * these buttons, so no button leads to a refusal.
  */
-export type OwnerAction = 'edit' | 'deactivate-quote' | 'activate-quote' | 'close-quote' | 're-add-quote' | 'delete-quote';
+export type OwnerAction =
+  'edit' | 'deactivate-quote' | 'activate-quote' | 'close-quote' | 're-add-quote' | 'delete-quote';
 export type StatusAction = 'deactivate-quote' | 'activate-quote' | 'close-quote';
 
 /** The status each status action sets, and the statuses it may start from. */
-export const STATUS_CHANGES: Record<StatusAction, { to: 'not_active' | 'active' | 'closed'; from: readonly LotStatus[] }> = {
+export const STATUS_CHANGES: Record<
+  StatusAction,
+  { to: 'not_active' | 'active' | 'closed'; from: readonly LotStatus[] }
+> = {
   'deactivate-quote': { to: 'not_active', from: ['active'] },
   'activate-quote': { to: 'active', from: ['not_active'] },
   'close-quote': { to: 'closed', from: ['active', 'not_active', 'in_process'] },
@@ -28,17 +32,22 @@ export interface OwnedLotState {
 }
 
 /** In a deal, a lot keeps its terms: no edit, no new price, no hiding, no deleting (the services' guard too). */
-export const isInDeal = (lot: Pick<OwnedLotState, 'status' | 'hasRunningDeal'>) => lot.hasRunningDeal || lot.status === 'in_process' || lot.status === 'success';
+export const isInDeal = (lot: Pick<OwnedLotState, 'status' | 'hasRunningDeal'>) =>
+  lot.hasRunningDeal || lot.status === 'in_process' || lot.status === 'success';
 
 export function ownerLotActions(lot: OwnedLotState): OwnerAction[] {
   const inDeal = isInDeal(lot);
   const actions: OwnerAction[] = [];
   if (!inDeal) actions.push('edit');
-  for (const [action, change] of Object.entries(STATUS_CHANGES) as [StatusAction, (typeof STATUS_CHANGES)[StatusAction]][]) {
+  for (const [action, change] of Object.entries(STATUS_CHANGES) as [
+    StatusAction,
+    (typeof STATUS_CHANGES)[StatusAction],
+  ][]) {
     // Hiding a lot in a deal would hide what its partners rely on; closing only stops new offers.
     if (change.from.includes(lot.status) && !(action === 'deactivate-quote' && inDeal)) actions.push(action);
   }
-  if (lot.status === 'closed' && lot.hasVolumeLeft && !(lot.isRental && lot.hasRunningDeal)) actions.push('re-add-quote');
+  if (lot.status === 'closed' && lot.hasVolumeLeft && !(lot.isRental && lot.hasRunningDeal))
+    actions.push('re-add-quote');
   if (!inDeal && !lot.hasOffers) actions.push('delete-quote');
   return actions;
 }

@@ -11,9 +11,11 @@ import { lotSearchSchema } from './schemas';
  */
 export function searchObjectOf(meta: KindMeta, query: Record<string, unknown>): Record<string, unknown> {
   const nested = query[meta.search];
-  const inner: Record<string, unknown> = nested && typeof nested === 'object' && !Array.isArray(nested) ? { ...(nested as Record<string, unknown>) } : {};
+  const inner: Record<string, unknown> =
+    nested && typeof nested === 'object' && !Array.isArray(nested) ? { ...(nested as Record<string, unknown>) } : {};
   if (meta.categoryFilter in inner) inner.category_id = inner[meta.categoryFilter];
-  for (const key of ['q', 'country_id'] as const) if (query[key] !== undefined && inner[key] === undefined) inner[key] = query[key];
+  for (const key of ['q', 'country_id'] as const)
+    if (query[key] !== undefined && inner[key] === undefined) inner[key] = query[key];
   return inner;
 }
 

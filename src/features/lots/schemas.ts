@@ -15,7 +15,12 @@ const toNumber = (value: unknown) => {
   if (typeof present === 'string' && /^\s*-?\d+([.,]\d+)?\s*$/.test(present)) return Number(present.replace(',', '.'));
   return present;
 };
-const toBoolean = (value: unknown) => (value === 'true' || value === '1' || value === 1 || value === true || value === 'on' ? true : value === 'false' || value === '0' || value === 0 || value === false || value === '' || value === undefined ? false : value);
+const toBoolean = (value: unknown) =>
+  value === 'true' || value === '1' || value === 1 || value === true || value === 'on'
+    ? true
+    : value === 'false' || value === '0' || value === 0 || value === false || value === '' || value === undefined
+      ? false
+      : value;
 /** At most two decimals, exact for any amount a double holds to the cent (555490948.68 included). */
 export const hasDecimals = (value: number, decimals: number) => Number(value.toFixed(decimals)) === value;
 const hasTwoDecimals = (value: number) => hasDecimals(value, 2);
@@ -27,11 +32,16 @@ export const amount = (options: { min?: number; allowZero?: boolean } = {}) =>
     // No custom type message: a missing value then reads "required", a word "enter a number" (issueToMessage).
     z
       .number()
-      .min(options.allowZero ? 0 : (options.min ?? 0.01), { message: options.allowZero ? 'validation.too_small' : 'lots.must_be_positive' })
+      .min(options.allowZero ? 0 : (options.min ?? 0.01), {
+        message: options.allowZero ? 'validation.too_small' : 'lots.must_be_positive',
+      })
       .max(1e11)
       .refine(hasTwoDecimals, { message: 'validation.two_decimals' }),
   );
-const optionalAmount = z.preprocess(toNumber, z.number().min(0).max(1e11).refine(hasTwoDecimals, { message: 'validation.two_decimals' }).optional());
+const optionalAmount = z.preprocess(
+  toNumber,
+  z.number().min(0).max(1e11).refine(hasTwoDecimals, { message: 'validation.two_decimals' }).optional(),
+);
 const id = z.preprocess(toNumber, z.number({ message: 'validation.required' }).int().min(1).max(MAX_INT));
 const optionalId = z.preprocess(toNumber, z.number().int().min(1).max(MAX_INT).optional());
 const flag = z.preprocess(toBoolean, z.boolean());
@@ -58,7 +68,10 @@ const common = {
   wholesale_only: flag,
   delivery_price_per_km: optionalAmount,
   /** Storage keys of photos uploaded with /{kind}/upload-photo, in display order. */
-  photos: z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().max(200)).max(MAX_LOT_PHOTOS, { message: 'lots.too_many_photos' })),
+  photos: z.preprocess(
+    (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]),
+    z.array(z.string().max(200)).max(MAX_LOT_PHOTOS, { message: 'lots.too_many_photos' }),
+  ),
 };
 
 /** The zod schema of one detail field, from its description in DETAIL_FIELD_TABLE: every detail may be left out. */
@@ -69,7 +82,15 @@ function detailSchema(detail: DetailField): z.ZodType {
     case 'date':
       return z.preprocess(blank, z.iso.date().optional());
     case 'year':
-      return z.preprocess(toNumber, z.number().int().min(FIRST_YEAR_OF_MANUFACTURE).max(new Date().getFullYear() + 1).optional());
+      return z.preprocess(
+        toNumber,
+        z
+          .number()
+          .int()
+          .min(FIRST_YEAR_OF_MANUFACTURE)
+          .max(new Date().getFullYear() + 1)
+          .optional(),
+      );
     case 'number':
       return z.preprocess(toNumber, z.number().int().min(detail.min).max(detail.max).optional());
     case 'flag':
@@ -82,11 +103,16 @@ function detailSchema(detail: DetailField): z.ZodType {
 }
 
 const DETAILS = Object.fromEntries(
-  Object.entries(DETAIL_FIELD_TABLE).map(([kind, fields]) => [kind, Object.fromEntries(fields.map((detail) => [detail.field, detailSchema(detail)]))]),
+  Object.entries(DETAIL_FIELD_TABLE).map(([kind, fields]) => [
+    kind,
+    Object.fromEntries(fields.map((detail) => [detail.field, detailSchema(detail)])),
+  ]),
 ) as Record<LotKind, Record<string, z.ZodType>>;
 
 /** The fields of one kind's details (stored in lots.details, flattened in the API), in the form's order. */
-export const DETAIL_FIELDS: Record<LotKind, string[]> = Object.fromEntries(Object.entries(DETAIL_FIELD_TABLE).map(([kind, fields]) => [kind, fields.map((detail) => detail.field)])) as Record<LotKind, string[]>;
+export const DETAIL_FIELDS: Record<LotKind, string[]> = Object.fromEntries(
+  Object.entries(DETAIL_FIELD_TABLE).map(([kind, fields]) => [kind, fields.map((detail) => detail.field)]),
+) as Record<LotKind, string[]>;
 
 /** The create/update schema of a kind: volumes in order, a place (village or map point), a type the kind allows. */
 export function lotSchema(kind: LotKind) {
@@ -103,19 +129,27 @@ export function lotSchema(kind: LotKind) {
       message: 'lots.limit_above_volume',
       path: ['max_volume'],
       // Only once there is a volume to compare with: an empty volume has its own "required" message.
-      when: (p) => typeof p.value === 'object' && p.value !== null && typeof (p.value as { volume?: unknown }).volume === 'number',
+      when: (p) =>
+        typeof p.value === 'object' && p.value !== null && typeof (p.value as { volume?: unknown }).volume === 'number',
     })
     .refine((lot) => lot.village_id !== undefined || (lot.latitude !== undefined && lot.longitude !== undefined), {
       message: 'lots.place_required',
       path: ['village_id'],
       when: (p) => typeof p.value === 'object',
     })
-    .refine((lot) => (lot.latitude === undefined) === (lot.longitude === undefined), { message: 'accounts.point_incomplete', path: ['latitude'], when: (p) => typeof p.value === 'object' })
-    .refine((lot) => kind !== 'technic' || lot.type !== 'rent' || (lot as { rent_per?: string }).rent_per !== undefined, {
-      message: 'lots.rent_per_required',
-      path: ['rent_per'],
+    .refine((lot) => (lot.latitude === undefined) === (lot.longitude === undefined), {
+      message: 'accounts.point_incomplete',
+      path: ['latitude'],
       when: (p) => typeof p.value === 'object',
-    });
+    })
+    .refine(
+      (lot) => kind !== 'technic' || lot.type !== 'rent' || (lot as { rent_per?: string }).rent_per !== undefined,
+      {
+        message: 'lots.rent_per_required',
+        path: ['rent_per'],
+        when: (p) => typeof p.value === 'object',
+      },
+    );
 }
 export type LotInput = z.output<ReturnType<typeof lotSchema>>;
 
@@ -124,7 +158,10 @@ export const lotSearchSchema = z.object({
   type: z.preprocess(blank, z.enum(LOT_TYPES).optional()),
   category_id: optionalId,
   region_id: optionalId,
-  regions: z.preprocess((v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : String(v).split(',')), z.array(id).max(50).optional()),
+  regions: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : String(v).split(',')),
+    z.array(id).max(50).optional(),
+  ),
   country_id: optionalId,
   user_id: optionalId,
   favorites: z.preprocess(toBoolean, z.boolean().optional()),
@@ -136,7 +173,10 @@ export const lotSearchSchema = z.object({
   price_to: optionalAmount,
   /** The currency price_from and price_to are in (the default currency, US dollar, when absent). */
   currency_id: optionalId,
-  company_type: z.preprocess((v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : String(v).split(',')), z.array(z.enum(['farmer', 'trader', 'input_seller', 'cooperative'])).optional()),
+  company_type: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : String(v).split(',')),
+    z.array(z.enum(['farmer', 'trader', 'input_seller', 'cooperative'])).optional(),
+  ),
   maker: optionalText(80),
   q: z.preprocess(blank, z.string().trim().max(100).optional()),
 });

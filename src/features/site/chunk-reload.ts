@@ -2,6 +2,7 @@
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 
 export function shouldReloadAfterChunkError(lastReloadAt: number, now: number): { reload: boolean; stamp: number } {
-  if (Number.isFinite(lastReloadAt) && now - lastReloadAt < CHUNK_RELOAD_GUARD_MS) return { reload: false, stamp: lastReloadAt };
+  if (Number.isFinite(lastReloadAt) && now - lastReloadAt < CHUNK_RELOAD_GUARD_MS)
+    return { reload: false, stamp: lastReloadAt };
   return { reload: true, stamp: now };
 }

@@ -15,7 +15,11 @@ export const PLANNED_ROUTES: { pattern: RegExp; area: MessageKey }[] = [
   { pattern: /^\/chat$/, area: 'soon.area_chat' },
   { pattern: /^\/wallet$/, area: 'soon.area_wallet' },
   { pattern: /^\/(cooperative-form|farmer-profile-form|trader-profile-form)(\/[^/]+)?$/, area: 'soon.area_accounts' },
-  { pattern: /^\/user\/(profile\/(?!(user|orders|favorite|deals|cabinet-cards(\/(bought-not-paid|bought-not-delivered|bought-paid-delivered|sold-not-paid|sold-not-delivered|sold-old|on-sale|cabinet-favourites|settings|money-cards(\/(have-to-be-paid|have-to-pay))?))?)$).*)$/, area: 'soon.area_user' },
+  {
+    pattern:
+      /^\/user\/(profile\/(?!(user|orders|favorite|deals|cabinet-cards(\/(bought-not-paid|bought-not-delivered|bought-paid-delivered|sold-not-paid|sold-not-delivered|sold-old|on-sale|cabinet-favourites|settings|money-cards(\/(have-to-be-paid|have-to-pay))?))?)$).*)$/,
+    area: 'soon.area_user',
+  },
 ];
 
 export function findPlannedRoute(path: string): MessageKey | undefined {

@@ -28,7 +28,10 @@ describe('navigation progress bar', () => {
   it('stays hidden for loads shorter than 200 ms', () => {
     const events: string[] = [];
     const timers = fakeTimers();
-    const progress = createProgress({ show: () => events.push('show'), finish: () => events.push('finish'), hide: () => events.push('hide') }, timers);
+    const progress = createProgress(
+      { show: () => events.push('show'), finish: () => events.push('finish'), hide: () => events.push('hide') },
+      timers,
+    );
     progress.start();
     timers.advance(150);
     progress.done();
@@ -39,7 +42,10 @@ describe('navigation progress bar', () => {
   it('shows after 200 ms and hides 500 ms after the load ends', () => {
     const events: string[] = [];
     const timers = fakeTimers();
-    const progress = createProgress({ show: () => events.push('show'), finish: () => events.push('finish'), hide: () => events.push('hide') }, timers);
+    const progress = createProgress(
+      { show: () => events.push('show'), finish: () => events.push('finish'), hide: () => events.push('hide') },
+      timers,
+    );
     progress.start();
     timers.advance(199);
     expect(events).toEqual([]);

@@ -9,6 +9,20 @@ describe('parseId', () => {
   });
 
   it('refuses anything else', () => {
-    for (const raw of [undefined, null, '', '0', '-1', '1.5', '1e3', ' 12', '12abc', '0x10', String(MAX_INT + 1), '99999999999']) expect(parseId(raw)).toBeUndefined();
+    for (const raw of [
+      undefined,
+      null,
+      '',
+      '0',
+      '-1',
+      '1.5',
+      '1e3',
+      ' 12',
+      '12abc',
+      '0x10',
+      String(MAX_INT + 1),
+      '99999999999',
+    ])
+      expect(parseId(raw)).toBeUndefined();
   });
 });

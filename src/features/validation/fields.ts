@@ -31,5 +31,11 @@ export const optionalText = (max = 200) => z.preprocess(emptyToUndefined, z.stri
 export const listQuery = z.object({
   page: z.preprocess(toNumber, z.number().int().min(1).max(MAX_INT).default(1)),
   'per-page': z.preprocess(toNumber, z.number().int().min(1).max(100).default(12)),
-  sort: z.preprocess(emptyToUndefined, z.string().regex(/^-?[a-z_]+$/).default('-created_at')),
+  sort: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^-?[a-z_]+$/)
+      .default('-created_at'),
+  ),
 });

@@ -5,7 +5,10 @@ import type { MessageKey, MessageVars } from '~/i18n/t';
  * Turns a zod issue into a dictionary key and its values. Shared schemas write dictionary keys as their
  * custom messages (`message: 'validation.two_decimals'`), so the island and the API show the same text.
  */
-export function issueToMessage(issue: z.core.$ZodIssue, isKnownKey: (key: string) => boolean): { key: MessageKey; vars?: MessageVars } {
+export function issueToMessage(
+  issue: z.core.$ZodIssue,
+  isKnownKey: (key: string) => boolean,
+): { key: MessageKey; vars?: MessageVars } {
   if (issue.message && isKnownKey(issue.message)) return { key: issue.message as MessageKey };
   switch (issue.code) {
     case 'invalid_type':
@@ -14,13 +17,17 @@ export function issueToMessage(issue: z.core.$ZodIssue, isKnownKey: (key: string
         : { key: issue.expected === 'number' || issue.expected === 'int' ? 'validation.number' : 'validation.invalid' };
     case 'too_small':
       if (issue.origin === 'string') {
-        return Number(issue.minimum) <= 1 ? { key: 'validation.required' } : { key: 'validation.too_short', vars: { min: Number(issue.minimum) } };
+        return Number(issue.minimum) <= 1
+          ? { key: 'validation.required' }
+          : { key: 'validation.too_short', vars: { min: Number(issue.minimum) } };
       }
-      if (issue.origin === 'array' || issue.origin === 'set') return { key: 'validation.too_few', vars: { min: Number(issue.minimum) } };
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return { key: 'validation.too_few', vars: { min: Number(issue.minimum) } };
       return { key: 'validation.too_small', vars: { min: Number(issue.minimum) } };
     case 'too_big':
       if (issue.origin === 'string') return { key: 'validation.too_long', vars: { max: Number(issue.maximum) } };
-      if (issue.origin === 'array' || issue.origin === 'set') return { key: 'validation.too_many', vars: { max: Number(issue.maximum) } };
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return { key: 'validation.too_many', vars: { max: Number(issue.maximum) } };
       return { key: 'validation.too_big', vars: { max: Number(issue.maximum) } };
     case 'invalid_format':
       if (issue.format === 'email') return { key: 'validation.email' };

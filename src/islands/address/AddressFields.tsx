@@ -39,7 +39,14 @@ import { ADDRESS_LABELS } from '~/features/accounts/constants';
 import { ADDRESS_LABEL_KEYS } from '~/features/accounts/labels';
 import { SelectField, TextField } from '~/islands/lib/fields';
 import type { ClientTranslate } from '~/islands/lib/i18n';
-import { type AddressErrors, type AddressField, type AddressValue, addressFieldId, mapCenterOf, pointOf } from './address-value';
+import {
+  type AddressErrors,
+  type AddressField,
+  type AddressValue,
+  addressFieldId,
+  mapCenterOf,
+  pointOf,
+} from './address-value';
 import LoadFailure from './LoadFailure';
 import MapPointField from './MapPointField';
 import PlaceOptions from './PlaceOptions';
@@ -60,15 +67,30 @@ export interface AddressFieldsProps {
  */
 export function focusAddressField(idPrefix: string, field: AddressField, attemptsLeft = 20): void {
   const fallbacks: AddressField[] =
-    field === 'village_id' ? ['village_id', 'city'] : field === 'latitude' || field === 'longitude' ? ['latitude'] : [field];
+    field === 'village_id'
+      ? ['village_id', 'city']
+      : field === 'latitude' || field === 'longitude'
+        ? ['latitude']
+        : [field];
   const element = fallbacks
-    .map((candidate) => document.getElementById(addressFieldId(idPrefix, candidate)) as HTMLInputElement | HTMLSelectElement | null)
+    .map(
+      (candidate) =>
+        document.getElementById(addressFieldId(idPrefix, candidate)) as HTMLInputElement | HTMLSelectElement | null,
+    )
     .find(Boolean);
-  if ((!element || element.disabled) && attemptsLeft > 0) window.setTimeout(() => focusAddressField(idPrefix, field, attemptsLeft - 1), 150);
+  if ((!element || element.disabled) && attemptsLeft > 0)
+    window.setTimeout(() => focusAddressField(idPrefix, field, attemptsLeft - 1), 150);
   else element?.focus();
 }
 
-export default function AddressFields({ value, onChange, errors = {}, t, idPrefix = 'address', disabled = false }: AddressFieldsProps) {
+export default function AddressFields({
+  value,
+  onChange,
+  errors = {},
+  t,
+  idPrefix = 'address',
+  disabled = false,
+}: AddressFieldsProps) {
   const id = (field: AddressField) => addressFieldId(idPrefix, field);
   const countries = useOptions(null, loadCountries);
   const country = countries.items.find((c) => String(c.id) === value.country_id);
@@ -80,7 +102,8 @@ export default function AddressFields({ value, onChange, errors = {}, t, idPrefi
   const stashed = useRef({ village_id: '', city: '' });
 
   const noVillages = villages.state === 'ready' && villages.items.length === 0;
-  const townOnly = (country !== undefined && !hasRegions) || (regions.state === 'ready' && regions.items.length === 0) || noVillages;
+  const townOnly =
+    (country !== undefined && !hasRegions) || (regions.state === 'ready' && regions.items.length === 0) || noVillages;
   const showCity = townOnly || placeMode === 'city';
 
   const set = (changes: Partial<AddressValue>) => onChange({ ...value, ...changes });
@@ -172,9 +195,15 @@ export default function AddressFields({ value, onChange, errors = {}, t, idPrefi
               disabled={disabled || villages.state !== 'ready'}
               onChange={(e) => set({ village_id: e.target.value })}
             >
-              <PlaceOptions list={villages} placeholder={t(value.region_id ? 'address.choose_village' : 'address.choose_region_first')} t={t} />
+              <PlaceOptions
+                list={villages}
+                placeholder={t(value.region_id ? 'address.choose_village' : 'address.choose_region_first')}
+                t={t}
+              />
             </SelectField>
-            {villages.state === 'failed' && <LoadFailure text={t('address.list_failed')} onRetry={villages.retry} t={t} />}
+            {villages.state === 'failed' && (
+              <LoadFailure text={t('address.list_failed')} onRetry={villages.retry} t={t} />
+            )}
           </>
         )}
         {showCity && (
@@ -219,7 +248,9 @@ export default function AddressFields({ value, onChange, errors = {}, t, idPrefi
       <MapPointField
         idPrefix={idPrefix}
         point={pointOf(value)}
-        onChange={(point) => set({ latitude: point ? String(point.latitude) : '', longitude: point ? String(point.longitude) : '' })}
+        onChange={(point) =>
+          set({ latitude: point ? String(point.latitude) : '', longitude: point ? String(point.longitude) : '' })
+        }
         center={mapCenterOf(
           villages.items.find((v) => String(v.id) === value.village_id),
           regions.items.find((r) => String(r.id) === value.region_id),

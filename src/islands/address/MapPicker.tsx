@@ -3,7 +3,15 @@ import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import { type GeoPoint, type MapCenter, roundCoordinate } from './address-value';
-import { type LeafletModule, MapLoading, OSM_TILES, importLeaflet, linkStylesheet, osmAttribution, pinIcon } from './map-kit';
+import {
+  type LeafletModule,
+  MapLoading,
+  OSM_TILES,
+  importLeaflet,
+  linkStylesheet,
+  osmAttribution,
+  pinIcon,
+} from './map-kit';
 
 /**
  * A map to pick one point: street map and satellite layers, click (or tap) to place or move the pin, drag the
@@ -50,10 +58,20 @@ export default function MapPicker({ value, onChange, center, label, t }: MapPick
         if (cancelled || !containerRef.current) return;
         leafletRef.current = L;
         const start = value ? { ...value, zoom: POINT_ZOOM } : (center ?? AFRICA);
-        map = L.map(containerRef.current, { scrollWheelZoom: false, keyboard: true }).setView([start.latitude, start.longitude], start.zoom);
+        map = L.map(containerRef.current, { scrollWheelZoom: false, keyboard: true }).setView(
+          [start.latitude, start.longitude],
+          start.zoom,
+        );
         const streets = L.tileLayer(OSM_TILES, { maxZoom: 19, attribution: osmAttribution(t) }).addTo(map);
-        const satellite = L.tileLayer(SATELLITE_TILES, { maxZoom: 19, attribution: t('address.map_attribution_satellite') });
-        L.control.layers({ [t('address.map_layer_map')]: streets, [t('address.map_layer_satellite')]: satellite }, undefined, { collapsed: false }).addTo(map);
+        const satellite = L.tileLayer(SATELLITE_TILES, {
+          maxZoom: 19,
+          attribution: t('address.map_attribution_satellite'),
+        });
+        L.control
+          .layers({ [t('address.map_layer_map')]: streets, [t('address.map_layer_satellite')]: satellite }, undefined, {
+            collapsed: false,
+          })
+          .addTo(map);
         map.on('click', (event: Leaflet.LeafletMouseEvent) => onChangeRef.current(toPoint(event.latlng)));
         const container = map.getContainer();
         container.setAttribute('role', 'application');
@@ -88,7 +106,13 @@ export default function MapPicker({ value, onChange, center, label, t }: MapPick
     if (markerRef.current) {
       markerRef.current.setLatLng(at);
     } else {
-      const marker = L.marker(at, { icon: pinIcon(L), draggable: true, keyboard: true, title: t('address.map_marker'), alt: t('address.map_marker') }).addTo(map);
+      const marker = L.marker(at, {
+        icon: pinIcon(L),
+        draggable: true,
+        keyboard: true,
+        title: t('address.map_marker'),
+        alt: t('address.map_marker'),
+      }).addTo(map);
       marker.on('dragend', () => onChangeRef.current(toPoint(marker.getLatLng())));
       markerRef.current = marker;
     }
@@ -137,14 +161,20 @@ export default function MapPicker({ value, onChange, center, label, t }: MapPick
         <div ref={containerRef} className="h-72 w-full bg-base-200 sm:h-96" />
         {state === 'ready' && (
           // The centre cross: where "Put the pin at the centre" drops the pin.
-          <div className="pointer-events-none absolute left-1/2 top-1/2 z-[500] size-6 -translate-x-1/2 -translate-y-1/2" aria-hidden="true">
+          <div
+            className="pointer-events-none absolute left-1/2 top-1/2 z-[500] size-6 -translate-x-1/2 -translate-y-1/2"
+            aria-hidden="true"
+          >
             <span className="absolute left-1/2 top-0 h-full w-0.5 -translate-x-1/2 bg-neutral/70" />
             <span className="absolute left-0 top-1/2 h-0.5 w-full -translate-y-1/2 bg-neutral/70" />
           </div>
         )}
         {state === 'loading' && <MapLoading t={t} />}
         {state === 'failed' && (
-          <div className="absolute inset-0 z-[1000] flex flex-col items-center justify-center gap-3 bg-base-200 p-4 text-center" role="alert">
+          <div
+            className="absolute inset-0 z-[1000] flex flex-col items-center justify-center gap-3 bg-base-200 p-4 text-center"
+            role="alert"
+          >
             <p>{t('address.map_failed')}</p>
             <button type="button" className="btn btn-sm" onClick={() => setAttempt((n) => n + 1)}>
               {t('address.retry')}
@@ -156,7 +186,13 @@ export default function MapPicker({ value, onChange, center, label, t }: MapPick
         <button type="button" className="btn btn-outline min-h-11" onClick={pinAtCentre} disabled={state !== 'ready'}>
           {t('address.pin_at_centre')}
         </button>
-        <button type="button" className="btn btn-outline min-h-11" onClick={useMyLocation} disabled={locating} aria-busy={locating}>
+        <button
+          type="button"
+          className="btn btn-outline min-h-11"
+          onClick={useMyLocation}
+          disabled={locating}
+          aria-busy={locating}
+        >
           {locating && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           {locating ? t('address.locating') : t('address.use_my_location')}
         </button>

@@ -25,9 +25,25 @@ export interface MapPointFieldProps {
  * Leaflet stays out of the page's first download) and one that removes the point. Used by AddressFields and the
  * lot form's place fields.
  */
-export default function MapPointField({ idPrefix, point, onChange, center, error, describedBy, buttonRef, t, disabled = false }: MapPointFieldProps) {
-  const [map, setMap] = useState<{ state: 'closed' | 'loading' | 'open' | 'failed'; Picker?: ComponentType<MapPickerProps> }>({ state: 'closed' });
-  const numberFormat = new Intl.NumberFormat(typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en', { maximumFractionDigits: 6 });
+export default function MapPointField({
+  idPrefix,
+  point,
+  onChange,
+  center,
+  error,
+  describedBy,
+  buttonRef,
+  t,
+  disabled = false,
+}: MapPointFieldProps) {
+  const [map, setMap] = useState<{
+    state: 'closed' | 'loading' | 'open' | 'failed';
+    Picker?: ComponentType<MapPickerProps>;
+  }>({ state: 'closed' });
+  const numberFormat = new Intl.NumberFormat(
+    typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en',
+    { maximumFractionDigits: 6 },
+  );
   const mapAreaId = `${idPrefix}-map`;
   const errorId = `${idPrefix}-point-error`;
 
@@ -47,7 +63,12 @@ export default function MapPointField({ idPrefix, point, onChange, center, error
         {t('address.point')}
       </h3>
       <p className="text-sm" aria-live="polite" id={`${idPrefix}-point-value`}>
-        {point ? t('address.point_value', { latitude: numberFormat.format(point.latitude), longitude: numberFormat.format(point.longitude) }) : t('address.no_point')}
+        {point
+          ? t('address.point_value', {
+              latitude: numberFormat.format(point.latitude),
+              longitude: numberFormat.format(point.longitude),
+            })
+          : t('address.no_point')}
       </p>
       {error && (
         <p id={errorId} className="text-sm font-medium text-error">
@@ -77,7 +98,9 @@ export default function MapPointField({ idPrefix, point, onChange, center, error
       </div>
       <div id={mapAreaId}>
         {map.state === 'failed' && <LoadFailure text={t('address.map_failed')} onRetry={openMap} t={t} />}
-        {map.state === 'open' && map.Picker && <map.Picker value={point} center={center} label={t('address.map_label')} t={t} onChange={onChange} />}
+        {map.state === 'open' && map.Picker && (
+          <map.Picker value={point} center={center} label={t('address.map_label')} t={t} onChange={onChange} />
+        )}
       </div>
     </section>
   );

@@ -90,7 +90,9 @@ export function mapCenterOf(
   village: { latitude: number | null; longitude: number | null } | undefined,
   region: { latitude: number | null; longitude: number | null } | undefined,
 ): MapCenter | null {
-  if (village?.latitude != null && village.longitude != null) return { latitude: village.latitude, longitude: village.longitude, zoom: VILLAGE_ZOOM };
-  if (region?.latitude != null && region.longitude != null) return { latitude: region.latitude, longitude: region.longitude, zoom: REGION_ZOOM };
+  if (village?.latitude != null && village.longitude != null)
+    return { latitude: village.latitude, longitude: village.longitude, zoom: VILLAGE_ZOOM };
+  if (region?.latitude != null && region.longitude != null)
+    return { latitude: region.latitude, longitude: region.longitude, zoom: REGION_ZOOM };
   return null;
 }

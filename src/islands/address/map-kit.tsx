@@ -26,7 +26,13 @@ const PIN_HTML =
   '<span class="block size-7 -rotate-45 rounded-[50%_50%_50%_0] border-[3px] border-base-100 bg-primary shadow-md"><span class="m-1.5 block size-2.5 rounded-full bg-accent"></span></span>';
 
 export function pinIcon(L: LeafletModule, options: Partial<Leaflet.DivIconOptions> = {}): Leaflet.DivIcon {
-  return L.divIcon({ className: 'mavuno-map-pin', html: PIN_HTML, iconSize: [28, 28], iconAnchor: [14, 34], ...options });
+  return L.divIcon({
+    className: 'mavuno-map-pin',
+    html: PIN_HTML,
+    iconSize: [28, 28],
+    iconAnchor: [14, 34],
+    ...options,
+  });
 }
 
 /**

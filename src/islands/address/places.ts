@@ -34,8 +34,11 @@ export function cachedList<T>(key: string, load: () => Promise<ApiResult<Items<T
 
 export const loadCountries = () => cachedList<CountryOption>('countries', () => apiGet('/country-dropdown'));
 export const loadRegions = (countryId: number) =>
-  cachedList<PlaceOption>(`regions:${countryId}`, () => apiPost('/region/country-region-dropdown', { country_id: countryId }));
-export const loadVillages = (regionId: number) => cachedList<PlaceOption>(`villages:${regionId}`, () => apiPost('/village-by-region', { region_id: regionId }));
+  cachedList<PlaceOption>(`regions:${countryId}`, () =>
+    apiPost('/region/country-region-dropdown', { country_id: countryId }),
+  );
+export const loadVillages = (regionId: number) =>
+  cachedList<PlaceOption>(`villages:${regionId}`, () => apiPost('/village-by-region', { region_id: regionId }));
 
 export type ListState = 'idle' | 'loading' | 'ready' | 'failed';
 

@@ -20,7 +20,13 @@ interface AccountFieldsProps<F extends string> {
 export function NameFields({ register, errors, idOf, t }: AccountFieldsProps<'first_name' | 'last_name'>) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField id={idOf('first_name')} label={t('auth.field_first_name')} autoComplete="given-name" registration={register('first_name')} error={errors.first_name?.message} />
+      <TextField
+        id={idOf('first_name')}
+        label={t('auth.field_first_name')}
+        autoComplete="given-name"
+        registration={register('first_name')}
+        error={errors.first_name?.message}
+      />
       <TextField
         id={idOf('last_name')}
         label={t('auth.field_last_name')}
@@ -33,7 +39,13 @@ export function NameFields({ register, errors, idOf, t }: AccountFieldsProps<'fi
   );
 }
 
-export function EmailField({ register, errors, idOf, t, optional }: AccountFieldsProps<'email'> & { optional?: boolean }) {
+export function EmailField({
+  register,
+  errors,
+  idOf,
+  t,
+  optional,
+}: AccountFieldsProps<'email'> & { optional?: boolean }) {
   return (
     <TextField
       id={idOf('email')}
@@ -77,7 +89,13 @@ export function ContactFields(props: AccountFieldsProps<'email' | 'phone'>) {
 }
 
 /** A new password and its repeat; `label` names the first ("Password" at sign-up, "New password" on a reset). */
-export function NewPasswordFields({ register, errors, idOf, t, label }: AccountFieldsProps<'password' | 'password_repeat'> & { label: string }) {
+export function NewPasswordFields({
+  register,
+  errors,
+  idOf,
+  t,
+  label,
+}: AccountFieldsProps<'password' | 'password_repeat'> & { label: string }) {
   return (
     <>
       <PasswordField
@@ -102,7 +120,8 @@ export function NewPasswordFields({ register, errors, idOf, t, label }: AccountF
 }
 
 /** A radio choice shown as a large card (the kind here, the wizard's quick or full path). */
-export const CHOICE_CARD = 'flex min-h-12 cursor-pointer items-start gap-3 rounded-box border border-base-300 p-3 has-[:checked]:border-primary has-[:checked]:bg-base-200';
+export const CHOICE_CARD =
+  'flex min-h-12 cursor-pointer items-start gap-3 rounded-box border border-base-300 p-3 has-[:checked]:border-primary has-[:checked]:bg-base-200';
 
 /** The kind of member, as cards with a line of explanation each. */
 export function KindChoice({ register, errors, idOf, t }: AccountFieldsProps<'trader_status'>) {
@@ -113,7 +132,14 @@ export function KindChoice({ register, errors, idOf, t }: AccountFieldsProps<'tr
       <legend className="mb-1 font-semibold">{t('auth.field_kind')}</legend>
       {TRADER_STATUSES.map((status, index) => (
         <label key={status} className={CHOICE_CARD}>
-          <input id={index === 0 ? id : undefined} type="radio" value={status} className="radio radio-primary mt-0.5" {...fieldAria(id, { error })} {...register('trader_status')} />
+          <input
+            id={index === 0 ? id : undefined}
+            type="radio"
+            value={status}
+            className="radio radio-primary mt-0.5"
+            {...fieldAria(id, { error })}
+            {...register('trader_status')}
+          />
           <span className="flex flex-col">
             <span className="font-semibold">{t(TRADER_STATUS_LABEL[status])}</span>
             <span className="text-sm opacity-80">{t(TRADER_STATUS_TEXT[status])}</span>

@@ -14,7 +14,15 @@ import { useCaptcha } from './use-captcha';
 /** The person fills in the address; the bot-check token is added when sending. */
 const forgotSchema = requestResetSchema.pick({ email: true });
 type ForgotValues = z.input<typeof forgotSchema>;
-export const FORGOT_MESSAGE_KEYS = [...FORM_MESSAGE_KEYS, 'auth.field_email', 'auth.forgot_submit', 'auth.forgot_sent', 'auth.back_to_login', 'accounts.captcha_failed', 'accounts.captcha_unavailable'];
+export const FORGOT_MESSAGE_KEYS = [
+  ...FORM_MESSAGE_KEYS,
+  'auth.field_email',
+  'auth.forgot_submit',
+  'auth.forgot_sent',
+  'auth.back_to_login',
+  'accounts.captcha_failed',
+  'accounts.captcha_unavailable',
+];
 
 interface Props {
   messages: Messages;
@@ -30,7 +38,10 @@ export default function ForgotPasswordForm({ messages, captcha, loginHref }: Pro
   const t = useMemo(() => createClientTranslator(messages), [messages]);
   const [isSent, setSent] = useState(false);
   const { containerRef, getToken } = useCaptcha(captcha);
-  const form = useForm<ForgotValues>({ resolver: zodFormResolver(forgotSchema, t, messages), defaultValues: { email: '' } });
+  const form = useForm<ForgotValues>({
+    resolver: zodFormResolver(forgotSchema, t, messages),
+    defaultValues: { email: '' },
+  });
   const {
     register,
     formState: { errors, isSubmitting },

@@ -11,7 +11,14 @@ import { useApiSubmit } from '~/islands/lib/use-api-submit';
 
 type LoginValues = z.input<typeof loginSchema>;
 const FIELDS = ['email', 'password'] as const;
-export const LOGIN_MESSAGE_KEYS = [...FORM_MESSAGE_KEYS, 'auth.field_login', 'auth.field_password', 'auth.login_remember', 'auth.login_forgot', 'auth.sign_in'];
+export const LOGIN_MESSAGE_KEYS = [
+  ...FORM_MESSAGE_KEYS,
+  'auth.field_login',
+  'auth.field_password',
+  'auth.login_remember',
+  'auth.login_forgot',
+  'auth.sign_in',
+];
 
 interface Props {
   messages: Messages;
@@ -24,7 +31,10 @@ interface Props {
 export default function LoginForm({ messages, destination, forgotHref }: Props) {
   const t = useMemo(() => createClientTranslator(messages), [messages]);
   const [isLeaving, setLeaving] = useState(false);
-  const form = useForm<LoginValues>({ resolver: zodFormResolver(loginSchema, t, messages), defaultValues: { email: '', password: '', remember_me: false } });
+  const form = useForm<LoginValues>({
+    resolver: zodFormResolver(loginSchema, t, messages),
+    defaultValues: { email: '', password: '', remember_me: false },
+  });
   const {
     register,
     formState: { errors, isSubmitting },
@@ -59,10 +69,22 @@ export default function LoginForm({ messages, destination, forgotHref }: Props) 
         registration={register('email')}
         error={errors.email?.message}
       />
-      <PasswordField id="login-password" label={t('auth.field_password')} autoComplete="current-password" registration={register('password')} error={errors.password?.message} t={t} />
+      <PasswordField
+        id="login-password"
+        label={t('auth.field_password')}
+        autoComplete="current-password"
+        registration={register('password')}
+        error={errors.password?.message}
+        t={t}
+      />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <label htmlFor="login-remember" className="flex min-h-11 cursor-pointer items-center gap-3">
-          <input id="login-remember" type="checkbox" className="checkbox checkbox-primary" {...register('remember_me')} />
+          <input
+            id="login-remember"
+            type="checkbox"
+            className="checkbox checkbox-primary"
+            {...register('remember_me')}
+          />
           <span>{t('auth.login_remember')}</span>
         </label>
         <a href={forgotHref} className="link link-primary inline-flex min-h-11 items-center">

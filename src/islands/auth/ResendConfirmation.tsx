@@ -38,7 +38,13 @@ export default function ResendConfirmation({ messages, email }: Props) {
   return (
     <div className="flex flex-col gap-3">
       <FormAlert problem={problem} onRetry={resend} retryLabel={t('auth.form_retry')} />
-      <button type="button" className="btn btn-primary" onClick={resend} disabled={isBusy || !hydrated} aria-busy={isBusy || undefined}>
+      <button
+        type="button"
+        className="btn btn-primary"
+        onClick={resend}
+        disabled={isBusy || !hydrated}
+        aria-busy={isBusy || undefined}
+      >
         {isBusy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         {t('auth.resend_link')}
       </button>

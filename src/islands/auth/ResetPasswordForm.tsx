@@ -35,7 +35,10 @@ export default function ResetPasswordForm({ messages, token, loginHref, forgotHr
   const t = useMemo(() => createClientTranslator(messages), [messages]);
   const [isLinkInvalid, setLinkInvalid] = useState(false);
   const [isDone, setDone] = useState(false);
-  const form = useForm<ResetValues>({ resolver: zodFormResolver(resetPasswordSchema, t, messages), defaultValues: { token, password: '', password_repeat: '' } });
+  const form = useForm<ResetValues>({
+    resolver: zodFormResolver(resetPasswordSchema, t, messages),
+    defaultValues: { token, password: '', password_repeat: '' },
+  });
   const {
     register,
     formState: { errors, isSubmitting },
@@ -79,7 +82,13 @@ export default function ResetPasswordForm({ messages, token, loginHref, forgotHr
         }
       />
       <input type="hidden" {...register('token')} />
-      <NewPasswordFields register={register} errors={errors} idOf={(field) => `reset-${field.replace('_', '-')}`} label={t('auth.field_new_password')} t={t} />
+      <NewPasswordFields
+        register={register}
+        errors={errors}
+        idOf={(field) => `reset-${field.replace('_', '-')}`}
+        label={t('auth.field_new_password')}
+        t={t}
+      />
       <SubmitButton busy={isSubmitting}>{t('auth.reset_submit')}</SubmitButton>
     </form>
   );

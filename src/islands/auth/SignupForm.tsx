@@ -53,7 +53,15 @@ export default function SignupForm({ messages, locale, traderStatus, captcha }: 
   const { containerRef, getToken } = useCaptcha(captcha);
   const form = useForm<SignupValues>({
     resolver: zodFormResolver(signupSchema, t, messages),
-    defaultValues: { first_name: '', last_name: '', email: '', phone: '', password: '', password_repeat: '', trader_status: traderStatus },
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      phone: '',
+      password: '',
+      password_repeat: '',
+      trader_status: traderStatus,
+    },
   });
   const {
     register,
@@ -68,7 +76,9 @@ export default function SignupForm({ messages, locale, traderStatus, captcha }: 
       const check = await getToken();
       if (check.errorKey) return { message: t(check.errorKey) };
       const signup = values as z.output<typeof signupSchema>;
-      return apiPost<{ redirect: string }>('/user/signup/', { SignupForm: { ...signup, locale, captcha_token: check.token } });
+      return apiPost<{ redirect: string }>('/user/signup/', {
+        SignupForm: { ...signup, locale, captcha_token: check.token },
+      });
     },
     onSuccess: (data) => {
       setLeaving(true);

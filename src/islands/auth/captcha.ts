@@ -75,7 +75,8 @@ const loading: Partial<Record<CaptchaConfig['provider'], Promise<void>>> = {};
 
 function loadScript(provider: CaptchaConfig['provider']): Promise<void> {
   const win = window as unknown as CaptchaWindow;
-  if ((provider === 'recaptcha' && win.grecaptcha?.render) || (provider === 'turnstile' && win.turnstile?.render)) return Promise.resolve();
+  if ((provider === 'recaptcha' && win.grecaptcha?.render) || (provider === 'turnstile' && win.turnstile?.render))
+    return Promise.resolve();
   loading[provider] ??= new Promise<void>((resolve, reject) => {
     const callback = `mavunoCaptchaReady_${provider}`;
     const script = document.createElement('script');
@@ -148,7 +149,13 @@ export function createCaptcha(config: CaptchaConfig) {
       } else {
         const api = win.turnstile!;
         if (widgetId === undefined) {
-          widgetId = api.render(container, { ...params, execution: 'execute', appearance: 'interaction-only', language: document.documentElement.lang || 'auto' }) ?? undefined;
+          widgetId =
+            api.render(container, {
+              ...params,
+              execution: 'execute',
+              appearance: 'interaction-only',
+              language: document.documentElement.lang || 'auto',
+            }) ?? undefined;
           if (widgetId === undefined) throw new CaptchaError('failed');
         } else {
           api.reset(widgetId as string);

@@ -9,7 +9,10 @@ import { type CaptchaConfig, CaptchaError, captchaMessageKey, createCaptcha } fr
 export function useCaptcha(config: CaptchaConfig | null) {
   const containerRef = useRef<HTMLDivElement>(null);
   const captcha = useMemo(() => (config ? createCaptcha(config) : null), [config]);
-  const getToken = useCallback(async (): Promise<{ token?: string; errorKey?: ReturnType<typeof captchaMessageKey> }> => {
+  const getToken = useCallback(async (): Promise<{
+    token?: string;
+    errorKey?: ReturnType<typeof captchaMessageKey>;
+  }> => {
     if (!captcha || !containerRef.current) return {};
     try {
       return { token: await captcha.execute(containerRef.current) };

@@ -24,13 +24,16 @@ export default function InstantFilters({ formId }: { formId: string }) {
     if (!(form instanceof HTMLFormElement)) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ownedBy = (target: EventTarget | null) =>
-      (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) && target.form === form ? target : null;
+      (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) && target.form === form
+        ? target
+        : null;
 
     const navigate = () => {
       // A select showing its default (sort: newest, currency: US dollar) adds nothing to the address.
       const atDefault = new Set<string>();
       for (const element of form.elements) {
-        if (element instanceof HTMLSelectElement && element.dataset.default === element.value) atDefault.add(element.name);
+        if (element instanceof HTMLSelectElement && element.dataset.default === element.value)
+          atDefault.add(element.name);
       }
       const params = new URLSearchParams();
       for (const [name, value] of new FormData(form)) {

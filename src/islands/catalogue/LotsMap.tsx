@@ -4,7 +4,15 @@ import clusterStylesheet from 'leaflet.markercluster/dist/MarkerCluster.css?url'
 import clusterThemeStylesheet from 'leaflet.markercluster/dist/MarkerCluster.Default.css?url';
 import { useEffect, useRef, useState } from 'react';
 import LoadFailure from '~/islands/address/LoadFailure';
-import { type LeafletModule, MapLoading, OSM_TILES, importLeaflet, linkStylesheet, osmAttribution, pinIcon } from '~/islands/address/map-kit';
+import {
+  type LeafletModule,
+  MapLoading,
+  OSM_TILES,
+  importLeaflet,
+  linkStylesheet,
+  osmAttribution,
+  pinIcon,
+} from '~/islands/address/map-kit';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 
 /**
@@ -46,7 +54,12 @@ export default function LotsMap({ lots, messages }: LotsMapProps) {
     let map: Leaflet.Map | undefined;
     setState('loading');
     (async () => {
-      const [L] = await Promise.all([importLeaflet(), linkStylesheet(leafletStylesheet), linkStylesheet(clusterStylesheet), linkStylesheet(clusterThemeStylesheet)]);
+      const [L] = await Promise.all([
+        importLeaflet(),
+        linkStylesheet(leafletStylesheet),
+        linkStylesheet(clusterStylesheet),
+        linkStylesheet(clusterThemeStylesheet),
+      ]);
       // The plugin adds markerClusterGroup to the global L; a bundled Leaflet may not have set it.
       (window as unknown as { L: LeafletModule }).L = L;
       await import('leaflet.markercluster');
@@ -56,7 +69,12 @@ export default function LotsMap({ lots, messages }: LotsMapProps) {
       const icon = pinIcon(L, { popupAnchor: [0, -30] });
       const cluster = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 48 });
       for (const lot of lots) {
-        const marker = L.marker([lot.latitude, lot.longitude], { icon, title: lot.title, alt: lot.title, keyboard: true });
+        const marker = L.marker([lot.latitude, lot.longitude], {
+          icon,
+          title: lot.title,
+          alt: lot.title,
+          keyboard: true,
+        });
         marker.bindPopup(() => popupOf(lot, t('catalogue.map_open')));
         cluster.addLayer(marker);
       }

@@ -91,7 +91,11 @@ export default function DealActions({ offerId, actions, offerType, messages }: P
     }
     setBusy(false);
     const fieldErrors = result.error.errors ?? {};
-    const placed: StepErrors = { comment: fieldErrors.comment?.[0], photo: fieldErrors.photo?.[0], document: fieldErrors.document?.[0] };
+    const placed: StepErrors = {
+      comment: fieldErrors.comment?.[0],
+      photo: fieldErrors.photo?.[0],
+      document: fieldErrors.document?.[0],
+    };
     setErrors(placed);
     const kind = classifyRefusal(asked, result.status, result.error.reason);
     setRefusal(kind);
@@ -157,7 +161,12 @@ export default function DealActions({ offerId, actions, offerType, messages }: P
             onFile={chooseFile}
           />
           {/* Not inline: the focus was lost while sending, so the alert takes it and is read out at once. */}
-          <FormAlert problem={problem} onRetry={() => void confirm()} retryLabel={t('auth.form_retry')} action={refusalAction} />
+          <FormAlert
+            problem={problem}
+            onRetry={() => void confirm()}
+            retryLabel={t('auth.form_retry')}
+            action={refusalAction}
+          />
         </div>
       </ConfirmDialog>
     </div>

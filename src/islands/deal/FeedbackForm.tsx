@@ -36,7 +36,9 @@ export default function FeedbackForm({ offerId, messages }: Props) {
     setBusy(true);
     setProblem(null);
     setErrors({});
-    const result = await apiPost('/user/set-feedback', { UserFeedback: { offer_id: offerId, rating, comment: comment.trim() || undefined } });
+    const result = await apiPost('/user/set-feedback', {
+      UserFeedback: { offer_id: offerId, rating, comment: comment.trim() || undefined },
+    });
     if (result.ok) {
       reloadWithSnack(t('deal.feedback_sent'));
       return;
@@ -63,29 +65,35 @@ export default function FeedbackForm({ offerId, messages }: Props) {
         {/* Stars 44 px wide for thumbs; the mask clips an outline, so the group shows the keyboard focus. */}
         <div className="flex flex-wrap items-center gap-3">
           <div className="rating gap-1 rounded-box p-1 [--size:2.75rem] has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary">
-          {STARS.map((star) => (
-            <input
-              key={star}
-              ref={star === RATING_MIN ? firstStar : undefined}
-              type="radio"
-              name={`${id}-rating`}
-              value={star}
-              className="mask mask-star-2 bg-warning"
-              aria-label={t('deal.feedback_star', { n: star })}
-              checked={rating === star}
-              onChange={() => {
-                setRating(star);
-                setErrors((current) => ({ ...current, rating: undefined }));
-              }}
-              disabled={busy}
-            />
-          ))}
+            {STARS.map((star) => (
+              <input
+                key={star}
+                ref={star === RATING_MIN ? firstStar : undefined}
+                type="radio"
+                name={`${id}-rating`}
+                value={star}
+                className="mask mask-star-2 bg-warning"
+                aria-label={t('deal.feedback_star', { n: star })}
+                checked={rating === star}
+                onChange={() => {
+                  setRating(star);
+                  setErrors((current) => ({ ...current, rating: undefined }));
+                }}
+                disabled={busy}
+              />
+            ))}
           </div>
           {rating !== null && <span className="font-medium">{t('deal.feedback_star', { n: rating })}</span>}
         </div>
         <FieldError id={`${id}-rating`} message={errors.rating} />
       </fieldset>
-      <Field id={`${id}-comment`} label={t('deal.feedback_comment')} optional={t('deal.optional')} error={errors.comment} compact>
+      <Field
+        id={`${id}-comment`}
+        label={t('deal.feedback_comment')}
+        optional={t('deal.optional')}
+        error={errors.comment}
+        compact
+      >
         {(control) => (
           <textarea
             {...control}

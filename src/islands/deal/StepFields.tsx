@@ -43,7 +43,14 @@ export default function StepFields({ t, photoHint, documentHint, values, errors,
           />
         )}
       </Field>
-      <Field id={`${id}-photo`} label={t('deal.field_photo')} optional={optional} hint={photoHint} error={errors.photo} compact>
+      <Field
+        id={`${id}-photo`}
+        label={t('deal.field_photo')}
+        optional={optional}
+        hint={photoHint}
+        error={errors.photo}
+        compact
+      >
         {(control) => (
           <input
             {...control}
@@ -55,7 +62,14 @@ export default function StepFields({ t, photoHint, documentHint, values, errors,
           />
         )}
       </Field>
-      <Field id={`${id}-document`} label={t('deal.field_document')} optional={optional} hint={documentHint} error={errors.document} compact>
+      <Field
+        id={`${id}-document`}
+        label={t('deal.field_document')}
+        optional={optional}
+        hint={documentHint}
+        error={errors.document}
+        compact
+      >
         {(control) => (
           <input
             {...control}

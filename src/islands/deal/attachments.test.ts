@@ -16,7 +16,9 @@ describe('deal step attachments', () => {
   it('takes PDF documents up to 50 MB', () => {
     expect(documentProblem(file('note.pdf', 'application/pdf'))).toBeUndefined();
     expect(documentProblem(file('NOTE.PDF', ''))).toBeUndefined();
-    expect(documentProblem(file('note.pdf', 'application/pdf', OFFER_DOCUMENT_MAX_BYTES + 1))).toBe('deal.document_too_big');
+    expect(documentProblem(file('note.pdf', 'application/pdf', OFFER_DOCUMENT_MAX_BYTES + 1))).toBe(
+      'deal.document_too_big',
+    );
     expect(documentProblem(file('note.docx', 'application/msword'))).toBe('deal.document_not_pdf');
   });
 });

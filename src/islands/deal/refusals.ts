@@ -7,7 +7,13 @@ import type { MessageKey } from '~/i18n/t';
  */
 
 /** The deal moved on since the page was drawn (the other party acted, another tab): a reload shows where it stands. */
-export const STALE_STATE: MessageKey[] = ['offers.wrong_state', 'offers.not_sent', 'offers.not_direct_payment', 'offers.not_your_turn', 'offers.lot_not_open'];
+export const STALE_STATE: MessageKey[] = [
+  'offers.wrong_state',
+  'offers.not_sent',
+  'offers.not_direct_payment',
+  'offers.not_your_turn',
+  'offers.lot_not_open',
+];
 
 /**
  * An approval that nothing can mend any more — the machine was booked for these dates meanwhile, the first day

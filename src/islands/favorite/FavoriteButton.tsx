@@ -20,7 +20,9 @@ interface CommonProps {
  * - `labelled`: the lot page's button, which says what it will do and tells the outcome in the snackbar.
  *   Messages: 'lot_page.favorite_', 'auth.form_offline' and the error messages.
  */
-export type FavoriteButtonProps = CommonProps & { messages: Messages } & ({ variant: 'icon'; label: string } | { variant: 'labelled' });
+export type FavoriteButtonProps = CommonProps & { messages: Messages } & (
+    { variant: 'icon'; label: string } | { variant: 'labelled' }
+  );
 
 /**
  * Adds the lot to the signed-in member's favourites or takes it out (visitors get a sign-in link instead).
@@ -46,11 +48,15 @@ export default function FavoriteButton(props: FavoriteButtonProps) {
     setBusy(false);
     if (result.ok) {
       setFavorite(result.data.items.includes(lotId));
-      if (variant === 'labelled') showSnack('success', t(wanted ? 'lot_page.favorite_added' : 'lot_page.favorite_removed'));
+      if (variant === 'labelled')
+        showSnack('success', t(wanted ? 'lot_page.favorite_added' : 'lot_page.favorite_removed'));
       return;
     }
     setFavorite(!wanted);
-    showSnack('error', variant === 'icon' ? t('catalogue.favorite_failed', { reason: failureText(result, t) }) : failureText(result, t));
+    showSnack(
+      'error',
+      variant === 'icon' ? t('catalogue.favorite_failed', { reason: failureText(result, t) }) : failureText(result, t),
+    );
   }
 
   if (variant === 'icon') {
@@ -70,7 +76,13 @@ export default function FavoriteButton(props: FavoriteButtonProps) {
     );
   }
   return (
-    <button type="button" className="btn btn-ghost min-h-12" disabled={!hydrated || busy} aria-busy={busy || undefined} onClick={() => void toggle()}>
+    <button
+      type="button"
+      className="btn btn-ghost min-h-12"
+      disabled={!hydrated || busy}
+      aria-busy={busy || undefined}
+      onClick={() => void toggle()}
+    >
       <Icon name="heart" className={`h-5 w-5 ${isFavorite ? 'text-error' : ''}`} filled={isFavorite} />
       {t(isFavorite ? 'lot_page.favorite_remove' : 'lot_page.favorite_add')}
     </button>

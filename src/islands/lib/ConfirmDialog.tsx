@@ -19,7 +19,18 @@ interface Props {
  * A daisyUI modal on the native <dialog>: it traps focus, closes with Escape and gives focus back to the
  * button that opened it. Focus starts on "cancel" so a stray Enter never deletes anything.
  */
-export default function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, busy, tone = 'danger', onConfirm, onCancel, children }: Props) {
+export default function ConfirmDialog({
+  open,
+  title,
+  text,
+  confirmLabel,
+  cancelLabel,
+  busy,
+  tone = 'danger',
+  onConfirm,
+  onCancel,
+  children,
+}: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();
@@ -54,7 +65,13 @@ export default function ConfirmDialog({ open, title, text, confirmLabel, cancelL
           <button type="button" className="btn btn-ghost min-h-12" onClick={onCancel} disabled={busy} autoFocus>
             {cancelLabel}
           </button>
-          <button type="button" className={`btn min-h-12 ${tone === 'danger' ? 'btn-error' : 'btn-primary'}`} onClick={onConfirm} disabled={busy} aria-busy={busy}>
+          <button
+            type="button"
+            className={`btn min-h-12 ${tone === 'danger' ? 'btn-error' : 'btn-primary'}`}
+            onClick={onConfirm}
+            disabled={busy}
+            aria-busy={busy}
+          >
             {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             {confirmLabel}
           </button>

@@ -21,7 +21,13 @@ export function toFormEntries(value: Record<string, Value>, prefix = ''): [strin
     const name = prefix ? `${prefix}[${key}]` : key;
     if (item === undefined || item === null) continue;
     if (item instanceof Blob) entries.push([name, item]);
-    else if (Array.isArray(item)) for (const element of item) entries.push(...toFormEntries({ '': element }, name).map(([n, v]) => [n.replace(/\[\]$/, '[]'), v] as [string, string | Blob]));
+    else if (Array.isArray(item))
+      for (const element of item)
+        entries.push(
+          ...toFormEntries({ '': element }, name).map(
+            ([n, v]) => [n.replace(/\[\]$/, '[]'), v] as [string, string | Blob],
+          ),
+        );
     else if (typeof item === 'object') entries.push(...toFormEntries(item, name));
     else entries.push([name, String(item)]);
   }
@@ -34,7 +40,11 @@ function currentLocale(): string {
 
 async function send<T>(method: 'GET' | 'POST', path: string, body?: Record<string, Value>): Promise<ApiResult<T>> {
   // `X-Session-Mode: cookie`: the session lives in the HttpOnly cookie; sign-in answers carry no tokens.
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLocale(), 'X-Session-Mode': 'cookie' };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLocale(),
+    'X-Session-Mode': 'cookie',
+  };
   let payload: BodyInit | undefined;
   if (body) {
     const entries = toFormEntries(body);
@@ -51,7 +61,11 @@ async function send<T>(method: 'GET' | 'POST', path: string, body?: Record<strin
     const response = await fetch(`/api-v2${path}`, { method, headers, body: payload, credentials: 'same-origin' });
     const data = response.headers.get('content-type')?.includes('json') ? await response.json() : undefined;
     if (response.ok) return { ok: true, status: response.status, data: data as T };
-    return { ok: false, status: response.status, error: (data as ApiError) ?? { code: 'internal_error', message: response.statusText } };
+    return {
+      ok: false,
+      status: response.status,
+      error: (data as ApiError) ?? { code: 'internal_error', message: response.statusText },
+    };
   } catch {
     return { ok: false, status: 0, error: { code: 'network_error', message: '' } };
   } finally {

@@ -12,7 +12,12 @@ import type { ClientTranslate } from './i18n';
  */
 
 /** Dictionary keys the fields and alerts below show (pages pass them to messagesFor with the island's own). */
-export const FORM_MESSAGE_KEYS = ['auth.form_show_password', 'auth.form_hide_password', 'auth.form_offline', 'auth.form_retry'];
+export const FORM_MESSAGE_KEYS = [
+  'auth.form_show_password',
+  'auth.form_hide_password',
+  'auth.form_offline',
+  'auth.form_retry',
+];
 
 interface DescribedBy {
   hint?: unknown;
@@ -36,7 +41,19 @@ export function fieldAria(id: string, { hint, error, required }: DescribedBy & {
 /** The props a Field hands to its control. */
 export type ControlAria = { id: string } & ReturnType<typeof fieldAria>;
 
-export function FieldLabel({ id, label, optional, required, compact }: { id: string; label: string; optional?: string; required?: boolean; compact?: boolean }) {
+export function FieldLabel({
+  id,
+  label,
+  optional,
+  required,
+  compact,
+}: {
+  id: string;
+  label: string;
+  optional?: string;
+  required?: boolean;
+  compact?: boolean;
+}) {
   return (
     <label htmlFor={id} className={compact ? 'font-medium' : 'font-semibold'}>
       {label}
@@ -93,8 +110,13 @@ export function Field({ children, ...frame }: FieldFrame & { children: (control:
 }
 
 /** daisyUI classes of an input or select: its size, the error state, and any of the caller's. */
-function controlClass(kind: 'input' | 'select', { compact, error, className }: { compact?: boolean; error?: string; className?: string }): string {
-  return [kind, compact ? '' : `${kind}-lg text-base`, 'w-full', error ? `${kind}-error` : '', className ?? ''].filter(Boolean).join(' ');
+function controlClass(
+  kind: 'input' | 'select',
+  { compact, error, className }: { compact?: boolean; error?: string; className?: string },
+): string {
+  return [kind, compact ? '' : `${kind}-lg text-base`, 'w-full', error ? `${kind}-error` : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** A react-hook-form `register(name)`, or nothing for a control the island holds itself (value and onChange). */
@@ -102,10 +124,28 @@ type Registration = { registration?: UseFormRegisterReturn };
 
 type TextFieldProps = FieldFrame & Registration & Omit<ComponentProps<'input'>, 'id'>;
 
-export function TextField({ id, label, optional, required, hint, error, compact, registration, className, ...input }: TextFieldProps) {
+export function TextField({
+  id,
+  label,
+  optional,
+  required,
+  hint,
+  error,
+  compact,
+  registration,
+  className,
+  ...input
+}: TextFieldProps) {
   return (
     <Field id={id} label={label} optional={optional} required={required} hint={hint} error={error} compact={compact}>
-      {(control) => <input {...control} className={controlClass('input', { compact, error, className })} {...input} {...registration} />}
+      {(control) => (
+        <input
+          {...control}
+          className={controlClass('input', { compact, error, className })}
+          {...input}
+          {...registration}
+        />
+      )}
     </Field>
   );
 }
@@ -113,11 +153,28 @@ export function TextField({ id, label, optional, required, hint, error, compact,
 type SelectFieldProps = FieldFrame & Registration & Omit<ComponentProps<'select'>, 'id'>;
 
 /** A labelled select; its options are the children. */
-export function SelectField({ id, label, optional, required, hint, error, compact, registration, className, children, ...select }: SelectFieldProps) {
+export function SelectField({
+  id,
+  label,
+  optional,
+  required,
+  hint,
+  error,
+  compact,
+  registration,
+  className,
+  children,
+  ...select
+}: SelectFieldProps) {
   return (
     <Field id={id} label={label} optional={optional} required={required} hint={hint} error={error} compact={compact}>
       {(control) => (
-        <select {...control} className={controlClass('select', { compact, error, className })} {...select} {...registration}>
+        <select
+          {...control}
+          className={controlClass('select', { compact, error, className })}
+          {...select}
+          {...registration}
+        >
           {children}
         </select>
       )}
@@ -125,7 +182,9 @@ export function SelectField({ id, label, optional, required, hint, error, compac
   );
 }
 
-type PasswordFieldProps = Omit<FieldFrame, 'optional' | 'compact'> & Registration & Omit<ComponentProps<'input'>, 'id' | 'type'> & { t: ClientTranslate };
+type PasswordFieldProps = Omit<FieldFrame, 'optional' | 'compact'> &
+  Registration &
+  Omit<ComponentProps<'input'>, 'id' | 'type'> & { t: ClientTranslate };
 
 /** A password input with a show/hide button: typing a password on a small phone keyboard is error-prone. */
 export function PasswordField({ id, label, required, hint, error, registration, t, ...input }: PasswordFieldProps) {
@@ -135,7 +194,15 @@ export function PasswordField({ id, label, required, hint, error, registration, 
     <Field id={id} label={label} required={required} hint={hint} error={error}>
       {(control) => (
         <div className={controlClass('input', { error, className: 'pr-1' })}>
-          <input {...control} type={visible ? 'text' : 'password'} className="grow" autoCapitalize="none" spellCheck={false} {...input} {...registration} />
+          <input
+            {...control}
+            type={visible ? 'text' : 'password'}
+            className="grow"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...input}
+            {...registration}
+          />
           <button
             type="button"
             className="btn btn-ghost btn-sm h-10 min-w-10 px-2"
@@ -155,7 +222,17 @@ export function PasswordField({ id, label, required, hint, error, registration, 
 
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
-    <svg className="h-5 w-5" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      className="h-5 w-5"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
       <circle cx="12" cy="12" r="3" />
       {crossed && <path d="M4 4l16 16" />}
@@ -174,10 +251,23 @@ export function useHydrated(): boolean {
 }
 
 /** The form's submit button: disabled until React runs (a click before would submit the browser's way) and while sending. */
-export function SubmitButton({ busy, children, className = 'btn-lg w-full' }: { busy: boolean; children: ReactNode; className?: string }) {
+export function SubmitButton({
+  busy,
+  children,
+  className = 'btn-lg w-full',
+}: {
+  busy: boolean;
+  children: ReactNode;
+  className?: string;
+}) {
   const hydrated = useHydrated();
   return (
-    <button type="submit" className={`btn btn-primary min-h-12 ${className}`} disabled={busy || !hydrated} aria-busy={busy || undefined}>
+    <button
+      type="submit"
+      className={`btn btn-primary min-h-12 ${className}`}
+      disabled={busy || !hydrated}
+      aria-busy={busy || undefined}
+    >
       {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
       {children}
     </button>
@@ -211,7 +301,11 @@ export function FormAlert({ problem, onRetry, retryLabel, action, inline = false
       ref={own}
       role="alert"
       tabIndex={inline ? undefined : -1}
-      className={inline ? 'alert alert-error alert-soft flex flex-wrap items-center' : 'alert alert-error flex flex-col items-start gap-2 sm:flex-row sm:items-center'}
+      className={
+        inline
+          ? 'alert alert-error alert-soft flex flex-wrap items-center'
+          : 'alert alert-error flex flex-col items-start gap-2 sm:flex-row sm:items-center'
+      }
     >
       {Array.isArray(problem.message) ? (
         <ul className="flex-1">

@@ -8,7 +8,11 @@ import type { ClientTranslate, Messages } from './i18n';
  * A react-hook-form resolver for our shared zod schemas: the same messages as the API gives, in the page's
  * language (schemas carry dictionary keys; built-in checks map through issueToMessage).
  */
-export function zodFormResolver<S extends z.ZodType>(schema: S, t: ClientTranslate, messages: Messages): Resolver<z.input<S> & FieldValues> {
+export function zodFormResolver<S extends z.ZodType>(
+  schema: S,
+  t: ClientTranslate,
+  messages: Messages,
+): Resolver<z.input<S> & FieldValues> {
   return async (values) => {
     const result = await schema.safeParseAsync(values, { reportInput: true });
     if (result.success) return { values: result.data as never, errors: {} };
@@ -38,7 +42,12 @@ function toNested(flat: Record<string, unknown>) {
  * Puts the API's per-field errors on the form's fields (`User.email` → `email` when `stripPrefix` is 'User.');
  * returns the messages of fields the form does not have, to show above it.
  */
-export function applyServerErrors<T extends FieldValues>(error: ApiError, setError: UseFormSetError<T>, fields: readonly string[], stripPrefix = ''): string[] {
+export function applyServerErrors<T extends FieldValues>(
+  error: ApiError,
+  setError: UseFormSetError<T>,
+  fields: readonly string[],
+  stripPrefix = '',
+): string[] {
   const unplaced: string[] = [];
   for (const [name, messages] of Object.entries(error.errors ?? {})) {
     const field = name.startsWith(stripPrefix) ? name.slice(stripPrefix.length) : name;

@@ -7,6 +7,8 @@ export type ClientTranslate = (key: MessageKey | string, vars?: MessageVars) => 
 export function createClientTranslator(messages: Messages): ClientTranslate {
   return (key, vars) => {
     const template = (messages as Record<string, string>)[key] ?? key;
-    return vars ? template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole)) : template;
+    return vars
+      ? template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole))
+      : template;
   };
 }

@@ -21,7 +21,10 @@ interface Options<V extends FieldValues, R> {
  * (focusing the first) and the rest in the form's alert; a lost network says so and offers a retry.
  * `problem` goes to FormAlert, whose retry calls `submit` again.
  */
-export function useApiSubmit<V extends FieldValues, R>(form: UseFormReturn<V>, { fields, t, send, onSuccess, onRefused }: Options<V, R>) {
+export function useApiSubmit<V extends FieldValues, R>(
+  form: UseFormReturn<V>,
+  { fields, t, send, onSuccess, onRefused }: Options<V, R>,
+) {
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const submit = form.handleSubmit(async (values) => {
     setProblem(null);

@@ -79,6 +79,8 @@ export default function CategoryField({ control, categories, t, disabled }: Prop
 
 function rootOf(categories: CategoryChoice[], categoryId: string): string {
   if (!categoryId) return '';
-  const root = categories.find((c) => String(c.id) === categoryId || c.children.some((child) => String(child.id) === categoryId));
+  const root = categories.find(
+    (c) => String(c.id) === categoryId || c.children.some((child) => String(child.id) === categoryId),
+  );
   return root ? String(root.id) : '';
 }

@@ -115,10 +115,20 @@ function LotFormBody({
       if (photos.unsettled) return { message: t('lot_form.photos_pending') };
       const body = { [meta.wrapper]: bodyOf(values, kind, lotId) };
       const result = await apiPost<{ id?: number }>(path, body);
-      if (result.ok) return { ok: true, status: result.status, data: { kind: 'saved', id: result.data.id ?? lotId! } } satisfies ApiResult<Outcome>;
+      if (result.ok)
+        return {
+          ok: true,
+          status: result.status,
+          data: { kind: 'saved', id: result.data.id ?? lotId! },
+        } satisfies ApiResult<Outcome>;
       if (result.status === 0) {
         const encoded = new URLSearchParams(toFormEntries(body) as [string, string][]).toString();
-        const quoteId = queueOfflineQuote({ path: `/api-v2${path}`, body: encoded, title: String(values.title), userId });
+        const quoteId = queueOfflineQuote({
+          path: `/api-v2${path}`,
+          body: encoded,
+          title: String(values.title),
+          userId,
+        });
         if (quoteId) return { ok: true, status: 0, data: { kind: 'queued', quoteId } } satisfies ApiResult<Outcome>;
       }
       if (result.error.errors) showSnack('error', t('lot_form.not_saved'));
@@ -137,7 +147,11 @@ function LotFormBody({
 
   const busy = isSubmitting || leaving;
   // Inputs stay enabled while sending (react-hook-form reads a disabled input as empty); the button is what waits.
-  const field = (name: LotFormField) => ({ id: `lot-${name}`, registration: register(name), error: errors[name]?.message });
+  const field = (name: LotFormField) => ({
+    id: `lot-${name}`,
+    registration: register(name),
+    error: errors[name]?.message,
+  });
   const optional = t('address.optional');
 
   return (
@@ -170,7 +184,13 @@ function LotFormBody({
           </fieldset>
         )}
         <CategoryField control={form.control} categories={categories} t={t} />
-        <TextField {...field('title')} label={t('lot_form.title')} hint={t('lot_form.title_hint')} required maxLength={120} />
+        <TextField
+          {...field('title')}
+          label={t('lot_form.title')}
+          hint={t('lot_form.title_hint')}
+          required
+          maxLength={120}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           {DETAIL_INPUTS[kind].map((input) => (
             <TextField
@@ -193,11 +213,23 @@ function LotFormBody({
 
       <Section id="place" title={t('lot_form.section_place')}>
         <LotPlaceFields control={form.control} t={t} />
-        <TextField {...field('address')} label={t('lot_form.address')} optional={optional} maxLength={200} autoComplete="street-address" />
+        <TextField
+          {...field('address')}
+          label={t('lot_form.address')}
+          optional={optional}
+          maxLength={200}
+          autoComplete="street-address"
+        />
       </Section>
 
       <Section id="photos" title={t('lot_form.section_photos')}>
-        <PhotoPicker photos={photos} t={t} error={errors.photos?.message} disabled={busy} inputRef={photosField.field.ref} />
+        <PhotoPicker
+          photos={photos}
+          t={t}
+          error={errors.photos?.message}
+          disabled={busy}
+          inputRef={photosField.field.ref}
+        />
       </Section>
 
       <Section id="more" title={t('lot_form.section_more')}>
@@ -208,7 +240,15 @@ function LotFormBody({
           hint={t('lot_form.description_hint')}
           error={errors.description?.message}
         >
-          {(control) => <textarea {...control} className="textarea textarea-lg w-full text-base" rows={5} maxLength={5000} {...register('description')} />}
+          {(control) => (
+            <textarea
+              {...control}
+              className="textarea textarea-lg w-full text-base"
+              rows={5}
+              maxLength={5000}
+              {...register('description')}
+            />
+          )}
         </Field>
         <TextField
           {...field('delivery_price_per_km')}
@@ -222,11 +262,22 @@ function LotFormBody({
           {kind !== 'technic' && (
             <>
               <Checkbox id="lot-organic" label={t('lot_form.organic')} registration={register('organic')} />
-              <Checkbox id="lot-wholesale_only" label={t('lot_form.wholesale_only')} registration={register('wholesale_only')} />
+              <Checkbox
+                id="lot-wholesale_only"
+                label={t('lot_form.wholesale_only')}
+                registration={register('wholesale_only')}
+              />
             </>
           )}
           {kind === 'technic' &&
-            TECHNIC_FLAGS.map((flag) => <Checkbox key={flag.name} id={`lot-${flag.name}`} label={t(flag.label)} registration={register(flag.name)} />)}
+            TECHNIC_FLAGS.map((flag) => (
+              <Checkbox
+                key={flag.name}
+                id={`lot-${flag.name}`}
+                label={t(flag.label)}
+                registration={register(flag.name)}
+              />
+            ))}
         </div>
       </Section>
 
@@ -282,7 +333,13 @@ function QueuedNotice({ quoteId, t, onAnother }: { quoteId: string; t: ClientTra
   );
   if (!waiting) return <div>{another}</div>;
   return (
-    <div role="status" tabIndex={-1} ref={notice} className="alert alert-info flex flex-col items-start gap-3" data-testid="lot-queued">
+    <div
+      role="status"
+      tabIndex={-1}
+      ref={notice}
+      className="alert alert-info flex flex-col items-start gap-3"
+      data-testid="lot-queued"
+    >
       <p className="text-lg font-semibold">{t('lot_form.queued_title')}</p>
       <p>{t('lot_form.queued_text')}</p>
       {another}

@@ -32,7 +32,8 @@ export default function LotPlaceFields({ control, t, disabled = false }: Props) 
   const hasRegions = chosenCountry?.has_regions ?? false;
   const regions = useOptions(hasRegions ? country.field.value : '', loadRegions);
   const villages = useOptions(hasRegions ? region.field.value : '', loadVillages);
-  const noRegions = chosenCountry !== undefined && (!hasRegions || (regions.state === 'ready' && regions.items.length === 0));
+  const noRegions =
+    chosenCountry !== undefined && (!hasRegions || (regions.state === 'ready' && regions.items.length === 0));
   const noVillages = villages.state === 'ready' && villages.items.length === 0;
 
   const point = pointOf({ latitude: latitude.field.value, longitude: longitude.field.value });
@@ -89,7 +90,11 @@ export default function LotPlaceFields({ control, t, disabled = false }: Props) 
             onBlur={village.field.onBlur}
             onChange={(e) => village.field.onChange(e.target.value)}
           >
-            <PlaceOptions list={villages} placeholder={t(region.field.value ? 'address.choose_village' : 'address.choose_region_first')} t={t} />
+            <PlaceOptions
+              list={villages}
+              placeholder={t(region.field.value ? 'address.choose_village' : 'address.choose_region_first')}
+              t={t}
+            />
           </SelectField>
         )}
       </div>

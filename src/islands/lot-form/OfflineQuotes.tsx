@@ -3,7 +3,14 @@ import { useEffect } from 'react';
 import { KINDS } from '~/features/lots/constants';
 import type { Locale } from '~/i18n/config';
 import { localizePath } from '~/i18n/paths';
-import { $offlineQuotes, $senderState, $sentQuotes, removeOfflineQuote, sendOfflineQuotes, startOfflineQuoteSender } from '~/stores/offline-quotes';
+import {
+  $offlineQuotes,
+  $senderState,
+  $sentQuotes,
+  removeOfflineQuote,
+  sendOfflineQuotes,
+  startOfflineQuoteSender,
+} from '~/stores/offline-quotes';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 
 interface Props {
@@ -43,14 +50,22 @@ export default function OfflineQuotes({ messages, userId, locale, intlLocale, lo
       {sent.map((quote) => {
         const href = quote.lotId ? lotHref(quote.path, quote.lotId) : null;
         return (
-          <div key={quote.id} role="status" className="alert alert-success flex flex-col items-start sm:flex-row sm:items-center">
+          <div
+            key={quote.id}
+            role="status"
+            className="alert alert-success flex flex-col items-start sm:flex-row sm:items-center"
+          >
             <span className="flex-1">{t('offline_quotes.sent', { title: quote.title })}</span>
             {href && (
               <a href={href} className="btn btn-sm min-h-10">
                 {t('lot_form.view_lot')}
               </a>
             )}
-            <button type="button" className="btn btn-ghost btn-sm min-h-10" onClick={() => $sentQuotes.set($sentQuotes.get().filter((s) => s.id !== quote.id))}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm min-h-10"
+              onClick={() => $sentQuotes.set($sentQuotes.get().filter((s) => s.id !== quote.id))}
+            >
               {t('offline_quotes.dismiss')}
             </button>
           </div>
@@ -58,8 +73,14 @@ export default function OfflineQuotes({ messages, userId, locale, intlLocale, lo
       })}
 
       {rejected.map((quote) => (
-        <div key={quote.id} role="alert" className="alert alert-error flex flex-col items-start sm:flex-row sm:items-center">
-          <span className="flex-1">{t('offline_quotes.rejected', { title: quote.title, reason: quote.rejected ?? '' })}</span>
+        <div
+          key={quote.id}
+          role="alert"
+          className="alert alert-error flex flex-col items-start sm:flex-row sm:items-center"
+        >
+          <span className="flex-1">
+            {t('offline_quotes.rejected', { title: quote.title, reason: quote.rejected ?? '' })}
+          </span>
           <button type="button" className="btn btn-sm min-h-10" onClick={() => removeOfflineQuote(quote.id)}>
             {t('offline_quotes.dismiss')}
           </button>
@@ -67,7 +88,10 @@ export default function OfflineQuotes({ messages, userId, locale, intlLocale, lo
       ))}
 
       {waiting.length > 0 && (
-        <section aria-labelledby="offline-quotes-title" className="alert alert-warning flex flex-col items-stretch gap-2">
+        <section
+          aria-labelledby="offline-quotes-title"
+          className="alert alert-warning flex flex-col items-stretch gap-2"
+        >
           <h2 id="offline-quotes-title" className="font-semibold">
             {t('offline_quotes.title')}
           </h2>
@@ -77,7 +101,9 @@ export default function OfflineQuotes({ messages, userId, locale, intlLocale, lo
               <li key={quote.id} className="flex flex-wrap items-center justify-between gap-2">
                 <span>
                   <span className="font-medium">{quote.title}</span>{' '}
-                  <span className="text-sm">({t('offline_quotes.saved_at', { time: time.format(new Date(quote.createdAt)) })})</span>
+                  <span className="text-sm">
+                    ({t('offline_quotes.saved_at', { time: time.format(new Date(quote.createdAt)) })})
+                  </span>
                 </span>
                 <button
                   type="button"

@@ -96,7 +96,11 @@ export default function PhotoPicker({ photos, t, error, disabled, inputRef }: Pr
           {items.map((item, index) => {
             const n = index + 1;
             return (
-              <li key={item.localId} className="flex flex-col gap-1 rounded-box border border-base-300 p-1.5" data-photo-status={item.status}>
+              <li
+                key={item.localId}
+                className="flex flex-col gap-1 rounded-box border border-base-300 p-1.5"
+                data-photo-status={item.status}
+              >
                 <div className="relative aspect-square overflow-hidden rounded-field bg-base-200">
                   <img
                     src={item.preview}
@@ -107,12 +111,21 @@ export default function PhotoPicker({ photos, t, error, disabled, inputRef }: Pr
                     alt={t('lot_form.photo_alt', { n })}
                     className={`h-full w-full object-cover ${item.status === 'done' ? '' : 'opacity-60'}`}
                   />
-                  {index === 0 && <span className="badge badge-primary badge-sm absolute left-1 top-1">{t('lot_form.photo_main')}</span>}
+                  {index === 0 && (
+                    <span className="badge badge-primary badge-sm absolute left-1 top-1">
+                      {t('lot_form.photo_main')}
+                    </span>
+                  )}
                 </div>
                 {item.status === 'uploading' && (
                   <div className="flex flex-col gap-0.5 text-xs">
                     <span>{t('lot_form.photo_uploading', { percent: item.progress })}</span>
-                    <progress className="progress progress-primary w-full" value={item.progress} max={100} aria-label={t('lot_form.photo_alt', { n })} />
+                    <progress
+                      className="progress progress-primary w-full"
+                      value={item.progress}
+                      max={100}
+                      aria-label={t('lot_form.photo_alt', { n })}
+                    />
                   </div>
                 )}
                 {item.status === 'failed' && (
@@ -120,7 +133,12 @@ export default function PhotoPicker({ photos, t, error, disabled, inputRef }: Pr
                     <span className="font-medium">{t('lot_form.photo_failed')}</span>
                     {item.error && <span>{item.error}</span>}
                     {item.file && (
-                      <button type="button" className="btn btn-xs btn-outline min-h-9" onClick={() => photos.retry(item.localId)} disabled={disabled}>
+                      <button
+                        type="button"
+                        className="btn btn-xs btn-outline min-h-9"
+                        onClick={() => photos.retry(item.localId)}
+                        disabled={disabled}
+                      >
                         {t('address.retry')}
                       </button>
                     )}
@@ -129,7 +147,11 @@ export default function PhotoPicker({ photos, t, error, disabled, inputRef }: Pr
                 <div className="mt-auto flex justify-between gap-1">
                   <button
                     type="button"
-                    ref={(el) => void (el ? buttons.current.set(`${item.localId}:-1`, el) : buttons.current.delete(`${item.localId}:-1`))}
+                    ref={(el) =>
+                      void (el
+                        ? buttons.current.set(`${item.localId}:-1`, el)
+                        : buttons.current.delete(`${item.localId}:-1`))
+                    }
                     className="btn btn-ghost btn-square min-h-11 min-w-11"
                     aria-label={t('lot_form.photo_earlier', { n })}
                     title={t('lot_form.photo_earlier', { n })}
@@ -150,7 +172,11 @@ export default function PhotoPicker({ photos, t, error, disabled, inputRef }: Pr
                   </button>
                   <button
                     type="button"
-                    ref={(el) => void (el ? buttons.current.set(`${item.localId}:1`, el) : buttons.current.delete(`${item.localId}:1`))}
+                    ref={(el) =>
+                      void (el
+                        ? buttons.current.set(`${item.localId}:1`, el)
+                        : buttons.current.delete(`${item.localId}:1`))
+                    }
                     className="btn btn-ghost btn-square min-h-11 min-w-11"
                     aria-label={t('lot_form.photo_later', { n })}
                     title={t('lot_form.photo_later', { n })}

@@ -31,7 +31,11 @@ export default function QuantityFields({ form, kind, units, currencies, intlLoca
   const unit = units.find((u) => String(u.id) === unitId);
   const currency = currencies.find((c) => String(c.id) === currencyId);
   const total = totalCost(price, volume, currency, intlLocale);
-  const field = (name: LotFormField) => ({ id: `lot-${name}`, registration: register(name), error: errors[name]?.message });
+  const field = (name: LotFormField) => ({
+    id: `lot-${name}`,
+    registration: register(name),
+    error: errors[name]?.message,
+  });
   const optional = t('address.optional');
 
   return (
@@ -110,7 +114,12 @@ export default function QuantityFields({ form, kind, units, currencies, intlLoca
       {type !== 'rent' && (
         <div className="rounded-box bg-base-200 p-4">
           <p className="font-semibold">{t('lot_form.total')}</p>
-          <output htmlFor="lot-price lot-volume lot-currency_id" aria-live="polite" className="block text-2xl font-bold" data-testid="lot-total">
+          <output
+            htmlFor="lot-price lot-volume lot-currency_id"
+            aria-live="polite"
+            className="block text-2xl font-bold"
+            data-testid="lot-total"
+          >
             {total ?? <span className="text-base font-normal opacity-80">{t('lot_form.total_empty')}</span>}
           </output>
           {total && <p className="text-sm opacity-80">{t('lot_form.total_hint')}</p>}
@@ -131,7 +140,12 @@ const toAmount = (text: string): number | null => {
 };
 
 /** Price × volume in the chosen currency, or null until both are numbers (the server derives the same). */
-function totalCost(price: string, volume: string, currency: CurrencyChoice | undefined, intlLocale: string): string | null {
+function totalCost(
+  price: string,
+  volume: string,
+  currency: CurrencyChoice | undefined,
+  intlLocale: string,
+): string | null {
   const p = toAmount(price);
   const v = toAmount(volume);
   if (p === null || v === null || !currency) return null;

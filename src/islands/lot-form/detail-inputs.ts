@@ -28,7 +28,10 @@ function toInput(detail: DetailField): DetailInput {
 
 /** The kind's own text, date and number fields, shown under the title (the technic price kind, rent unit and ticks are placed elsewhere). */
 export const DETAIL_INPUTS = Object.fromEntries(
-  Object.entries(DETAIL_FIELD_TABLE).map(([kind, fields]) => [kind, fields.filter((detail) => detail.input !== 'flag' && detail.input !== 'select').map(toInput)]),
+  Object.entries(DETAIL_FIELD_TABLE).map(([kind, fields]) => [
+    kind,
+    fields.filter((detail) => detail.input !== 'flag' && detail.input !== 'select').map(toInput),
+  ]),
 ) as Record<LotKind, DetailInput[]>;
 
 /** The technic lot's ticks, in the last section of the form. */

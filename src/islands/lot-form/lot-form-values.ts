@@ -100,7 +100,9 @@ export function lotFormValuesFrom(lot: Record<string, unknown>, kind: LotKind, p
     if (field === 'type' || field === 'photos' || !(field in lot)) continue;
     const value = lot[field];
     if (BOOLEAN_FIELDS.has(field)) (values as unknown as Record<string, unknown>)[field] = value === true;
-    else (values as unknown as Record<string, unknown>)[field] = value === null || value === undefined ? '' : String(value);
+    else
+      (values as unknown as Record<string, unknown>)[field] =
+        value === null || value === undefined ? '' : String(value);
   }
   if (kind === 'technic' && !values.price_type) values.price_type = 'fixed';
   return values;

@@ -16,7 +16,11 @@ export type UploadResult = { ok: true; photo: UploadedPhoto } | { ok: false; sta
  * enough that the user must see it moving. Headers are those of src/islands/lib/api.ts. Status 0 means the
  * request never reached the server. `abort()` cancels it (the photo was removed while uploading).
  */
-export function uploadLotPhoto(prefix: string, file: File, onProgress: (percent: number) => void): { done: Promise<UploadResult>; abort: () => void } {
+export function uploadLotPhoto(
+  prefix: string,
+  file: File,
+  onProgress: (percent: number) => void,
+): { done: Promise<UploadResult>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const done = new Promise<UploadResult>((resolve) => {
     xhr.open('POST', `/api-v2/${prefix}/upload-photo`);
@@ -31,7 +35,10 @@ export function uploadLotPhoto(prefix: string, file: File, onProgress: (percent:
       const data = xhr.response as (UploadedPhoto & ApiError) | null;
       if (xhr.status >= 200 && xhr.status < 300 && data?.key) {
         onProgress(100);
-        resolve({ ok: true, photo: { key: data.key, url: data.url, srcset: data.srcset, width: data.width, height: data.height } });
+        resolve({
+          ok: true,
+          photo: { key: data.key, url: data.url, srcset: data.srcset, width: data.width, height: data.height },
+        });
       } else resolve({ ok: false, status: xhr.status, message: data?.errors?.photo?.[0] ?? data?.message ?? '' });
     };
     xhr.onerror = () => resolve({ ok: false, status: 0, message: '' });

@@ -34,7 +34,14 @@ let sequence = 0;
  */
 export function useLotPhotos(prefix: string, initial: ExistingPhoto[], t: ClientTranslate) {
   const [items, setItems] = useState<PhotoItem[]>(() =>
-    initial.map((photo) => ({ localId: photo.key, key: photo.key, preview: photo.url, srcset: photo.srcset, status: 'done', progress: 100 })),
+    initial.map((photo) => ({
+      localId: photo.key,
+      key: photo.key,
+      preview: photo.url,
+      srcset: photo.srcset,
+      status: 'done',
+      progress: 100,
+    })),
   );
   const [pickErrors, setPickErrors] = useState<string[]>([]);
   const [announcement, setAnnouncement] = useState('');
@@ -59,7 +66,8 @@ export function useLotPhotos(prefix: string, initial: ExistingPhoto[], t: Client
     const result = await done;
     if (!aborts.current.has(localId)) return; // removed meanwhile
     aborts.current.delete(localId);
-    if (result.ok) update(localId, { status: 'done', key: result.photo.key, srcset: result.photo.srcset, progress: 100 });
+    if (result.ok)
+      update(localId, { status: 'done', key: result.photo.key, srcset: result.photo.srcset, progress: 100 });
     else {
       const error = result.status === 0 ? t('auth.form_offline') : result.message || t('errors.internal_error');
       update(localId, { status: 'failed', error });
@@ -72,11 +80,13 @@ export function useLotPhotos(prefix: string, initial: ExistingPhoto[], t: Client
     const accepted: File[] = [];
     for (const file of Array.from(files)) {
       if (!file.type.startsWith('image/')) errors.push(t('lot_form.photo_not_image', { name: file.name }));
-      else if (file.size > LOT_PHOTO_MAX_BYTES) errors.push(t('lot_form.photo_too_large', { name: file.name, mb: MAX_MB }));
+      else if (file.size > LOT_PHOTO_MAX_BYTES)
+        errors.push(t('lot_form.photo_too_large', { name: file.name, mb: MAX_MB }));
       else accepted.push(file);
     }
     const room = Math.max(0, MAX_LOT_PHOTOS - items.length);
-    if (accepted.length > room) errors.push(t('lot_form.photo_too_many', { max: MAX_LOT_PHOTOS, count: accepted.length - room }));
+    if (accepted.length > room)
+      errors.push(t('lot_form.photo_too_many', { max: MAX_LOT_PHOTOS, count: accepted.length - room }));
     const added = accepted.slice(0, room).map((file): PhotoItem => {
       const preview = URL.createObjectURL(file);
       objectUrls.current.add(preview);

@@ -80,12 +80,22 @@ export default function OwnerPanel({ kind, lotId, initial, editBase, messages }:
           </a>
         )}
         {allowed.includes('close-quote') && (
-          <button type="button" className="btn btn-outline btn-error min-h-12 flex-1" disabled={!hydrated} onClick={() => ask('close')}>
+          <button
+            type="button"
+            className="btn btn-outline btn-error min-h-12 flex-1"
+            disabled={!hydrated}
+            onClick={() => ask('close')}
+          >
             {t('lot_page.close')}
           </button>
         )}
         {allowed.includes('re-add-quote') && (
-          <button type="button" className="btn btn-primary min-h-12 flex-1" disabled={!hydrated} onClick={() => ask('re_add')}>
+          <button
+            type="button"
+            className="btn btn-primary min-h-12 flex-1"
+            disabled={!hydrated}
+            onClick={() => ask('re_add')}
+          >
             {t('lot_page.re_add')}
           </button>
         )}

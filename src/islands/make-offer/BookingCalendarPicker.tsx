@@ -46,7 +46,17 @@ const STATE_CLASS: Record<DayState, string> = {
  * one day is in the tab order; the arrows move by day and week, Page Up/Down by month, Home/End to the week's
  * ends; Enter or Space picks. The date inputs beside it say the same choice in text.
  */
-export default function BookingCalendarPicker({ booked, today, from, to, singleDay, onChange, intlLocale, t, describedBy }: Props) {
+export default function BookingCalendarPicker({
+  booked,
+  today,
+  from,
+  to,
+  singleDay,
+  onChange,
+  intlLocale,
+  t,
+  describedBy,
+}: Props) {
   const limits = bookingWindow(today);
   const [month, setMonth] = useState(() => shiftMonth(from || today, 0));
   const [focusDay, setFocusDay] = useState(from || today);
@@ -127,17 +137,37 @@ export default function BookingCalendarPicker({ booked, today, from, to, singleD
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-center justify-between gap-2">
-        <button type="button" className="btn btn-ghost btn-square min-h-11 min-w-11" aria-label={t('make_offer.month_previous')} title={t('make_offer.month_previous')} disabled={month <= shiftMonth(today, 0)} onClick={() => showMonth(-1)}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-square min-h-11 min-w-11"
+          aria-label={t('make_offer.month_previous')}
+          title={t('make_offer.month_previous')}
+          disabled={month <= shiftMonth(today, 0)}
+          onClick={() => showMonth(-1)}
+        >
           <span aria-hidden="true">‹</span>
         </button>
         <p className="font-semibold capitalize" aria-live="polite">
           {title}
         </p>
-        <button type="button" className="btn btn-ghost btn-square min-h-11 min-w-11" aria-label={t('make_offer.month_next')} title={t('make_offer.month_next')} disabled={month >= shiftMonth(limits.last, 0)} onClick={() => showMonth(1)}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-square min-h-11 min-w-11"
+          aria-label={t('make_offer.month_next')}
+          title={t('make_offer.month_next')}
+          disabled={month >= shiftMonth(limits.last, 0)}
+          onClick={() => showMonth(1)}
+        >
           <span aria-hidden="true">›</span>
         </button>
       </div>
-      <table ref={grid} className="w-full table-fixed border-separate border-spacing-0.5 text-center" onKeyDown={onKeyDown} aria-describedby={describedBy} data-testid="booking-picker">
+      <table
+        ref={grid}
+        className="w-full table-fixed border-separate border-spacing-0.5 text-center"
+        onKeyDown={onKeyDown}
+        aria-describedby={describedBy}
+        data-testid="booking-picker"
+      >
         <caption className="sr-only">{t('make_offer.calendar_caption', { month: title })}</caption>
         <thead>
           <tr>
@@ -178,7 +208,9 @@ export default function BookingCalendarPicker({ booked, today, from, to, singleD
       <Legend t={t} />
       <p className="sr-only" aria-live="polite">
         {!singleDay && pickingEnd && from ? t('make_offer.pick_last_day', { date: formatDay(from, intlLocale) }) : ''}
-        {!singleDay && !pickingEnd && from && to ? t('make_offer.picked_days', { count: daysBetween(from, to) + 1 }) : ''}
+        {!singleDay && !pickingEnd && from && to
+          ? t('make_offer.picked_days', { count: daysBetween(from, to) + 1 })
+          : ''}
       </p>
     </div>
   );
@@ -205,11 +237,30 @@ interface DayButtonProps {
   t: ClientTranslate;
 }
 
-function DayButton({ day, state, unavailable, chosen, endpoint, isToday, tabbable, onPick, intlLocale, t }: DayButtonProps) {
+function DayButton({
+  day,
+  state,
+  unavailable,
+  chosen,
+  endpoint,
+  isToday,
+  tabbable,
+  onPick,
+  intlLocale,
+  t,
+}: DayButtonProps) {
   const blocked = unavailable || state === 'taken';
   const status = unavailable ? t('make_offer.day_unavailable') : state === 'free' ? '' : t(DAY_STATE_LABEL[state]);
   // A taken day keeps its mark inside a chosen range: that is the clash the visitor must see.
-  const look = unavailable ? 'opacity-40 cursor-not-allowed' : state === 'taken' ? STATE_CLASS.taken : endpoint ? 'bg-primary text-primary-content' : chosen ? 'bg-primary/20' : STATE_CLASS[state];
+  const look = unavailable
+    ? 'opacity-40 cursor-not-allowed'
+    : state === 'taken'
+      ? STATE_CLASS.taken
+      : endpoint
+        ? 'bg-primary text-primary-content'
+        : chosen
+          ? 'bg-primary/20'
+          : STATE_CLASS[state];
   return (
     <button
       type="button"
@@ -221,8 +272,12 @@ function DayButton({ day, state, unavailable, chosen, endpoint, isToday, tabbabl
       onClick={() => onPick(day)}
     >
       <span aria-hidden="true">{Number(day.slice(8))}</span>
-      {state === 'partly' && !endpoint && <span className="absolute bottom-1 h-1.5 w-1.5 rounded-full bg-warning-content" aria-hidden="true" />}
-      <span className="sr-only">{[formatDay(day, intlLocale, { dateStyle: 'full' }), status].filter(Boolean).join(', ')}</span>
+      {state === 'partly' && !endpoint && (
+        <span className="absolute bottom-1 h-1.5 w-1.5 rounded-full bg-warning-content" aria-hidden="true" />
+      )}
+      <span className="sr-only">
+        {[formatDay(day, intlLocale, { dateStyle: 'full' }), status].filter(Boolean).join(', ')}
+      </span>
     </button>
   );
 }

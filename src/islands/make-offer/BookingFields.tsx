@@ -2,7 +2,14 @@ import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { SelectField, TextField } from '~/islands/lib/fields';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import BookingCalendarPicker from './BookingCalendarPicker';
-import { bookedHours, bookingProblem, bookingWindow, formatDay, formatHour, formatHours } from '~/features/deals/booking-days';
+import {
+  bookedHours,
+  bookingProblem,
+  bookingWindow,
+  formatDay,
+  formatHour,
+  formatHours,
+} from '~/features/deals/booking-days';
 import { type OfferField, type OfferFormValues, bookingChoice } from './offer-form';
 import type { OfferLot } from './offer-lot';
 import type { useBookedRanges } from './use-booked-ranges';
@@ -29,17 +36,29 @@ export default function BookingFields({ form, lot, booked, today, intlLocale, t 
     setValue,
     formState: { errors, isSubmitted },
   } = form;
-  const [dateFrom, dateTo, hourFrom, hourTo] = useWatch({ control: form.control, name: ['date_from', 'date_to', 'hour_from', 'hour_to'] });
+  const [dateFrom, dateTo, hourFrom, hourTo] = useWatch({
+    control: form.control,
+    name: ['date_from', 'date_to', 'hour_from', 'hour_to'],
+  });
   const byHour = lot.rentPer === 'hour';
   const limits = bookingWindow(today);
   const choice = bookingChoice(lot, { date_from: dateFrom, date_to: dateTo, hour_from: hourFrom, hour_to: hourTo });
-  const complete = choice && (!byHour || (choice.hour_from !== undefined && choice.hour_to !== undefined && choice.hour_to > choice.hour_from));
-  const liveProblem = complete && choice.date_to >= choice.date_from ? bookingProblem(choice, booked.items, today) : undefined;
-  const field = (name: OfferField) => ({ id: `offer-${name}`, registration: register(name), error: errors[name]?.message });
-  const set = (name: OfferField, value: string) => setValue(name, value, { shouldDirty: true, shouldValidate: isSubmitted });
+  const complete =
+    choice &&
+    (!byHour || (choice.hour_from !== undefined && choice.hour_to !== undefined && choice.hour_to > choice.hour_from));
+  const liveProblem =
+    complete && choice.date_to >= choice.date_from ? bookingProblem(choice, booked.items, today) : undefined;
+  const field = (name: OfferField) => ({
+    id: `offer-${name}`,
+    registration: register(name),
+    error: errors[name]?.message,
+  });
+  const set = (name: OfferField, value: string) =>
+    setValue(name, value, { shouldDirty: true, shouldValidate: isSubmitted });
   const takenHours = byHour && dateFrom ? bookedHours(dateFrom, booked.items) : [];
   // The calendar's own error: the date fields show theirs; an overlap is said under the calendar as it happens.
-  const calendarError = liveProblem && !errors.date_from && !errors.date_to ? t(liveProblem.key, liveProblem.vars) : undefined;
+  const calendarError =
+    liveProblem && !errors.date_from && !errors.date_to ? t(liveProblem.key, liveProblem.vars) : undefined;
 
   return (
     <fieldset className="flex flex-col gap-3">
@@ -65,8 +84,26 @@ export default function BookingFields({ form, lot, booked, today, intlLocale, t 
         </p>
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField {...field('date_from')} label={t(byHour ? 'make_offer.date' : 'make_offer.date_from')} type="date" min={limits.first} max={limits.lastStart} required compact />
-        {!byHour && <TextField {...field('date_to')} label={t('make_offer.date_to')} type="date" min={dateFrom || limits.first} max={limits.last} required compact />}
+        <TextField
+          {...field('date_from')}
+          label={t(byHour ? 'make_offer.date' : 'make_offer.date_from')}
+          type="date"
+          min={limits.first}
+          max={limits.lastStart}
+          required
+          compact
+        />
+        {!byHour && (
+          <TextField
+            {...field('date_to')}
+            label={t('make_offer.date_to')}
+            type="date"
+            min={dateFrom || limits.first}
+            max={limits.last}
+            required
+            compact
+          />
+        )}
       </div>
       {byHour && (
         <>
@@ -92,7 +129,10 @@ export default function BookingFields({ form, lot, booked, today, intlLocale, t 
             <p className="text-sm" aria-live="polite">
               {takenHours.length === 0
                 ? t('make_offer.day_free', { date: formatDay(dateFrom, intlLocale) })
-                : t('make_offer.hours_taken', { date: formatDay(dateFrom, intlLocale), hours: takenHours.map(([from, to]) => formatHours(from, to)).join(', ') })}
+                : t('make_offer.hours_taken', {
+                    date: formatDay(dateFrom, intlLocale),
+                    hours: takenHours.map(([from, to]) => formatHours(from, to)).join(', '),
+                  })}
             </p>
           )}
         </>

@@ -37,11 +37,18 @@ export default function DeliveryFields({ form, lot, proposedKm, locale, t }: Pro
   } = form;
   const deliveryType = useWatch({ control: form.control, name: 'delivery_type' });
   const delivers = deliveryType === String(DELIVERY_TYPE.sellerDelivers);
-  const field = (name: OfferField) => ({ id: `offer-${name}`, registration: register(name), error: errors[name]?.message });
+  const field = (name: OfferField) => ({
+    id: `offer-${name}`,
+    registration: register(name),
+    error: errors[name]?.message,
+  });
   const labels = CHOICE_LABEL[lot.type];
   // Without a delivery price on the lot the offers service refuses a delivery (offers.no_delivery): collection only.
   const canDeliver = asksDeliveryPrice(lot) || lot.deliveryPricePerKm !== null;
-  const describedBy = [canDeliver ? '' : 'offer-delivery-none', errors.delivery_type ? 'offer-delivery_type-error' : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [canDeliver ? '' : 'offer-delivery-none', errors.delivery_type ? 'offer-delivery_type-error' : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
 
   return (
     <>
@@ -53,7 +60,13 @@ export default function DeliveryFields({ form, lot, proposedKm, locale, t }: Pro
               key={choice}
               className="flex min-h-12 flex-1 cursor-pointer items-center gap-3 rounded-field border border-base-300 px-3 py-2 has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60"
             >
-              <input type="radio" className="radio radio-primary" value={DELIVERY_TYPE[choice]} disabled={choice === 'sellerDelivers' && !canDeliver} {...register('delivery_type')} />
+              <input
+                type="radio"
+                className="radio radio-primary"
+                value={DELIVERY_TYPE[choice]}
+                disabled={choice === 'sellerDelivers' && !canDeliver}
+                {...register('delivery_type')}
+              />
               <span>{t(labels[choice])}</span>
             </label>
           ))}
@@ -74,7 +87,13 @@ export default function DeliveryFields({ form, lot, proposedKm, locale, t }: Pro
           <TextField
             {...field('delivery_distance')}
             label={t('make_offer.distance')}
-            hint={proposedKm !== null ? t('make_offer.distance_proposed', { km: formatNumber(proposedKm, locale, { maximumFractionDigits: 1 }) }) : t('make_offer.distance_hint')}
+            hint={
+              proposedKm !== null
+                ? t('make_offer.distance_proposed', {
+                    km: formatNumber(proposedKm, locale, { maximumFractionDigits: 1 }),
+                  })
+                : t('make_offer.distance_hint')
+            }
             required
             inputMode="decimal"
             autoComplete="off"
@@ -108,7 +127,9 @@ function LotDeliveryPrice({ lot, locale, t }: { lot: OfferLot; locale: Locale; t
       <p data-testid="offer-lot-delivery-price">
         {t('make_offer.per_km', { price: offerMoney(perKm ?? 0, lot, locale) })}
       </p>
-      <p className="text-sm opacity-75">{t(lot.type === 'rent' ? 'make_offer.delivery_price_set_by_owner' : 'make_offer.delivery_price_set_by_seller')}</p>
+      <p className="text-sm opacity-75">
+        {t(lot.type === 'rent' ? 'make_offer.delivery_price_set_by_owner' : 'make_offer.delivery_price_set_by_seller')}
+      </p>
     </div>
   );
 }

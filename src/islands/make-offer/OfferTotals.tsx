@@ -21,7 +21,8 @@ interface Props {
 export default function OfferTotals({ lot, figures, quantity, locale, t }: Props) {
   const money = (minor: number) => formatMoney(minor, { code: lot.currency, decimals: lot.decimals }, locale);
   const quantityLabel = lot.rentPer ? t(RENT_QUANTITY[lot.rentPer]) : t('make_offer.quantity_volume');
-  const quantityText = (value: number) => (lot.rentPer ? formatNumber(value, locale, { maximumFractionDigits: 2 }) : lotQuantityText(lot, value, t, locale));
+  const quantityText = (value: number) =>
+    lot.rentPer ? formatNumber(value, locale, { maximumFractionDigits: 2 }) : lotQuantityText(lot, value, t, locale);
   return (
     <section className="rounded-box bg-base-200 p-4" aria-labelledby="offer-totals-title" data-testid="offer-totals">
       <h3 id="offer-totals-title" className="font-semibold">
@@ -55,7 +56,9 @@ export default function OfferTotals({ lot, figures, quantity, locale, t }: Props
           <dd className="text-right tabular-nums">{money(figures.price_per_unit_with_delivery_minor)}</dd>
         </dl>
       ) : (
-        <p className="mt-1 text-sm opacity-80">{t(lot.type === 'rent' ? 'make_offer.totals_empty_booking' : 'make_offer.totals_empty')}</p>
+        <p className="mt-1 text-sm opacity-80">
+          {t(lot.type === 'rent' ? 'make_offer.totals_empty_booking' : 'make_offer.totals_empty')}
+        </p>
       )}
     </section>
   );

@@ -32,12 +32,21 @@ export default function PriceVolumeFields({ form, lot, locale, t }: Props) {
     register,
     formState: { errors },
   } = form;
-  const field = (name: OfferField) => ({ id: `offer-${name}`, registration: register(name), error: errors[name]?.message });
+  const field = (name: OfferField) => ({
+    id: `offer-${name}`,
+    registration: register(name),
+    error: errors[name]?.message,
+  });
   const lotPrice = offerMoney(lot.price, lot, locale);
   const fixed = isPriceFixed(lot);
   // A rented machine is priced per its rate's unit (acre, hour…), everything else per the lot's unit.
-  const priceLabel = t('make_offer.price_per_unit', { unit: lot.rentPer ? t(RENT_UNIT[lot.rentPer]) : lot.unit, currency: lot.currency });
-  const priceHint = fixed ? t(lot.type === 'rent' ? 'make_offer.price_fixed_rent' : 'make_offer.price_fixed_sell') : t(OPEN_PRICE_HINT[lot.type], { price: lotPrice });
+  const priceLabel = t('make_offer.price_per_unit', {
+    unit: lot.rentPer ? t(RENT_UNIT[lot.rentPer]) : lot.unit,
+    currency: lot.currency,
+  });
+  const priceHint = fixed
+    ? t(lot.type === 'rent' ? 'make_offer.price_fixed_rent' : 'make_offer.price_fixed_sell')
+    : t(OPEN_PRICE_HINT[lot.type], { price: lotPrice });
 
   return (
     <div className="grid gap-3 sm:grid-cols-2">
@@ -52,7 +61,17 @@ export default function PriceVolumeFields({ form, lot, locale, t }: Props) {
         autoComplete="off"
         compact
       />
-      {lot.type !== 'rent' && <TextField {...field('volume')} label={t('make_offer.volume', { unit: lot.unit })} hint={limitsText(lot, locale, t)} required inputMode="decimal" autoComplete="off" compact />}
+      {lot.type !== 'rent' && (
+        <TextField
+          {...field('volume')}
+          label={t('make_offer.volume', { unit: lot.unit })}
+          hint={limitsText(lot, locale, t)}
+          required
+          inputMode="decimal"
+          autoComplete="off"
+          compact
+        />
+      )}
     </div>
   );
 }

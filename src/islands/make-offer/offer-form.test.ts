@@ -20,12 +20,27 @@ const sellLot: OfferLot = {
   deliveryPricePerKm: 2.5,
   point: { latitude: 6.6885, longitude: -1.6244 },
 };
-const rentLot: OfferLot = { ...sellLot, id: 17, orderType: 'technic_list', type: 'rent', rentPer: 'hour', minVolume: null, maxVolume: null, availableVolume: 1 };
+const rentLot: OfferLot = {
+  ...sellLot,
+  id: 17,
+  orderType: 'technic_list',
+  type: 'rent',
+  rentPer: 'hour',
+  minVolume: null,
+  maxVolume: null,
+  availableVolume: 1,
+};
 
 describe('make-offer form', () => {
   it('prefills the lot price, the smallest volume and the straight-line distance', () => {
     const values = initialValues(sellLot, { latitude: 5.6037, longitude: -0.187 });
-    expect(values).toMatchObject({ price: '51660', volume: '1', offer_type: '1', delivery_type: '1', payment_type: '1' });
+    expect(values).toMatchObject({
+      price: '51660',
+      volume: '1',
+      offer_type: '1',
+      delivery_type: '1',
+      payment_type: '1',
+    });
     expect(Number(values.delivery_distance)).toBeGreaterThan(190);
     expect(initialValues(sellLot, null).delivery_distance).toBe('');
   });
@@ -37,7 +52,13 @@ describe('make-offer form', () => {
   });
 
   it('computes the totals with delivery from the lot price per km, exactly', () => {
-    const values = { ...initialValues(sellLot, null), price: '51660,5', volume: '2.5', delivery_type: '2', delivery_distance: '12.3' };
+    const values = {
+      ...initialValues(sellLot, null),
+      price: '51660,5',
+      volume: '2.5',
+      delivery_type: '2',
+      delivery_distance: '12.3',
+    };
     const figures = liveFigures(sellLot, values)!;
     expect(figures.offer_price_minor).toBe(12_915_125);
     expect(figures.delivery_price_minor).toBe(3075);
@@ -46,7 +67,14 @@ describe('make-offer form', () => {
   });
 
   it('counts the hours of a booking by the hour and sends only its fields', () => {
-    const values = { ...initialValues(rentLot, null), date_from: '2026-12-01', date_to: '2026-12-09', hour_from: '8', hour_to: '12', volume: '7' };
+    const values = {
+      ...initialValues(rentLot, null),
+      date_from: '2026-12-01',
+      date_to: '2026-12-09',
+      hour_from: '8',
+      hour_to: '12',
+      volume: '7',
+    };
     expect(offerQuantity(rentLot, values)).toBe(4);
     const fields = toOfferFields(rentLot, values);
     expect(fields).toMatchObject({ date_from: '2026-12-01', date_to: '2026-12-01', hour_from: '8', hour_to: '12' });
@@ -56,8 +84,17 @@ describe('make-offer form', () => {
 
   it('sends a buy request seller\u2019s own delivery price only when delivering', () => {
     const buyLot: OfferLot = { ...sellLot, type: 'buy' };
-    const values = { ...initialValues(buyLot, null), delivery_type: '2', delivery_distance: '40', delivery_price_per_km: '3' };
-    expect(toOfferFields(buyLot, values)).toMatchObject({ offer_type: '3', delivery_distance: '40', delivery_price_per_km: '3' });
+    const values = {
+      ...initialValues(buyLot, null),
+      delivery_type: '2',
+      delivery_distance: '40',
+      delivery_price_per_km: '3',
+    };
+    expect(toOfferFields(buyLot, values)).toMatchObject({
+      offer_type: '3',
+      delivery_distance: '40',
+      delivery_price_per_km: '3',
+    });
     expect(toOfferFields(buyLot, { ...values, delivery_type: '1' }).delivery_price_per_km).toBeUndefined();
     expect(toOfferFields(sellLot, values).delivery_price_per_km).toBeUndefined();
   });

@@ -1,6 +1,14 @@
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 import { DELIVERY_TYPE, OFFER_TYPE_FOR_LOT, PAYMENT_TYPE } from '~/features/deals/constants';
-import { type Figures, bookingQuantity, computeFigures, distanceKm, offerVolumeLimits, toHundredths, toMinor } from '~/features/deals/figures';
+import {
+  type Figures,
+  bookingQuantity,
+  computeFigures,
+  distanceKm,
+  offerVolumeLimits,
+  toHundredths,
+  toMinor,
+} from '~/features/deals/figures';
 import { createOfferSchema } from '~/features/deals/schemas';
 import { zodFormResolver } from '~/islands/lib/forms';
 import type { ClientTranslate, Messages } from '~/islands/lib/i18n';
@@ -27,7 +35,19 @@ export interface OfferFormValues {
 export type OfferField = keyof OfferFormValues;
 
 /** The fields the server may find wrong, in the order the dialog shows them: the first one in error gets the focus. */
-export const OFFER_FIELDS: OfferField[] = ['date_from', 'date_to', 'hour_from', 'hour_to', 'price', 'volume', 'delivery_type', 'delivery_distance', 'delivery_price_per_km', 'payment_type', 'comment'];
+export const OFFER_FIELDS: OfferField[] = [
+  'date_from',
+  'date_to',
+  'hour_from',
+  'hour_to',
+  'price',
+  'volume',
+  'delivery_type',
+  'delivery_distance',
+  'delivery_price_per_km',
+  'payment_type',
+  'comment',
+];
 
 /** The booking asks for the area worked (as the volume) only when the rate is per acre or hectare. */
 export const asksArea = (lot: OfferLot) => lot.rentPer === 'acre' || lot.rentPer === 'hectare';
@@ -41,7 +61,12 @@ export const asksDeliveryPrice = (lot: OfferLot) => lot.type === 'buy';
  * at most the maximum and what remains. A maximum of 0 means none, as the offers service reads it.
  */
 export function volumeLimits(lot: OfferLot): { min: number; max: number } {
-  const { min, max } = offerVolumeLimits({ volume: lot.availableVolume, reserved: 0, min: lot.minVolume, max: lot.maxVolume });
+  const { min, max } = offerVolumeLimits({
+    volume: lot.availableVolume,
+    reserved: 0,
+    min: lot.minVolume,
+    max: lot.maxVolume,
+  });
   return { min, max };
 }
 
@@ -59,7 +84,8 @@ export function initialValues(lot: OfferLot, userPoint: MapPoint | null): OfferF
     delivery_type: String(DELIVERY_TYPE.pickup),
     // One decimal (docs/deals.md rounds the proposal to 0.1 km), written with the '.' the field reads in every language.
     delivery_distance: distance === null ? '' : String(Math.round(distance * 10) / 10),
-    delivery_price_per_km: asksDeliveryPrice(lot) && lot.deliveryPricePerKm !== null ? plain(lot.deliveryPricePerKm) : '',
+    delivery_price_per_km:
+      asksDeliveryPrice(lot) && lot.deliveryPricePerKm !== null ? plain(lot.deliveryPricePerKm) : '',
     payment_type: String(PAYMENT_TYPE.direct),
     comment: '',
     date_from: '',
@@ -78,9 +104,18 @@ export function readAmount(text: string): number | null {
 const readHour = (text: string) => (/^\d{1,2}$/.test(text) ? Number(text) : undefined);
 
 /** The chosen dates and hours, once the booking has its first day (a booking by the hour lasts one day). */
-export function bookingChoice(lot: OfferLot, values: Pick<OfferFormValues, 'date_from' | 'date_to' | 'hour_from' | 'hour_to'>): BookingChoice | null {
+export function bookingChoice(
+  lot: OfferLot,
+  values: Pick<OfferFormValues, 'date_from' | 'date_to' | 'hour_from' | 'hour_to'>,
+): BookingChoice | null {
   if (!values.date_from) return null;
-  if (lot.rentPer === 'hour') return { date_from: values.date_from, date_to: values.date_from, hour_from: readHour(values.hour_from), hour_to: readHour(values.hour_to) };
+  if (lot.rentPer === 'hour')
+    return {
+      date_from: values.date_from,
+      date_to: values.date_from,
+      hour_from: readHour(values.hour_from),
+      hour_to: readHour(values.hour_to),
+    };
   return values.date_to ? { date_from: values.date_from, date_to: values.date_to } : null;
 }
 
@@ -90,7 +125,8 @@ export function offerQuantity(lot: OfferLot, values: OfferFormValues): number | 
   const area = asksArea(lot) ? readAmount(values.volume) : undefined;
   if (asksArea(lot)) return area ?? null;
   const choice = bookingChoice(lot, values);
-  if (!choice || (lot.rentPer === 'hour' && (choice.hour_from === undefined || choice.hour_to === undefined))) return null;
+  if (!choice || (lot.rentPer === 'hour' && (choice.hour_from === undefined || choice.hour_to === undefined)))
+    return null;
   const quantity = bookingQuantity(lot.rentPer ?? 'day', choice);
   return quantity > 0 ? quantity : null;
 }
@@ -115,7 +151,14 @@ export function liveFigures(lot: OfferLot, values: OfferFormValues): Figures | n
 type Problem = { field: OfferField; message: string };
 
 /** The checks that need the lot and its bookings, which the shared schema cannot know (the server makes them too). */
-function lotProblems(lot: OfferLot, values: OfferFormValues, booked: readonly BookedRange[], today: string, t: ClientTranslate, formatQuantity: (n: number) => string): Problem[] {
+function lotProblems(
+  lot: OfferLot,
+  values: OfferFormValues,
+  booked: readonly BookedRange[],
+  today: string,
+  t: ClientTranslate,
+  formatQuantity: (n: number) => string,
+): Problem[] {
   const problems: Problem[] = [];
   const required = t('validation.required');
   if (asksVolume(lot)) {
@@ -123,18 +166,30 @@ function lotProblems(lot: OfferLot, values: OfferFormValues, booked: readonly Bo
     if (volume === null && !values.volume.trim()) problems.push({ field: 'volume', message: required });
     if (volume !== null && lot.type !== 'rent') {
       const { min, max } = volumeLimits(lot);
-      if (volume < min) problems.push({ field: 'volume', message: t('offers.volume_below_min', { min: formatQuantity(min) }) });
-      else if (volume > max) problems.push({ field: 'volume', message: t('offers.volume_above_max', { max: formatQuantity(max) }) });
+      if (volume < min)
+        problems.push({ field: 'volume', message: t('offers.volume_below_min', { min: formatQuantity(min) }) });
+      else if (volume > max)
+        problems.push({ field: 'volume', message: t('offers.volume_above_max', { max: formatQuantity(max) }) });
     }
   }
-  if (asksDeliveryPrice(lot) && values.delivery_type === String(DELIVERY_TYPE.sellerDelivers) && !values.delivery_price_per_km.trim()) {
+  if (
+    asksDeliveryPrice(lot) &&
+    values.delivery_type === String(DELIVERY_TYPE.sellerDelivers) &&
+    !values.delivery_price_per_km.trim()
+  ) {
     problems.push({ field: 'delivery_price_per_km', message: required });
   }
   if (lot.type === 'rent') problems.push(...bookingProblems(lot, values, booked, today, t));
   return problems;
 }
 
-function bookingProblems(lot: OfferLot, values: OfferFormValues, booked: readonly BookedRange[], today: string, t: ClientTranslate): Problem[] {
+function bookingProblems(
+  lot: OfferLot,
+  values: OfferFormValues,
+  booked: readonly BookedRange[],
+  today: string,
+  t: ClientTranslate,
+): Problem[] {
   const required = t('validation.required');
   if (!values.date_from) return [{ field: 'date_from', message: t('make_offer.dates_required') }];
   if (lot.rentPer === 'hour') {
@@ -149,14 +204,28 @@ function bookingProblems(lot: OfferLot, values: OfferFormValues, booked: readonl
   if (!choice || choice.date_to < choice.date_from) return [];
   if (choice.hour_from !== undefined && choice.hour_to !== undefined && choice.hour_to <= choice.hour_from) return [];
   const problem = bookingProblem(choice, booked, today);
-  return problem ? [{ field: problem.key === 'offers.booking_too_long' ? 'date_to' : 'date_from', message: t(problem.key, problem.vars) }] : [];
+  return problem
+    ? [
+        {
+          field: problem.key === 'offers.booking_too_long' ? 'date_to' : 'date_from',
+          message: t(problem.key, problem.vars),
+        },
+      ]
+    : [];
 }
 
 /**
  * createOfferSchema first (the same messages as the API), then the lot's own rules. Everything the dialog
  * does not ask (volume of a day booking, hours of a day booking) is left out before checking.
  */
-export function offerResolver(lot: OfferLot, getBooked: () => readonly BookedRange[], today: string, t: ClientTranslate, messages: Messages, formatQuantity: (n: number) => string): Resolver<OfferFormValues> {
+export function offerResolver(
+  lot: OfferLot,
+  getBooked: () => readonly BookedRange[],
+  today: string,
+  t: ClientTranslate,
+  messages: Messages,
+  formatQuantity: (n: number) => string,
+): Resolver<OfferFormValues> {
   const schemaResolver = zodFormResolver(createOfferSchema, t, messages) as unknown as Resolver<OfferFormValues>;
   return async (values, context, options) => {
     const sent = toOfferFields(lot, values);
@@ -186,7 +255,8 @@ export function toOfferFields(lot: OfferLot, values: OfferFormValues): Partial<O
   };
   if (asksVolume(lot)) out.volume = values.volume.trim().replace(',', '.');
   if (delivers) out.delivery_distance = values.delivery_distance.trim().replace(',', '.');
-  if (delivers && asksDeliveryPrice(lot)) out.delivery_price_per_km = values.delivery_price_per_km.trim().replace(',', '.');
+  if (delivers && asksDeliveryPrice(lot))
+    out.delivery_price_per_km = values.delivery_price_per_km.trim().replace(',', '.');
   if (lot.type === 'rent') {
     out.date_from = values.date_from;
     out.date_to = lot.rentPer === 'hour' ? values.date_from : values.date_to;

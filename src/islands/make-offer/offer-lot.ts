@@ -40,7 +40,8 @@ export interface MapPoint {
  * (offers.fixed_price), so the dialog shows it read-only. Only machinery lots have a price type; a buy request
  * never does.
  */
-export const isPriceFixed = (lot: Pick<OfferLot, 'type' | 'priceType'>) => lot.type !== 'buy' && lot.priceType === 'fixed';
+export const isPriceFixed = (lot: Pick<OfferLot, 'type' | 'priceType'>) =>
+  lot.type !== 'buy' && lot.priceType === 'fixed';
 
 /** An offer at a sell lot's fixed price is an order, approved at once; a booking at a fixed rate still waits for the owner. */
 export const isDirectBuy = (lot: Pick<OfferLot, 'type' | 'priceType'>) => lot.type === 'sell' && isPriceFixed(lot);

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { apiGet } from '~/islands/lib/api';
 import type { BookedRange } from '~/features/deals/booking-days';
 
-export type BookedState = { status: 'idle' | 'loading' | 'failed'; items: BookedRange[] } | { status: 'ready'; items: BookedRange[] };
+export type BookedState =
+  { status: 'idle' | 'loading' | 'failed'; items: BookedRange[] } | { status: 'ready'; items: BookedRange[] };
 
 /**
  * The taken ranges of a machine (GET /offer/bookings), read when the dialog first opens and again on each
@@ -15,7 +16,11 @@ export function useBookedRanges(lotId: number, enabled: boolean) {
   const load = useCallback(async () => {
     setState((previous) => ({ status: 'loading', items: previous.items }));
     const result = await apiGet<{ items: BookedRange[] }>(`/offer/bookings?order_id=${lotId}`);
-    setState(result.ok ? { status: 'ready', items: result.data.items } : (previous) => ({ status: 'failed', items: previous.items }));
+    setState(
+      result.ok
+        ? { status: 'ready', items: result.data.items }
+        : (previous) => ({ status: 'failed', items: previous.items }),
+    );
   }, [lotId]);
 
   useEffect(() => {

@@ -32,7 +32,8 @@ type Values = z.input<typeof schema>;
 type Parsed = z.output<typeof schema>;
 
 const fieldName = (index: number) => `prices.${index}.price` as Path<Values>;
-const fitsDecimals = (value: number, decimals: number) => Math.abs(Math.round(value * 10 ** decimals) - value * 10 ** decimals) < 1e-6;
+const fitsDecimals = (value: number, decimals: number) =>
+  Math.abs(Math.round(value * 10 ** decimals) - value * 10 ** decimals) < 1e-6;
 
 /**
  * Bulk price update (silver and gold): one price input per active lot of the page; only the prices that changed
@@ -52,9 +53,15 @@ export default function BulkPriceForm({ messages, apiPrefix, lots }: Props) {
   const submit = form.handleSubmit(async (raw) => {
     setProblem(null);
     const values = raw as unknown as Parsed;
-    const changed = lots.map((lot, index) => ({ lot, index, price: values.prices[index].price })).filter(({ lot, price }) => Math.abs(price - lot.price) > 1e-9);
+    const changed = lots
+      .map((lot, index) => ({ lot, index, price: values.prices[index].price }))
+      .filter(({ lot, price }) => Math.abs(price - lot.price) > 1e-9);
     const tooPrecise = changed.filter(({ lot, price }) => !fitsDecimals(price, lot.decimals));
-    for (const { lot, index } of tooPrecise) form.setError(fieldName(index), { type: 'decimals', message: t('lots.currency_decimals', { decimals: lot.decimals }) });
+    for (const { lot, index } of tooPrecise)
+      form.setError(fieldName(index), {
+        type: 'decimals',
+        message: t('lots.currency_decimals', { decimals: lot.decimals }),
+      });
     if (tooPrecise.length > 0) return form.setFocus(fieldName(tooPrecise[0].index));
     if (changed.length === 0) return showSnack('info', t('my_lots.bulk_nothing_changed'));
 

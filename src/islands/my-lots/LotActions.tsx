@@ -106,7 +106,9 @@ export default function LotActions({ messages, apiPrefix, id, title, owner, view
           {t(LABEL[action])}
         </button>
       ))}
-      {(owner.status === 'in_process' || owner.hasRunningDeal) && <p className="text-sm opacity-80">{t('my_lots.in_deal_note')}</p>}
+      {(owner.status === 'in_process' || owner.hasRunningDeal) && (
+        <p className="text-sm opacity-80">{t('my_lots.in_deal_note')}</p>
+      )}
       {buttons.some((action) => action in CONFIRM) && (
         <ConfirmDialog
           open={confirming !== null}

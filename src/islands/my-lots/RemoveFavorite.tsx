@@ -37,11 +37,7 @@ export default function RemoveFavorite({ messages, kind, id, title }: Props) {
       aria-busy={busy || undefined}
       onClick={() => void remove()}
     >
-      {busy ? (
-        <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-      ) : (
-        <Icon name="heart" filled />
-      )}
+      {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <Icon name="heart" filled />}
       {t('my_lots.favorite_remove')}
     </button>
   );

@@ -38,17 +38,29 @@ export default function OfferBadge({ initialCount, href, variant, intlLocale, me
   const count = stored ?? initialCount;
   const numbers = new Intl.NumberFormat(intlLocale);
   const shown = count > MAX_SHOWN ? `${numbers.format(MAX_SHOWN)}+` : numbers.format(count);
-  const waiting = t(pluralKey(count, intlLocale, { one: 'deal.badge_one', other: 'deal.badge_other' }), { count: shown });
+  const waiting = t(pluralKey(count, intlLocale, { one: 'deal.badge_one', other: 'deal.badge_other' }), {
+    count: shown,
+  });
   const name = t('nav.offers');
   const pill = (className: string) => (
-    <span className={`badge badge-sm badge-error min-w-5 px-1 font-semibold ${className}`} aria-hidden="true" data-testid="offer-badge">
+    <span
+      className={`badge badge-sm badge-error min-w-5 px-1 font-semibold ${className}`}
+      aria-hidden="true"
+      data-testid="offer-badge"
+    >
       {shown}
     </span>
   );
 
   if (variant === 'icon') {
     return (
-      <a href={href} className="btn btn-square btn-ghost relative hidden sm:inline-flex" aria-label={count > 0 ? waiting : name} title={count > 0 ? waiting : name} data-testid="header-offers">
+      <a
+        href={href}
+        className="btn btn-square btn-ghost relative hidden sm:inline-flex"
+        aria-label={count > 0 ? waiting : name}
+        title={count > 0 ? waiting : name}
+        data-testid="header-offers"
+      >
         <Icon name="offers" className="h-6 w-6" />
         {count > 0 && pill('absolute -right-0.5 -top-0.5')}
       </a>

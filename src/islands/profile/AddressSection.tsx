@@ -4,7 +4,13 @@ import { type AddressInput, addressSchema } from '~/features/accounts/schemas';
 import { issueField, issueToMessage } from '~/features/validation/messages';
 import { showSnack } from '~/stores/snackbar';
 import AddressFields, { focusAddressField } from '~/islands/address/AddressFields';
-import { type AddressErrors, type AddressField, type AddressValue, addressValueFrom, emptyAddress } from '~/islands/address/address-value';
+import {
+  type AddressErrors,
+  type AddressField,
+  type AddressValue,
+  addressValueFrom,
+  emptyAddress,
+} from '~/islands/address/address-value';
 import { apiGet, apiPost } from '~/islands/lib/api';
 import { FormAlert, SubmitButton } from '~/islands/lib/fields';
 import { type FormProblem, problemOf } from '~/islands/lib/form-problem';
@@ -35,13 +41,28 @@ interface Props {
 }
 
 const ID_PREFIX = 'profile-address';
-const FIELDS: AddressField[] = ['label', 'country_id', 'region_id', 'village_id', 'city', 'street', 'house', 'latitude', 'longitude'];
+const FIELDS: AddressField[] = [
+  'label',
+  'country_id',
+  'region_id',
+  'village_id',
+  'city',
+  'street',
+  'house',
+  'latitude',
+  'longitude',
+];
 
 type Editing = { id: number | null; value: AddressValue };
 
 /** Lines of an address as people write them: house and street, the place, the region, the country. */
 function addressLines(item: SavedAddress): string[] {
-  return [[item.house, item.street].filter(Boolean).join(' '), item.village ?? item.city ?? '', item.region ?? '', item.country].filter(Boolean);
+  return [
+    [item.house, item.street].filter(Boolean).join(' '),
+    item.village ?? item.city ?? '',
+    item.region ?? '',
+    item.country,
+  ].filter(Boolean);
 }
 
 /**
@@ -82,7 +103,10 @@ export default function AddressSection({ messages, addresses: initial }: Props) 
   function change(value: AddressValue) {
     if (!editing) return;
     const changed = FIELDS.filter((field) => value[field] !== editing.value[field]);
-    if (changed.some((field) => errors[field])) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !changed.includes(field as AddressField))));
+    if (changed.some((field) => errors[field]))
+      setErrors((current) =>
+        Object.fromEntries(Object.entries(current).filter(([field]) => !changed.includes(field as AddressField))),
+      );
     setEditing({ ...editing, value });
   }
 
@@ -115,7 +139,9 @@ export default function AddressSection({ messages, addresses: initial }: Props) 
     setErrors({});
     setSaving(true);
     const body: AddressInput & { id?: number } = editing.id === null ? parsed.data : { ...parsed.data, id: editing.id };
-    const result = await apiPost(editing.id === null ? '/user/create-address' : '/user/update-address', { Address: body });
+    const result = await apiPost(editing.id === null ? '/user/create-address' : '/user/update-address', {
+      Address: body,
+    });
     if (!result.ok) {
       setSaving(false);
       const fieldErrors = Object.fromEntries(
@@ -161,7 +187,9 @@ export default function AddressSection({ messages, addresses: initial }: Props) 
                   </span>
                 ))}
               </address>
-              {item.latitude !== null && item.longitude !== null && <p className="text-sm opacity-75">{t('profile.address_on_map')}</p>}
+              {item.latitude !== null && item.longitude !== null && (
+                <p className="text-sm opacity-75">{t('profile.address_on_map')}</p>
+              )}
               <div className="mt-auto flex flex-wrap gap-2 pt-2">
                 <button
                   type="button"
@@ -197,7 +225,14 @@ export default function AddressSection({ messages, addresses: initial }: Props) 
           <h3 ref={formTitle} tabIndex={-1} className="text-lg font-semibold">
             {editing.id === null ? t('profile.address_new') : t('profile.address_editing')}
           </h3>
-          <AddressFields value={editing.value} onChange={(value) => change(value)} errors={errors} t={t} idPrefix={ID_PREFIX} disabled={saving} />
+          <AddressFields
+            value={editing.value}
+            onChange={(value) => change(value)}
+            errors={errors}
+            t={t}
+            idPrefix={ID_PREFIX}
+            disabled={saving}
+          />
           <FormAlert inline problem={failure} onRetry={() => void save()} retryLabel={t('auth.form_retry')} />
           <div className="flex flex-wrap gap-2">
             <SubmitButton busy={saving} className="">
@@ -209,7 +244,12 @@ export default function AddressSection({ messages, addresses: initial }: Props) 
           </div>
         </form>
       ) : (
-        <button ref={addButton} type="button" className="btn btn-primary min-h-12 self-start" onClick={() => open({ id: null, value: emptyAddress() })}>
+        <button
+          ref={addButton}
+          type="button"
+          className="btn btn-primary min-h-12 self-start"
+          onClick={() => open({ id: null, value: emptyAddress() })}
+        >
           {t('profile.address_add')}
         </button>
       )}
@@ -217,7 +257,9 @@ export default function AddressSection({ messages, addresses: initial }: Props) 
       <ConfirmDialog
         {...removal.dialog}
         title={t('profile.address_delete_title')}
-        text={t('profile.address_delete_text', { name: removal.deleting ? addressLines(removal.deleting).join(', ') : '' })}
+        text={t('profile.address_delete_text', {
+          name: removal.deleting ? addressLines(removal.deleting).join(', ') : '',
+        })}
       />
     </div>
   );

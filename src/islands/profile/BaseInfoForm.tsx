@@ -1,7 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { ACTIVITIES, AGE_RANGES, GENDERS, TRADER_STATUSES, TURNOVER_PERIODS } from '~/features/accounts/constants';
-import { ACTIVITY_LABEL, AGE_RANGE_LABEL, GENDER_LABEL, TRADER_STATUS_LABEL, TURNOVER_PERIOD_LABEL } from '~/features/accounts/labels';
+import {
+  ACTIVITY_LABEL,
+  AGE_RANGE_LABEL,
+  GENDER_LABEL,
+  TRADER_STATUS_LABEL,
+  TURNOVER_PERIOD_LABEL,
+} from '~/features/accounts/labels';
 import { normalizePhone } from '~/features/accounts/phone';
 import { LOCALES, LOCALE_META } from '~/i18n/config';
 import { showSnack } from '~/stores/snackbar';
@@ -10,7 +16,15 @@ import { Field, FormAlert, PasswordField, SelectField, SubmitButton, TextField }
 import { zodFormResolver } from '~/islands/lib/forms';
 import { useApiSubmit } from '~/islands/lib/use-api-submit';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
-import { type BaseInfo, BASE_INFO_FIELDS, type BaseInfoField, type BaseInfoValues, baseInfoSchema, flattenMainInfoErrors, toMainInfoBody } from './base-info-schema';
+import {
+  type BaseInfo,
+  BASE_INFO_FIELDS,
+  type BaseInfoField,
+  type BaseInfoValues,
+  baseInfoSchema,
+  flattenMainInfoErrors,
+  toMainInfoBody,
+} from './base-info-schema';
 import { $contact, type ContactStatus } from './contact-store';
 
 interface Props {
@@ -30,7 +44,10 @@ const GROWERS = new Set(['farmer', 'cooperative']);
  */
 export default function BaseInfoForm({ messages, initial, contact, currencies }: Props) {
   const t = createClientTranslator(messages);
-  const form = useForm<BaseInfoValues>({ defaultValues: initial, resolver: zodFormResolver(baseInfoSchema, t, messages) as unknown as Resolver<BaseInfoValues> });
+  const form = useForm<BaseInfoValues>({
+    defaultValues: initial,
+    resolver: zodFormResolver(baseInfoSchema, t, messages) as unknown as Resolver<BaseInfoValues>,
+  });
   const {
     register,
     watch,
@@ -44,7 +61,8 @@ export default function BaseInfoForm({ messages, initial, contact, currencies }:
   }, []);
 
   const kind = watch('trader_status');
-  const emailChanging = initial.email !== '' && (watch('email') ?? '').trim().toLowerCase() !== initial.email.toLowerCase();
+  const emailChanging =
+    initial.email !== '' && (watch('email') ?? '').trim().toLowerCase() !== initial.email.toLowerCase();
   const currencyCode = currencies.find((c) => String(c.id) === String(watch('currency_id')))?.code ?? '';
 
   /** The saved values become the header's contact facts (a changed e-mail or phone is not confirmed yet). */
@@ -71,7 +89,9 @@ export default function BaseInfoForm({ messages, initial, contact, currencies }:
       sent.current = values as unknown as BaseInfo;
       const result = await apiPost<{ changed: boolean }>('/user/update-main-info', toMainInfoBody(sent.current));
       // The server names fields inside User[…] and UserProfile[…]: put them on this form's fields.
-      return result.ok ? result : { ...result, error: { ...result.error, errors: flattenMainInfoErrors(result.error.errors) } };
+      return result.ok
+        ? result
+        : { ...result, error: { ...result.error, errors: flattenMainInfoErrors(result.error.errors) } };
     },
     onSuccess: () => saved(sent.current!),
     // Spec §4: a refused profile update leaves the data unchanged and says so in a snackbar.
@@ -79,19 +99,46 @@ export default function BaseInfoForm({ messages, initial, contact, currencies }:
   });
 
   /** What every field of this form is given: its id, its registration and its error. */
-  const field = (name: BaseInfoField) => ({ id: `base-${name}`, compact: true, registration: register(name), error: errors[name]?.message });
-  const blankOption = (name: BaseInfoField) => initial[name] === '' && <option value="">{t('profile.base_not_specified')}</option>;
+  const field = (name: BaseInfoField) => ({
+    id: `base-${name}`,
+    compact: true,
+    registration: register(name),
+    error: errors[name]?.message,
+  });
+  const blankOption = (name: BaseInfoField) =>
+    initial[name] === '' && <option value="">{t('profile.base_not_specified')}</option>;
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField {...field('firstname')} label={t('auth.field_first_name')} required autoComplete="given-name" />
         <TextField {...field('lastname')} label={t('auth.field_last_name')} autoComplete="family-name" />
-        <TextField {...field('email')} label={t('auth.field_email')} hint={t('profile.base_email_hint')} type="email" autoComplete="email" inputMode="email" />
+        <TextField
+          {...field('email')}
+          label={t('auth.field_email')}
+          hint={t('profile.base_email_hint')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+        />
         {emailChanging && (
-          <PasswordField {...field('current_password')} label={t('profile.base_current_password')} hint={t('profile.base_current_password_hint')} autoComplete="current-password" required t={t} />
+          <PasswordField
+            {...field('current_password')}
+            label={t('profile.base_current_password')}
+            hint={t('profile.base_current_password_hint')}
+            autoComplete="current-password"
+            required
+            t={t}
+          />
         )}
-        <TextField {...field('phone')} label={t('auth.field_phone')} hint={t('profile.base_phone_hint')} type="tel" autoComplete="tel" inputMode="tel" />
+        <TextField
+          {...field('phone')}
+          label={t('auth.field_phone')}
+          hint={t('profile.base_phone_hint')}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+        />
         <SelectField {...field('trader_status')} label={t('auth.field_kind')} required>
           {TRADER_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -111,11 +158,24 @@ export default function BaseInfoForm({ messages, initial, contact, currencies }:
           <TextField {...field('farm_size_acres')} label={t('profile.base_farm_size')} inputMode="decimal" />
         ) : (
           <div className="grid grid-cols-[1fr_auto] gap-2">
-            <TextField {...field('turnover_amount')} label={t('profile.base_turnover', { currency: currencyCode })} inputMode="decimal" />
+            <TextField
+              {...field('turnover_amount')}
+              label={t('profile.base_turnover', { currency: currencyCode })}
+              inputMode="decimal"
+            />
             {/* Not full width: the period sits beside the amount, as wide as its longest option. */}
-            <Field id="base-turnover_period" compact label={t('profile.base_turnover_period')} error={errors.turnover_period?.message}>
+            <Field
+              id="base-turnover_period"
+              compact
+              label={t('profile.base_turnover_period')}
+              error={errors.turnover_period?.message}
+            >
               {(control) => (
-                <select {...control} {...register('turnover_period')} className={`select ${errors.turnover_period ? 'select-error' : ''}`}>
+                <select
+                  {...control}
+                  {...register('turnover_period')}
+                  className={`select ${errors.turnover_period ? 'select-error' : ''}`}
+                >
                   {blankOption('turnover_period')}
                   {TURNOVER_PERIODS.map((period) => (
                     <option key={period} value={period}>

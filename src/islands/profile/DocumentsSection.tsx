@@ -57,7 +57,10 @@ export default function DocumentsSection({ messages, locale, documents: initialD
     if (found.file || !file) return fileRef.current?.focus();
 
     setUploading(true);
-    const result = await apiPost<{ id: number; url: string }>('/user-document/upload', { document_type_id: typeId, file });
+    const result = await apiPost<{ id: number; url: string }>('/user-document/upload', {
+      document_type_id: typeId,
+      file,
+    });
     if (!result.ok) {
       setUploading(false);
       const fields = { type: result.error.errors?.document_type_id?.[0], file: result.error.errors?.file?.[0] };
@@ -94,14 +97,25 @@ export default function DocumentsSection({ messages, locale, documents: initialD
             <li key={doc.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:gap-4">
               <div className="min-w-0 flex-1">
                 <p className="font-medium">{doc.type}</p>
-                <a href={doc.url} download className="link link-primary break-all" aria-label={t('profile.document_download', { name: doc.name })}>
+                <a
+                  href={doc.url}
+                  download
+                  className="link link-primary break-all"
+                  aria-label={t('profile.document_download', { name: doc.name })}
+                >
                   {doc.name}
                 </a>
                 <p className="text-sm opacity-75">
-                  <time dateTime={doc.created_at}>{formatDate(doc.created_at, locale)}</time> · {fileSize(doc.size, locale)}
+                  <time dateTime={doc.created_at}>{formatDate(doc.created_at, locale)}</time> ·{' '}
+                  {fileSize(doc.size, locale)}
                 </p>
               </div>
-              <button type="button" className="btn btn-outline btn-error btn-sm min-h-11 self-start sm:self-center" onClick={() => removal.ask(doc)} aria-label={t('profile.document_delete_named', { name: doc.name })}>
+              <button
+                type="button"
+                className="btn btn-outline btn-error btn-sm min-h-11 self-start sm:self-center"
+                onClick={() => removal.ask(doc)}
+                aria-label={t('profile.document_delete_named', { name: doc.name })}
+              >
                 {t('profile.delete')}
               </button>
             </li>
@@ -139,7 +153,14 @@ export default function DocumentsSection({ messages, locale, documents: initialD
               </option>
             ))}
           </SelectField>
-          <Field compact required id="document-file" label={t('profile.document_file')} error={errors.file} hint={t('profile.document_hint', { mb: MAX_MB })}>
+          <Field
+            compact
+            required
+            id="document-file"
+            label={t('profile.document_file')}
+            error={errors.file}
+            hint={t('profile.document_hint', { mb: MAX_MB })}
+          >
             {(control) => (
               <input
                 {...control}

@@ -31,7 +31,10 @@ const ENDPOINTS: Record<Kind, { add: string; remove: string }> = {
  */
 export default function FavoriteCategories({ messages, board, technic, selectedBoard, selectedTechnic }: Props) {
   const t = createClientTranslator(messages);
-  const [chosen, setChosen] = useState<Record<Kind, Set<number>>>({ board: new Set(selectedBoard), technic: new Set(selectedTechnic) });
+  const [chosen, setChosen] = useState<Record<Kind, Set<number>>>({
+    board: new Set(selectedBoard),
+    technic: new Set(selectedTechnic),
+  });
   // The server's list is the truth, but only the answer to the latest call of a kind may replace ours.
   const inFlight = useRef<Record<Kind, number>>({ board: 0, technic: 0 });
 
@@ -46,7 +49,9 @@ export default function FavoriteCategories({ messages, board, technic, selectedB
   async function toggle(kind: Kind, id: number, on: boolean) {
     apply(kind, id, on);
     inFlight.current[kind] += 1;
-    const result = await apiPost<{ items: number[] }>(on ? ENDPOINTS[kind].add : ENDPOINTS[kind].remove, { index: [id] });
+    const result = await apiPost<{ items: number[] }>(on ? ENDPOINTS[kind].add : ENDPOINTS[kind].remove, {
+      index: [id],
+    });
     inFlight.current[kind] -= 1;
     if (result.ok) {
       if (inFlight.current[kind] === 0) setChosen((current) => ({ ...current, [kind]: new Set(result.data.items) }));
@@ -58,8 +63,22 @@ export default function FavoriteCategories({ messages, board, technic, selectedB
 
   return (
     <div className="flex flex-col gap-6">
-      <CategoryGroup title={t('profile.favorites_crops')} kind="board" tree={board} chosen={chosen.board} onToggle={toggle} t={t} />
-      <CategoryGroup title={t('profile.favorites_machinery')} kind="technic" tree={technic} chosen={chosen.technic} onToggle={toggle} t={t} />
+      <CategoryGroup
+        title={t('profile.favorites_crops')}
+        kind="board"
+        tree={board}
+        chosen={chosen.board}
+        onToggle={toggle}
+        t={t}
+      />
+      <CategoryGroup
+        title={t('profile.favorites_machinery')}
+        kind="technic"
+        tree={technic}
+        chosen={chosen.technic}
+        onToggle={toggle}
+        t={t}
+      />
     </div>
   );
 }
@@ -75,7 +94,12 @@ interface GroupProps {
 
 function CategoryGroup({ title, kind, tree, chosen, onToggle, t }: GroupProps) {
   // Groups holding a favourite start open; after that each stays as the user leaves it.
-  const [initiallyOpen] = useState(() => new Set(tree.filter((root) => [root, ...root.children].some((node) => chosen.has(node.id))).map((root) => root.id)));
+  const [initiallyOpen] = useState(
+    () =>
+      new Set(
+        tree.filter((root) => [root, ...root.children].some((node) => chosen.has(node.id))).map((root) => root.id),
+      ),
+  );
   return (
     <section aria-labelledby={`favorites-${kind}`}>
       <h3 id={`favorites-${kind}`} className="mb-2 text-lg font-semibold">
@@ -87,16 +111,27 @@ function CategoryGroup({ title, kind, tree, chosen, onToggle, t }: GroupProps) {
           const box = (node: { id: number; name: string }, label: string, strong = false) => (
             <li key={node.id}>
               <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded px-2 hover:bg-base-200">
-                <input type="checkbox" className="checkbox checkbox-primary" checked={chosen.has(node.id)} onChange={(event) => onToggle(kind, node.id, event.target.checked)} />
+                <input
+                  type="checkbox"
+                  className="checkbox checkbox-primary"
+                  checked={chosen.has(node.id)}
+                  onChange={(event) => onToggle(kind, node.id, event.target.checked)}
+                />
                 <span className={strong ? 'font-medium' : undefined}>{label}</span>
               </label>
             </li>
           );
           return (
-            <details key={root.id} className="collapse collapse-arrow border border-base-300 bg-base-100" open={initiallyOpen.has(root.id) || undefined}>
+            <details
+              key={root.id}
+              className="collapse collapse-arrow border border-base-300 bg-base-100"
+              open={initiallyOpen.has(root.id) || undefined}
+            >
               <summary className="collapse-title min-h-12 font-medium">
                 {root.name}
-                {count > 0 && <span className="badge badge-primary badge-sm ml-2">{t('profile.favorites_chosen', { count })}</span>}
+                {count > 0 && (
+                  <span className="badge badge-primary badge-sm ml-2">{t('profile.favorites_chosen', { count })}</span>
+                )}
               </summary>
               <div className="collapse-content">
                 <fieldset>

@@ -16,7 +16,11 @@ const FLAGS: { flag: Flag; label: MessageKey; hint: MessageKey }[] = [
   // Offers and deals first: the e-mail that tells a party it is their turn (docs/deals.md "E-mail").
   { flag: 'deal_notification', label: 'cabinet.notify_deals', hint: 'cabinet.notify_deals_hint' },
   { flag: 'news_notification', label: 'profile.notify_news', hint: 'profile.notify_news_hint' },
-  { flag: 'favorite_application_notification', label: 'profile.notify_favorites', hint: 'profile.notify_favorites_hint' },
+  {
+    flag: 'favorite_application_notification',
+    label: 'profile.notify_favorites',
+    hint: 'profile.notify_favorites_hint',
+  },
 ];
 
 /** Each switch saves at once (User[flag] through update-main-info); a failure puts the switch back. */

@@ -36,14 +36,33 @@ export default function PasswordForm({ messages }: Props) {
     },
   });
 
-  const field = (name: (typeof FIELDS)[number]) => ({ id: `password-${name}`, required: true, registration: register(name), error: errors[name]?.message, t });
+  const field = (name: (typeof FIELDS)[number]) => ({
+    id: `password-${name}`,
+    required: true,
+    registration: register(name),
+    error: errors[name]?.message,
+    t,
+  });
 
   return (
     <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4">
       <p className="text-sm">{t('profile.password_sessions_note')}</p>
-      <PasswordField {...field('current_password')} label={t('profile.password_current')} autoComplete="current-password" />
-      <PasswordField {...field('password')} label={t('auth.field_new_password')} hint={t('auth.field_password_hint', { min: PASSWORD_MIN })} autoComplete="new-password" />
-      <PasswordField {...field('password_repeat')} label={t('auth.field_password_repeat')} autoComplete="new-password" />
+      <PasswordField
+        {...field('current_password')}
+        label={t('profile.password_current')}
+        autoComplete="current-password"
+      />
+      <PasswordField
+        {...field('password')}
+        label={t('auth.field_new_password')}
+        hint={t('auth.field_password_hint', { min: PASSWORD_MIN })}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        {...field('password_repeat')}
+        label={t('auth.field_password_repeat')}
+        autoComplete="new-password"
+      />
       <FormAlert inline problem={problem} onRetry={() => void submit()} retryLabel={t('auth.form_retry')} />
       <SubmitButton busy={isSubmitting} className="self-start">
         {t('profile.password_submit')}

@@ -66,7 +66,9 @@ export default function PhoneConfirm({ phone, t }: Props) {
     setPinError(undefined);
     setFailure(undefined);
     const verified = await apiPost<{ phone_token: string }>('/user/verify-phone-pin', { phone, pin: pin.trim() });
-    const confirmed = verified.ok ? await apiPost('/user/confirm-phone', { phone_token: verified.data.phone_token }) : verified;
+    const confirmed = verified.ok
+      ? await apiPost('/user/confirm-phone', { phone_token: verified.data.phone_token })
+      : verified;
     setPending(null);
     if (confirmed.ok) {
       const current = $contact.get();
@@ -86,7 +88,13 @@ export default function PhoneConfirm({ phone, t }: Props) {
   if (!started) {
     return (
       <div className="flex flex-col gap-2">
-        <button type="button" className="btn btn-primary btn-sm min-h-11 self-start" onClick={sendPin} disabled={pending !== null} aria-busy={pending === 'send'}>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm min-h-11 self-start"
+          onClick={sendPin}
+          disabled={pending !== null}
+          aria-busy={pending === 'send'}
+        >
           {pending === 'send' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           {t('profile.status_phone_confirm')}
         </button>
@@ -124,11 +132,22 @@ export default function PhoneConfirm({ phone, t }: Props) {
       </div>
       <FormAlert inline problem={failure?.problem} onRetry={failure?.retry} retryLabel={t('auth.form_retry')} />
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-primary min-h-11" disabled={pending !== null || !hydrated} aria-busy={pending === 'check'}>
+        <button
+          type="submit"
+          className="btn btn-primary min-h-11"
+          disabled={pending !== null || !hydrated}
+          aria-busy={pending === 'check'}
+        >
           {pending === 'check' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           {t('profile.status_pin_check')}
         </button>
-        <button type="button" className="btn btn-ghost min-h-11" onClick={sendPin} disabled={pending !== null || wait > 0} aria-busy={pending === 'send'}>
+        <button
+          type="button"
+          className="btn btn-ghost min-h-11"
+          onClick={sendPin}
+          disabled={pending !== null || wait > 0}
+          aria-busy={pending === 'send'}
+        >
           {pending === 'send' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           {wait > 0 ? t('profile.status_pin_resend_in', { seconds: wait }) : t('profile.status_pin_resend')}
         </button>

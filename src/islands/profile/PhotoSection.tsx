@@ -55,7 +55,13 @@ export default function PhotoSection({ messages, avatar: initialAvatar, initials
   return (
     <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
       {avatar ? (
-        <img src={avatar} alt={t('profile.photo_current')} width={96} height={96} className="h-24 w-24 shrink-0 rounded-full border border-base-300 object-cover" />
+        <img
+          src={avatar}
+          alt={t('profile.photo_current')}
+          width={96}
+          height={96}
+          className="h-24 w-24 shrink-0 rounded-full border border-base-300 object-cover"
+        />
       ) : (
         <div className="avatar avatar-placeholder shrink-0">
           <div className="h-24 w-24 rounded-full bg-primary text-primary-content">
@@ -90,7 +96,12 @@ export default function PhotoSection({ messages, avatar: initialAvatar, initials
           </p>
         )}
         <FieldError id="photo-input" message={error} />
-        <FormAlert inline problem={failure} retryLabel={t('auth.form_retry')} onRetry={() => lastFile.current && void upload(lastFile.current)} />
+        <FormAlert
+          inline
+          problem={failure}
+          retryLabel={t('auth.form_retry')}
+          onRetry={() => lastFile.current && void upload(lastFile.current)}
+        />
       </div>
     </div>
   );

@@ -38,7 +38,11 @@ export default function RequestSilver({ messages }: Props) {
     setSending(false);
     if (result.ok || result.status === 409) {
       // 409: a request is already waiting, or the tier was raised meanwhile; the server's message says which.
-      setDone(result.ok ? { title: t('tiers.request_submitted'), text: t('tiers.request_waiting') } : { title: result.error.message });
+      setDone(
+        result.ok
+          ? { title: t('tiers.request_submitted'), text: t('tiers.request_waiting') }
+          : { title: result.error.message },
+      );
       return;
     }
     const fieldMessage = result.error.errors?.message?.[0];
@@ -50,7 +54,12 @@ export default function RequestSilver({ messages }: Props) {
 
   if (done) {
     return (
-      <div ref={status} tabIndex={-1} role="status" className="alert alert-success flex-col items-start sm:flex-row sm:items-center">
+      <div
+        ref={status}
+        tabIndex={-1}
+        role="status"
+        className="alert alert-success flex-col items-start sm:flex-row sm:items-center"
+      >
         <div>
           <p className="font-semibold">{done.title}</p>
           {done.text && <p>{done.text}</p>}

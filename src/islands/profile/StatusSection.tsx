@@ -43,10 +43,20 @@ export default function StatusSection({ messages, initial }: Props) {
             <>
               <div className="flex flex-wrap items-center gap-2">
                 <span className="break-all">{contact.email}</span>
-                <StateBadge ok={contact.emailVerified} yes={t('profile.status_confirmed')} no={t('profile.status_not_confirmed')} />
+                <StateBadge
+                  ok={contact.emailVerified}
+                  yes={t('profile.status_confirmed')}
+                  no={t('profile.status_not_confirmed')}
+                />
               </div>
               {!contact.emailVerified && (
-                <button type="button" className="btn btn-outline btn-sm min-h-11 self-start" onClick={resendEmail} disabled={sending} aria-busy={sending}>
+                <button
+                  type="button"
+                  className="btn btn-outline btn-sm min-h-11 self-start"
+                  onClick={resendEmail}
+                  disabled={sending}
+                  aria-busy={sending}
+                >
                   {sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
                   {t('profile.status_email_resend')}
                 </button>
@@ -64,7 +74,11 @@ export default function StatusSection({ messages, initial }: Props) {
             <>
               <div className="flex flex-wrap items-center gap-2">
                 <span className="tabular-nums">{contact.phone}</span>
-                <StateBadge ok={contact.phoneVerified} yes={t('profile.status_confirmed')} no={t('profile.status_not_confirmed')} />
+                <StateBadge
+                  ok={contact.phoneVerified}
+                  yes={t('profile.status_confirmed')}
+                  no={t('profile.status_not_confirmed')}
+                />
               </div>
               {!contact.phoneVerified && <PhoneConfirm key={contact.phone} phone={contact.phone} t={t} />}
             </>

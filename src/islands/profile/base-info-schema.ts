@@ -44,7 +44,11 @@ export function toMainInfoBody(info: BaseInfo) {
 }
 
 /** `User.email` / `UserProfile.firstname` → the form's field names. */
-export function flattenMainInfoErrors(errors: Record<string, string[]> | undefined): Record<string, string[]> | undefined {
+export function flattenMainInfoErrors(
+  errors: Record<string, string[]> | undefined,
+): Record<string, string[]> | undefined {
   if (!errors) return undefined;
-  return Object.fromEntries(Object.entries(errors).map(([name, messages]) => [name.replace(/^(User|UserProfile)\./, ''), messages]));
+  return Object.fromEntries(
+    Object.entries(errors).map(([name, messages]) => [name.replace(/^(User|UserProfile)\./, ''), messages]),
+  );
 }

@@ -149,7 +149,8 @@ export default function SignupWizard({ messages, locale, initialKind, captcha, l
   useEffect(() => {
     const subscription = form.watch((_values, { name }) => {
       if (name) {
-        for (const key of Object.keys(serverErrors.current)) if (key === name || key.startsWith(`${name}.`)) delete serverErrors.current[key];
+        for (const key of Object.keys(serverErrors.current))
+          if (key === name || key.startsWith(`${name}.`)) delete serverErrors.current[key];
       }
       persist();
     });
@@ -185,7 +186,11 @@ export default function SignupWizard({ messages, locale, initialKind, captcha, l
       .map((field) => (field === 'phone_token' ? 'phone' : field))
       .map((name) => ({ name, step: stepOfField(name, path) }))
       .filter((item): item is { name: string; step: StepId } => item.step !== undefined)
-      .sort((a, b) => order.indexOf(a.step) - order.indexOf(b.step) || fieldsOf(a.step).indexOf(a.name) - fieldsOf(b.step).indexOf(b.name));
+      .sort(
+        (a, b) =>
+          order.indexOf(a.step) - order.indexOf(b.step) ||
+          fieldsOf(a.step).indexOf(a.name) - fieldsOf(b.step).indexOf(b.name),
+      );
     const first = located[0];
     if (!first) return;
     if (first.step === step) focusField(first.name);
@@ -202,7 +207,9 @@ export default function SignupWizard({ messages, locale, initialKind, captcha, l
       return;
     }
     const values = form.getValues();
-    const result = await apiPost<{ redirect: string }>('/user/signup/', { SignupForm: toSignupForm(values, path, proof, check.token) as never });
+    const result = await apiPost<{ redirect: string }>('/user/signup/', {
+      SignupForm: toSignupForm(values, path, proof, check.token) as never,
+    });
     setSending(false);
     if (result.ok) {
       clearWizard();
@@ -295,7 +302,12 @@ export default function SignupWizard({ messages, locale, initialKind, captcha, l
       )}
       {index >= 0 && <StepIndicator steps={steps} current={index} kind={kind} t={t} />}
       <FormProvider {...form}>
-        <form noValidate onSubmit={onNext} aria-labelledby="wizard-step-title" className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6">
+        <form
+          noValidate
+          onSubmit={onNext}
+          aria-labelledby="wizard-step-title"
+          className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6"
+        >
           <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1} className="text-xl font-bold sm:text-2xl">
             {heading}
           </h2>
@@ -304,7 +316,9 @@ export default function SignupWizard({ messages, locale, initialKind, captcha, l
           {step === 'start' && <StartStep path={path} onPathChange={setPath} t={t} />}
           {step === 'name' && <NameStep t={t} />}
           {step === 'contact' && <ContactStep t={t} />}
-          {step === 'phone' && <PhoneStep proof={proof} busy={pin.busy} onSend={pin.send} onVerify={pin.verify} onSkip={skipPhone} t={t} />}
+          {step === 'phone' && (
+            <PhoneStep proof={proof} busy={pin.busy} onSend={pin.send} onVerify={pin.verify} onSkip={skipPhone} t={t} />
+          )}
           {step === 'email' && <EmailStep t={t} optional={isPhoneConfirmed(values.phone, proof)} />}
           {step === 'address' && <AddressStep t={t} />}
           {step === 'preferences' && <PreferencesStep t={t} />}
@@ -312,7 +326,14 @@ export default function SignupWizard({ messages, locale, initialKind, captcha, l
           {step === 'size' && <SizeStep t={t} />}
           {step === 'about' && <AboutStep t={t} />}
           {step === 'password' && <PasswordStep t={t} />}
-          {step === 'done' && <DoneStep redirect={redirect} email={values.email.trim()} phoneConfirmed={path === 'advanced' && isPhoneConfirmed(values.phone, proof)} t={t} />}
+          {step === 'done' && (
+            <DoneStep
+              redirect={redirect}
+              email={values.email.trim()}
+              phoneConfirmed={path === 'advanced' && isPhoneConfirmed(values.phone, proof)}
+              t={t}
+            />
+          )}
           <div ref={containerRef} />
           {step !== 'done' && (
             <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
@@ -321,7 +342,12 @@ export default function SignupWizard({ messages, locale, initialKind, captcha, l
                   {t('signup.back')}
                 </button>
               )}
-              <button type="submit" className="btn btn-primary btn-lg sm:ml-auto sm:min-w-40" disabled={!hydrated || sending || pin.busy !== null} aria-busy={sending || undefined}>
+              <button
+                type="submit"
+                className="btn btn-primary btn-lg sm:ml-auto sm:min-w-40"
+                disabled={!hydrated || sending || pin.busy !== null}
+                aria-busy={sending || undefined}
+              >
                 {sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
                 {step === 'start' ? t('signup.start') : isLast ? t('auth.signup_submit') : t('signup.next')}
               </button>

@@ -8,4 +8,5 @@ export interface CurrencyOption {
   name: string;
 }
 
-export const loadCurrencies = () => cachedList<CurrencyOption>('user-currencies', () => apiGet('/bank-currency/user-currency-dropdown'));
+export const loadCurrencies = () =>
+  cachedList<CurrencyOption>('user-currencies', () => apiGet('/bank-currency/user-currency-dropdown'));

@@ -54,14 +54,35 @@ export interface PhoneProof {
   token: string;
   verifiedAt: number;
 }
-export const noPhoneProof = (): PhoneProof => ({ sentTo: '', resendAt: 0, verifiedPhone: '', token: '', verifiedAt: 0 });
+export const noPhoneProof = (): PhoneProof => ({
+  sentTo: '',
+  resendAt: 0,
+  verifiedPhone: '',
+  token: '',
+  verifiedAt: 0,
+});
 /** The server honours a proof for an hour; an older one is dropped so the person confirms again instead of failing. */
 export const PROOF_LIFETIME_MS = 55 * 60_000;
 export const isPhoneConfirmed = (phone: string, proof: PhoneProof) =>
-  phone.trim() !== '' && phone.trim() === proof.verifiedPhone && proof.token !== '' && Date.now() - proof.verifiedAt < PROOF_LIFETIME_MS;
+  phone.trim() !== '' &&
+  phone.trim() === proof.verifiedPhone &&
+  proof.token !== '' &&
+  Date.now() - proof.verifiedAt < PROOF_LIFETIME_MS;
 
 export type WizardPath = 'quick' | 'advanced';
-export type StepId = 'start' | 'name' | 'contact' | 'phone' | 'email' | 'address' | 'preferences' | 'activity' | 'size' | 'about' | 'password' | 'done';
+export type StepId =
+  | 'start'
+  | 'name'
+  | 'contact'
+  | 'phone'
+  | 'email'
+  | 'address'
+  | 'preferences'
+  | 'activity'
+  | 'size'
+  | 'about'
+  | 'password'
+  | 'done';
 
 /** The steps after the start screen, in order (spec §1: the quick path and every step of the full one). */
 export const PATH_STEPS: Record<WizardPath, StepId[]> = {
@@ -96,7 +117,17 @@ const STEP_FIELDS: Record<StepId, string[]> = {
   contact: ['email', 'phone'],
   phone: ['phone', 'phone_token', 'pin'],
   email: ['email'],
-  address: ['address.label', 'address.country_id', 'address.region_id', 'address.village_id', 'address.city', 'address.street', 'address.house', 'address.latitude', 'address.longitude'],
+  address: [
+    'address.label',
+    'address.country_id',
+    'address.region_id',
+    'address.village_id',
+    'address.city',
+    'address.street',
+    'address.house',
+    'address.latitude',
+    'address.longitude',
+  ],
   preferences: ['locale', 'currency_id'],
   activity: ['activity'],
   size: ['farm_size_acres', 'turnover_amount', 'turnover_period'],
@@ -118,7 +149,8 @@ export function stepOfField(field: string, path: WizardPath): StepId | undefined
  * a step's own question must be answered (activity, farm size or turnover, language and currency).
  */
 const field = signupSchema.shape;
-const atLeastOneContact = (value: { email?: string; phone?: string }) => value.email !== undefined || (value.phone ?? '').trim() !== '';
+const atLeastOneContact = (value: { email?: string; phone?: string }) =>
+  value.email !== undefined || (value.phone ?? '').trim() !== '';
 const contactRule = { message: 'accounts.email_or_phone', path: ['email'] };
 
 export function stepSchema(step: StepId, kind: TraderStatus): z.ZodType {
@@ -142,7 +174,10 @@ export function stepSchema(step: StepId, kind: TraderStatus): z.ZodType {
     case 'size':
       return usesFarmSize(kind)
         ? z.object({ farm_size_acres: field.farm_size_acres.nonoptional() })
-        : z.object({ turnover_amount: field.turnover_amount.nonoptional(), turnover_period: field.turnover_period.nonoptional() });
+        : z.object({
+            turnover_amount: field.turnover_amount.nonoptional(),
+            turnover_period: field.turnover_period.nonoptional(),
+          });
     case 'about':
       return z.object({ gender: field.gender, age_range: field.age_range });
     case 'password':
@@ -154,7 +189,9 @@ export function stepSchema(step: StepId, kind: TraderStatus): z.ZodType {
 
 /** Blank strings are left out: the API reads a missing field as "not given". */
 function present<T extends Record<string, unknown>>(values: T): Partial<T> {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && String(v).trim() !== '')) as Partial<T>;
+  return Object.fromEntries(
+    Object.entries(values).filter(([, v]) => v !== undefined && v !== null && String(v).trim() !== ''),
+  ) as Partial<T>;
 }
 
 /** `SignupForm[...]` of POST /user/signup/ for the path taken (the quick path sends only its own fields). */

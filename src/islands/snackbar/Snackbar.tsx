@@ -18,7 +18,10 @@ export default function Snackbar() {
     <div className="toast toast-center z-50" role="status" aria-live="polite">
       {mounted &&
         snacks.map((snack) => (
-          <div key={snack.id} className={`alert ${snack.kind === 'success' ? 'alert-success' : snack.kind === 'error' ? 'alert-error' : 'alert-info'}`}>
+          <div
+            key={snack.id}
+            className={`alert ${snack.kind === 'success' ? 'alert-success' : snack.kind === 'error' ? 'alert-error' : 'alert-info'}`}
+          >
             <span>{snack.text}</span>
           </div>
         ))}

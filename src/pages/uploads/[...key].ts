@@ -5,7 +5,11 @@ import { contentTypeOf, getStorage, isPublicStorageKey } from '~/server/storage'
 export const GET: APIRoute = async ({ params }) => {
   const key = params.key ?? '';
   const file = isPublicStorageKey(key) ? await getStorage().get(key) : undefined;
-  if (!file) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  if (!file)
+    return new Response('Not found', {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
   return new Response(file.body, {
     headers: {
       'Content-Type': contentTypeOf(key),

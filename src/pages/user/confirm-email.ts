@@ -21,5 +21,8 @@ export const GET: APIRoute = async ({ locals, url }) => {
     }
   }
   // The answer follows a one-time secret: no cache may keep it.
-  return new Response(null, { status: 302, headers: { Location: confirmed ? result : `${result}?status=invalid`, 'Cache-Control': 'no-store' } });
+  return new Response(null, {
+    status: 302,
+    headers: { Location: confirmed ? result : `${result}?status=invalid`, 'Cache-Control': 'no-store' },
+  });
 };

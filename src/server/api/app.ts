@@ -61,7 +61,11 @@ export function createApiApp() {
       .filter((endpoint) => endpoint.path === path)
       .map((endpoint) => endpoint.method.toUpperCase());
     if (methods.length > 0) {
-      return errorResponse(c, new AppError('method_not_allowed', 'errors.method_not_allowed', { headers: { Allow: methods.join(', ') } }), t);
+      return errorResponse(
+        c,
+        new AppError('method_not_allowed', 'errors.method_not_allowed', { headers: { Allow: methods.join(', ') } }),
+        t,
+      );
     }
     return errorResponse(c, new AppError('not_found', 'errors.api_not_found', { vars: { path: c.req.path } }), t);
   });

@@ -21,7 +21,8 @@ export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const cookie = bearer ? undefined : getCookie(c, sessionCookie().name);
   // Without a Bearer token a request may set or use the session cookie (login, sign-up, any member action):
   // from another site it is refused, so no page elsewhere can sign a visitor in or act for them.
-  if (!bearer && isCrossSiteUnsafeRequest(c.req.raw, getEnv().publicUrl)) throw new AppError('forbidden', 'errors.cross_site');
+  if (!bearer && isCrossSiteUnsafeRequest(c.req.raw, getEnv().publicUrl))
+    throw new AppError('forbidden', 'errors.cross_site');
   const user = bearer || cookie ? await resolveUser(await getDb(), { bearer, cookie }) : null;
   c.set('user', user);
   c.set('authVia', user ? (bearer ? 'bearer' : 'cookie') : null);

@@ -3,11 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { readBody } from './body';
 
 const app = new Hono().post('/', async (c) => c.json(await readBody(c)));
-const send = (body: BodyInit, type?: string) => app.request('/', { method: 'POST', body, headers: type ? { 'Content-Type': type } : {} });
+const send = (body: BodyInit, type?: string) =>
+  app.request('/', { method: 'POST', body, headers: type ? { 'Content-Type': type } : {} });
 
 describe('request body reading', () => {
   it('nests Yii-style form names and keeps arrays', async () => {
-    const res = await send('BoardList%5Bprice%5D=12.5&BoardList%5Btitle%5D=Maize&company_type%5B%5D=1&company_type%5B%5D=3', 'application/x-www-form-urlencoded');
+    const res = await send(
+      'BoardList%5Bprice%5D=12.5&BoardList%5Btitle%5D=Maize&company_type%5B%5D=1&company_type%5B%5D=3',
+      'application/x-www-form-urlencoded',
+    );
     expect(await res.json()).toEqual({ BoardList: { price: '12.5', title: 'Maize' }, company_type: ['1', '3'] });
   });
 
@@ -39,7 +43,9 @@ describe('request body reading, hostile input', () => {
     form.append('__proto__[polluted]', new File([new Uint8Array([1])], 'x.bin'));
     form.append('constructor[prototype][polluted2]', 'yes');
     form.append('a[__proto__][polluted3]', 'yes');
-    const res = await new Hono().post('/', async (c) => c.json(Object.keys(await readBody(c)))).request('/', { method: 'POST', body: form });
+    const res = await new Hono()
+      .post('/', async (c) => c.json(Object.keys(await readBody(c))))
+      .request('/', { method: 'POST', body: form });
     expect(res.status).toBe(200);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).polluted2).toBeUndefined();

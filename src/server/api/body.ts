@@ -44,10 +44,12 @@ export async function readBody(c: Context): Promise<Record<string, unknown>> {
 const FILE_MARK = '\u0000file:';
 
 function restoreFiles(value: unknown, files: File[]): unknown {
-  if (typeof value === 'string') return value.startsWith(FILE_MARK) ? files[Number(value.slice(FILE_MARK.length))] : value;
+  if (typeof value === 'string')
+    return value.startsWith(FILE_MARK) ? files[Number(value.slice(FILE_MARK.length))] : value;
   if (Array.isArray(value)) return value.map((item) => restoreFiles(item, files));
   if (value && typeof value === 'object') {
-    for (const key of Object.keys(value)) (value as Record<string, unknown>)[key] = restoreFiles((value as Record<string, unknown>)[key], files);
+    for (const key of Object.keys(value))
+      (value as Record<string, unknown>)[key] = restoreFiles((value as Record<string, unknown>)[key], files);
   }
   return value;
 }

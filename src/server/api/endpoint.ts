@@ -31,7 +31,8 @@ function rejectMalformed<T>(value: T): T {
   const pending: { item: unknown; depth: number }[] = [{ item: value, depth: 0 }];
   while (pending.length > 0) {
     const { item, depth } = pending.pop()!;
-    if (typeof item === 'string' && (item.includes('\u0000') || !item.isWellFormed())) throw new AppError('bad_request', 'errors.malformed_body');
+    if (typeof item === 'string' && (item.includes('\u0000') || !item.isWellFormed()))
+      throw new AppError('bad_request', 'errors.malformed_body');
     if (item && typeof item === 'object' && !(item instanceof Blob)) {
       if (depth >= MAX_INPUT_DEPTH) throw new AppError('bad_request', 'errors.malformed_body');
       for (const child of Object.values(item)) pending.push({ item: child, depth: depth + 1 });
@@ -55,20 +56,26 @@ function requireUser(c: ApiContext): SessionUser {
 export function endpoint<Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
   app: Hono<ApiEnv>,
   options: EndpointOptions<Q, B>,
-  handler: (c: ApiContext, input: { query: Infer<Q>; body: Infer<B>; user: SessionUser | null; raw: Record<string, unknown> }) => unknown | Promise<unknown>,
+  handler: (
+    c: ApiContext,
+    input: { query: Infer<Q>; body: Infer<B>; user: SessionUser | null; raw: Record<string, unknown> },
+  ) => unknown | Promise<unknown>,
 ): void {
   registerEndpoint(options);
   app.on(options.method.toUpperCase(), options.path, async (c) => {
     // Who may call comes before what they sent: an anonymous call to a members' endpoint is a 401.
     const user = options.auth ? requireUser(c) : c.get('user');
     const status = options.invalidStatus;
-    const rawQuery = rejectMalformed(qs.parse(new URL(c.req.url).search.slice(1), { depth: 5, arrayLimit: 200, parameterLimit: 500 }));
+    const rawQuery = rejectMalformed(
+      qs.parse(new URL(c.req.url).search.slice(1), { depth: 5, arrayLimit: 200, parameterLimit: 500 }),
+    );
     const query = options.query ? parseInput(options.query, rawQuery, { status }) : undefined;
     let body: unknown;
     let raw: Record<string, unknown> = {};
     if (options.body) {
       raw = rejectMalformed(await readBody(c));
-      const wrapped = options.bodyWrapper && typeof raw[options.bodyWrapper] === 'object' ? raw[options.bodyWrapper] : raw;
+      const wrapped =
+        options.bodyWrapper && typeof raw[options.bodyWrapper] === 'object' ? raw[options.bodyWrapper] : raw;
       body = parseInput(options.body, wrapped, { status });
     }
     const result = await handler(c, { query: query as Infer<Q>, body: body as Infer<B>, user, raw });

@@ -25,7 +25,11 @@ const STATUS_ERRORS: Record<number, [ErrorCode, MessageKey]> = {
 };
 
 function sqlState(error: unknown): string | undefined {
-  for (let current: unknown = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth++) {
+  for (
+    let current: unknown = error, depth = 0;
+    current && depth < 4;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
@@ -49,7 +53,9 @@ export function toErrorBody(error: AppError, t: Translate): ErrorBody {
   const body: ErrorBody = { code: error.code, message: t(error.messageKey, error.vars) };
   if (!error.messageKey.startsWith('errors.')) body.reason = error.messageKey;
   if (error.fields) {
-    body.errors = Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages.map((m) => t(m.key, m.vars))]));
+    body.errors = Object.fromEntries(
+      Object.entries(error.fields).map(([field, messages]) => [field, messages.map((m) => t(m.key, m.vars))]),
+    );
   }
   return body;
 }

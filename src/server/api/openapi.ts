@@ -49,7 +49,9 @@ function queryParameters(schema: z.ZodType) {
     in: 'query',
     required: json.required?.includes(name) ?? false,
     schema: property,
-    ...(name.includes('[') || (property as { type?: string }).type === 'object' ? { style: 'deepObject', explode: true } : {}),
+    ...(name.includes('[') || (property as { type?: string }).type === 'object'
+      ? { style: 'deepObject', explode: true }
+      : {}),
   }));
 }
 
@@ -61,13 +63,20 @@ export function buildOpenApiDocument(serverUrl: string) {
       summary: doc.summary,
       tags: [doc.tag],
       parameters: [
-        { name: 'Accept-Language', in: 'header', required: false, schema: { type: 'string', enum: ['en', 'sw', 'fr'] } },
+        {
+          name: 'Accept-Language',
+          in: 'header',
+          required: false,
+          schema: { type: 'string', enum: ['en', 'sw', 'fr'] },
+        },
         ...(doc.query ? queryParameters(doc.query) : []),
       ],
       responses: {
         '200': {
           description: 'Success',
-          content: { 'application/json': { schema: doc.response ? jsonSchema(doc.response, 'output') : { type: 'object' } } },
+          content: {
+            'application/json': { schema: doc.response ? jsonSchema(doc.response, 'output') : { type: 'object' } },
+          },
         },
         '4XX': { description: 'Client error', content: { 'application/json': { schema: errorSchema } } },
       },

@@ -8,7 +8,11 @@ import { AppError, type LocalizedMessage } from '~/server/errors';
  * dictionary keys (translated when the answer is written). `status` lets an endpoint answer 400 where the
  * spec's clients expect it.
  */
-export function parseInput<S extends z.ZodType>(schema: S, data: unknown, options: { status?: number } = {}): z.output<S> {
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+  options: { status?: number } = {},
+): z.output<S> {
   // reportInput lets the message tell a missing value ("required") from a wrong one ("enter a number").
   const result = schema.safeParse(data, { reportInput: true });
   if (result.success) return result.data;

@@ -54,7 +54,12 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     pool.on('error', (error) => console.error('[db] idle connection lost:', error.message));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
     await db.execute(sql`select 1`);
-    return { db, kind: 'postgres', close: () => pool.end(), withStartupLock: (work) => withAdvisoryLock(options.url!, work) };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      withStartupLock: (work) => withAdvisoryLock(options.url!, work),
+    };
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });

@@ -14,7 +14,9 @@ describe('page guards', () => {
   it('sends a logged-out visitor of a protected page to login, remembering the localized path', () => {
     const response = requireSignedIn(context(null, 'sw', '/user/offers', '?tab=active'));
     expect(response?.status).toBe(302);
-    expect(response?.headers.get('Location')).toBe(`/sw/signin/login?redirect=${encodeURIComponent('/sw/user/offers?tab=active')}`);
+    expect(response?.headers.get('Location')).toBe(
+      `/sw/signin/login?redirect=${encodeURIComponent('/sw/user/offers?tab=active')}`,
+    );
   });
 
   it('lets a signed-in user through a protected page and sends them home from a guest-only page', () => {

@@ -4,7 +4,9 @@ import { safeReturnPath } from './return-path';
 describe('safe return path after login', () => {
   it('keeps a relative path with a query', () => {
     expect(safeReturnPath('/user/offers')).toBe('/user/offers');
-    expect(safeReturnPath('/sw/board?page=2&BoardQuoteSearch%5Btype%5D=sell')).toBe('/sw/board?page=2&BoardQuoteSearch%5Btype%5D=sell');
+    expect(safeReturnPath('/sw/board?page=2&BoardQuoteSearch%5Btype%5D=sell')).toBe(
+      '/sw/board?page=2&BoardQuoteSearch%5Btype%5D=sell',
+    );
   });
 
   it('ignores anything that could leave the site or inject markup', () => {

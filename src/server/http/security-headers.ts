@@ -8,7 +8,12 @@ import type { ServerResponse } from 'node:http';
 export function setSecurityHeaders(res: ServerResponse, options: { isHttps: boolean; path?: string }): void {
   // A service worker runs under the CSP of its own script: it must be allowed to load workbox and to fetch.
   const isWorker = options.path === '/sw.js' || options.path?.startsWith('/workbox-');
-  res.setHeader('Content-Security-Policy', isWorker ? "default-src 'self'; frame-ancestors 'none'" : "default-src 'none'; img-src 'self'; style-src 'self'; frame-ancestors 'none'");
+  res.setHeader(
+    'Content-Security-Policy',
+    isWorker
+      ? "default-src 'self'; frame-ancestors 'none'"
+      : "default-src 'none'; img-src 'self'; style-src 'self'; frame-ancestors 'none'",
+  );
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.setHeader('X-Frame-Options', 'DENY');

@@ -2,14 +2,26 @@ import type { Locale } from '~/i18n/config';
 import { createTranslator, type MessageKey } from '~/i18n/t';
 import type { MailMessage } from '.';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** One simple, readable message in the recipient's language: a greeting, paragraphs and at most one button. */
-function compose(locale: Locale, to: string, subjectKey: MessageKey, parts: { name: string; paragraphs: string[]; action?: { label: string; url: string }; vars?: Record<string, string> }): MailMessage {
+function compose(
+  locale: Locale,
+  to: string,
+  subjectKey: MessageKey,
+  parts: { name: string; paragraphs: string[]; action?: { label: string; url: string }; vars?: Record<string, string> },
+): MailMessage {
   const t = createTranslator(locale);
   const greeting = t('mail.greeting', { name: parts.name });
   const signature = t('mail.signature');
-  const text = [greeting, '', ...parts.paragraphs.flatMap((p) => [p, '']), ...(parts.action ? [`${parts.action.label}: ${parts.action.url}`, ''] : []), signature].join('\n');
+  const text = [
+    greeting,
+    '',
+    ...parts.paragraphs.flatMap((p) => [p, '']),
+    ...(parts.action ? [`${parts.action.label}: ${parts.action.url}`, ''] : []),
+    signature,
+  ].join('\n');
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#17200f;max-width:560px;margin:auto;padding:16px">
 <p>${escapeHtml(greeting)}</p>
 ${parts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
@@ -20,12 +32,20 @@ ${parts.action ? `<p><a href="${escapeHtml(parts.action.url)}" style="display:in
 
 export function emailConfirmationMail(locale: Locale, to: string, name: string, url: string): MailMessage {
   const t = createTranslator(locale);
-  return compose(locale, to, 'mail.confirm_subject', { name, paragraphs: [t('mail.confirm_text')], action: { label: t('mail.confirm_action'), url } });
+  return compose(locale, to, 'mail.confirm_subject', {
+    name,
+    paragraphs: [t('mail.confirm_text')],
+    action: { label: t('mail.confirm_action'), url },
+  });
 }
 
 export function passwordResetMail(locale: Locale, to: string, name: string, url: string): MailMessage {
   const t = createTranslator(locale);
-  return compose(locale, to, 'mail.reset_subject', { name, paragraphs: [t('mail.reset_text'), t('mail.reset_ignore')], action: { label: t('mail.reset_action'), url } });
+  return compose(locale, to, 'mail.reset_subject', {
+    name,
+    paragraphs: [t('mail.reset_text'), t('mail.reset_ignore')],
+    action: { label: t('mail.reset_action'), url },
+  });
 }
 
 export function tierRequestReceivedMail(locale: Locale, to: string, name: string): MailMessage {
@@ -33,24 +53,50 @@ export function tierRequestReceivedMail(locale: Locale, to: string, name: string
   return compose(locale, to, 'mail.tier_request_subject', { name, paragraphs: [t('mail.tier_request_text')] });
 }
 
-export function tierDecisionMail(locale: Locale, to: string, name: string, approved: boolean, tierLabel: string, url: string): MailMessage {
+export function tierDecisionMail(
+  locale: Locale,
+  to: string,
+  name: string,
+  approved: boolean,
+  tierLabel: string,
+  url: string,
+): MailMessage {
   const t = createTranslator(locale);
   return approved
-    ? compose(locale, to, 'mail.tier_approved_subject', { name, paragraphs: [t('mail.tier_approved_text', { tier: tierLabel })], action: { label: t('mail.tier_approved_action'), url } })
-    : compose(locale, to, 'mail.tier_declined_subject', { name, paragraphs: [t('mail.tier_declined_text', { tier: tierLabel })] });
+    ? compose(locale, to, 'mail.tier_approved_subject', {
+        name,
+        paragraphs: [t('mail.tier_approved_text', { tier: tierLabel })],
+        action: { label: t('mail.tier_approved_action'), url },
+      })
+    : compose(locale, to, 'mail.tier_declined_subject', {
+        name,
+        paragraphs: [t('mail.tier_declined_text', { tier: tierLabel })],
+      });
 }
 
 export function emailChangedMail(locale: Locale, to: string, name: string, newAddress: string): MailMessage {
   const t = createTranslator(locale);
-  return compose(locale, to, 'mail.email_changed_subject', { name, paragraphs: [t('mail.email_changed_text', { email: newAddress }), t('mail.email_changed_not_you')] });
+  return compose(locale, to, 'mail.email_changed_subject', {
+    name,
+    paragraphs: [t('mail.email_changed_text', { email: newAddress }), t('mail.email_changed_not_you')],
+  });
 }
 
 /** A step of a deal, told to the party who acts next: what happened, by whom, the link, the history's fingerprint. */
-export function dealStepMail(locale: Locale, to: string, name: string, deal: { id: number; lot: string; step: string; actor: string; hash: string; url: string }): MailMessage {
+export function dealStepMail(
+  locale: Locale,
+  to: string,
+  name: string,
+  deal: { id: number; lot: string; step: string; actor: string; hash: string; url: string },
+): MailMessage {
   const t = createTranslator(locale);
   const message = compose(locale, to, 'mail.deal_subject', {
     name,
-    paragraphs: [t('mail.deal_text', { id: deal.id, lot: deal.lot, step: deal.step }), t('mail.deal_by', { actor: deal.actor }), t('mail.deal_fingerprint', { hash: deal.hash })],
+    paragraphs: [
+      t('mail.deal_text', { id: deal.id, lot: deal.lot, step: deal.step }),
+      t('mail.deal_by', { actor: deal.actor }),
+      t('mail.deal_fingerprint', { hash: deal.hash }),
+    ],
     action: { label: t('mail.deal_action'), url: deal.url },
   });
   return { ...message, subject: t('mail.deal_subject', { id: deal.id, step: deal.step }) };

@@ -37,7 +37,13 @@ function limiterFor(db: Database, name: LimitName) {
   if (!byName) limiters.set(db, (byName = new Map()));
   let limiter = byName.get(name);
   if (!limiter) {
-    limiter = new RateLimiterDrizzle({ storeClient: db, schema: rateLimits, keyPrefix: name, clearExpiredByTimeout: false, ...RATE_LIMITS[name] });
+    limiter = new RateLimiterDrizzle({
+      storeClient: db,
+      schema: rateLimits,
+      keyPrefix: name,
+      clearExpiredByTimeout: false,
+      ...RATE_LIMITS[name],
+    });
     byName.set(name, limiter);
   }
   return limiter;
@@ -45,7 +51,10 @@ function limiterFor(db: Database, name: LimitName) {
 
 function rateLimited(msBeforeNext: number): AppError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new AppError('rate_limited', 'errors.rate_limited_retry', { vars: { seconds }, headers: { 'Retry-After': String(seconds) } });
+  return new AppError('rate_limited', 'errors.rate_limited_retry', {
+    vars: { seconds },
+    headers: { 'Retry-After': String(seconds) },
+  });
 }
 
 /** Counts one attempt; throws a 429 AppError with Retry-After once the limit is used up. */

@@ -15,8 +15,14 @@ const outboxSender: SmsSender = {
 };
 
 /** Africa's Talking bulk SMS API (https://developers.africastalking.com): form-encoded, key in the `apiKey` header. */
-export function africasTalkingSender(config: { username: string; apiKey: string; senderId?: string }, fetchImpl: typeof fetch = fetch): SmsSender {
-  const endpoint = config.username === 'sandbox' ? 'https://api.sandbox.africastalking.com/version1/messaging' : 'https://api.africastalking.com/version1/messaging';
+export function africasTalkingSender(
+  config: { username: string; apiKey: string; senderId?: string },
+  fetchImpl: typeof fetch = fetch,
+): SmsSender {
+  const endpoint =
+    config.username === 'sandbox'
+      ? 'https://api.sandbox.africastalking.com/version1/messaging'
+      : 'https://api.africastalking.com/version1/messaging';
   return {
     async send(to, text) {
       const body = new URLSearchParams({ username: config.username, to, message: text });
@@ -24,13 +30,18 @@ export function africasTalkingSender(config: { username: string; apiKey: string;
       const response = await fetchImpl(endpoint, {
         method: 'POST',
         body,
-        headers: { apiKey: config.apiKey, Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
+        headers: {
+          apiKey: config.apiKey,
+          Accept: 'application/json',
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
         signal: AbortSignal.timeout(10_000),
       });
       if (!response.ok) throw new Error(`Africa's Talking answered ${response.status}`);
       const result = (await response.json()) as { SMSMessageData?: { Recipients?: { status?: string }[] } };
       const status = result.SMSMessageData?.Recipients?.[0]?.status;
-      if (status !== 'Success') throw new Error(`Africa's Talking did not accept the message (${status ?? 'no recipient'})`);
+      if (status !== 'Success')
+        throw new Error(`Africa's Talking did not accept the message (${status ?? 'no recipient'})`);
     },
   };
 }
@@ -41,7 +52,11 @@ export function getSmsSender(): SmsSender {
   if (!sender) {
     sender =
       env.AFRICASTALKING_USERNAME && env.AFRICASTALKING_API_KEY
-        ? africasTalkingSender({ username: env.AFRICASTALKING_USERNAME, apiKey: env.AFRICASTALKING_API_KEY, senderId: env.AFRICASTALKING_SENDER_ID })
+        ? africasTalkingSender({
+            username: env.AFRICASTALKING_USERNAME,
+            apiKey: env.AFRICASTALKING_API_KEY,
+            senderId: env.AFRICASTALKING_SENDER_ID,
+          })
         : outboxSender;
   }
   return sender;

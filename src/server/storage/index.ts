@@ -15,7 +15,9 @@ export interface FileStorage {
 /** Keys are relative paths of plain segments: `avatars/ab12/cd34.webp`. Anything else is refused. */
 const SAFE_KEY = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 export function isSafeStorageKey(key: string): boolean {
-  return key.length <= 300 && SAFE_KEY.test(key) && !key.split('/').some((segment) => segment === '..' || segment === '.');
+  return (
+    key.length <= 300 && SAFE_KEY.test(key) && !key.split('/').some((segment) => segment === '..' || segment === '.')
+  );
 }
 
 export function createLocalStorage(root: string): FileStorage {

@@ -4,7 +4,9 @@ import { encodeWebp } from './uploads';
 
 /** A 300 × 400 portrait PNG, in two colours so a crop would show. */
 async function portrait(): Promise<Uint8Array> {
-  const top = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ff0000' } }).png().toBuffer();
+  const top = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ff0000' } })
+    .png()
+    .toBuffer();
   return new Uint8Array(
     await sharp({ create: { width: 300, height: 400, channels: 3, background: '#0000ff' } })
       .composite([{ input: top, top: 0, left: 0 }])
@@ -33,6 +35,8 @@ describe('encodeWebp', () => {
   });
 
   it('refuses bytes that are no readable image', async () => {
-    await expect(encodeWebp(new Uint8Array([1, 2, 3]), [320], 'photo')).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(encodeWebp(new Uint8Array([1, 2, 3]), [320], 'photo')).rejects.toMatchObject({
+      code: 'validation_failed',
+    });
   });
 });

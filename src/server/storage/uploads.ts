@@ -9,7 +9,8 @@ export async function detectUpload(bytes: Uint8Array): Promise<DetectedType | un
   if (bytes.length >= 5 && Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-') return { kind: 'pdf' };
   try {
     const { format } = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    if (format === 'jpeg' || format === 'png' || format === 'webp' || format === 'gif' || format === 'heif') return { kind: 'image', format };
+    if (format === 'jpeg' || format === 'png' || format === 'webp' || format === 'gif' || format === 'heif')
+      return { kind: 'image', format };
   } catch {
     /* not an image sharp can read */
   }
@@ -17,15 +18,26 @@ export async function detectUpload(bytes: Uint8Array): Promise<DetectedType | un
 }
 
 /** Reads an uploaded file, refusing a missing one, an empty one or one over `maxBytes`. */
-export async function readUpload(file: unknown, maxBytes: number, field = 'file'): Promise<{ bytes: Uint8Array; name: string }> {
-  if (!(file instanceof File) || file.size === 0) throw new AppError('validation_failed', 'errors.validation_failed', { fields: { [field]: [{ key: 'validation.required' }] } });
+export async function readUpload(
+  file: unknown,
+  maxBytes: number,
+  field = 'file',
+): Promise<{ bytes: Uint8Array; name: string }> {
+  if (!(file instanceof File) || file.size === 0)
+    throw new AppError('validation_failed', 'errors.validation_failed', {
+      fields: { [field]: [{ key: 'validation.required' }] },
+    });
   if (file.size > maxBytes) {
-    throw new AppError('validation_failed', 'uploads.too_large', { vars: { mb: Math.round(maxBytes / 1024 / 1024) }, fields: { [field]: [{ key: 'uploads.too_large', vars: { mb: Math.round(maxBytes / 1024 / 1024) } }] } });
+    throw new AppError('validation_failed', 'uploads.too_large', {
+      vars: { mb: Math.round(maxBytes / 1024 / 1024) },
+      fields: { [field]: [{ key: 'uploads.too_large', vars: { mb: Math.round(maxBytes / 1024 / 1024) } }] },
+    });
   }
   return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name.slice(0, 200) || 'file' };
 }
 
-export const invalidFileType = (field = 'file') => new AppError('validation_failed', 'uploads.invalid_type', { fields: { [field]: [{ key: 'uploads.invalid_type' }] } });
+export const invalidFileType = (field = 'file') =>
+  new AppError('validation_failed', 'uploads.invalid_type', { fields: { [field]: [{ key: 'uploads.invalid_type' }] } });
 
 /** One stored size of an image: its WebP bytes and the size it came out at. */
 export interface EncodedImage {
@@ -54,14 +66,21 @@ export async function encodeWebp(
       const side = meta ? Math.min(width, meta.width ?? width, meta.height ?? width) : width;
       const { data, info } = await open()
         .rotate()
-        .resize(meta ? { width: side, height: side, fit: 'cover', withoutEnlargement: true } : { width, fit: 'inside', withoutEnlargement: true })
+        .resize(
+          meta
+            ? { width: side, height: side, fit: 'cover', withoutEnlargement: true }
+            : { width, fit: 'inside', withoutEnlargement: true },
+        )
         .webp({ quality: options.quality ?? 80 })
         .toBuffer({ resolveWithObject: true });
       out.set(width, { data, width: info.width, height: info.height });
     }
   } catch (cause) {
     // A truncated upload (common on a dropped mobile connection) or a pixel bomb: the image cannot be used.
-    throw new AppError('validation_failed', 'uploads.unreadable', { cause, fields: { [field]: [{ key: 'uploads.unreadable' }] } });
+    throw new AppError('validation_failed', 'uploads.unreadable', {
+      cause,
+      fields: { [field]: [{ key: 'uploads.unreadable' }] },
+    });
   }
   return out;
 }

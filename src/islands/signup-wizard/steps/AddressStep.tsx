@@ -7,6 +7,10 @@ import { ADDRESS_ID_PREFIX, type WizardValues } from '~/islands/signup-wizard/wi
 export default function AddressStep({ t }: { t: ClientTranslate }) {
   const { field, fieldState } = useController<WizardValues, 'address'>({ name: 'address' });
   const nested = (fieldState.error ?? {}) as unknown as Record<string, FieldError | undefined>;
-  const errors: AddressErrors = Object.fromEntries(Object.entries(nested).flatMap(([name, error]) => (error?.message ? [[name, error.message]] : [])));
-  return <AddressFields value={field.value} onChange={field.onChange} errors={errors} t={t} idPrefix={ADDRESS_ID_PREFIX} />;
+  const errors: AddressErrors = Object.fromEntries(
+    Object.entries(nested).flatMap(([name, error]) => (error?.message ? [[name, error.message]] : [])),
+  );
+  return (
+    <AddressFields value={field.value} onChange={field.onChange} errors={errors} t={t} idPrefix={ADDRESS_ID_PREFIX} />
+  );
 }

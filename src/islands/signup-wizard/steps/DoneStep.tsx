@@ -1,7 +1,17 @@
 import type { ClientTranslate } from '~/islands/lib/i18n';
 
 /** After the account is made (and signed in): what happens next, and the way on to the answer's `redirect`. */
-export default function DoneStep({ redirect, email, phoneConfirmed, t }: { redirect: string; email: string; phoneConfirmed: boolean; t: ClientTranslate }) {
+export default function DoneStep({
+  redirect,
+  email,
+  phoneConfirmed,
+  t,
+}: {
+  redirect: string;
+  email: string;
+  phoneConfirmed: boolean;
+  t: ClientTranslate;
+}) {
   return (
     <>
       <div className="alert alert-success flex flex-col items-start gap-2" role="status">

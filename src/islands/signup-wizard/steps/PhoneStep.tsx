@@ -62,24 +62,47 @@ export default function PhoneStep({ proof, busy, onSend, onVerify, onSkip, t }: 
             }}
           />
           <div className="flex flex-col gap-2 sm:flex-row">
-            <button type="button" className="btn btn-primary min-h-11" onClick={onVerify} disabled={busy !== null} aria-busy={busy === 'verify' || undefined}>
+            <button
+              type="button"
+              className="btn btn-primary min-h-11"
+              onClick={onVerify}
+              disabled={busy !== null}
+              aria-busy={busy === 'verify' || undefined}
+            >
               {busy === 'verify' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
               {t('signup.pin_confirm')}
             </button>
-            <button type="button" className="btn btn-outline min-h-11" onClick={onSend} disabled={busy !== null || seconds > 0} aria-busy={busy === 'send' || undefined}>
+            <button
+              type="button"
+              className="btn btn-outline min-h-11"
+              onClick={onSend}
+              disabled={busy !== null || seconds > 0}
+              aria-busy={busy === 'send' || undefined}
+            >
               {busy === 'send' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
               {seconds > 0 ? t('signup.pin_resend_in', { seconds }) : t('signup.pin_resend')}
             </button>
           </div>
         </div>
       ) : (
-        <button type="button" className="btn btn-secondary min-h-11 self-start" onClick={onSend} disabled={busy !== null} aria-busy={busy === 'send' || undefined}>
+        <button
+          type="button"
+          className="btn btn-secondary min-h-11 self-start"
+          onClick={onSend}
+          disabled={busy !== null}
+          aria-busy={busy === 'send' || undefined}
+        >
           {busy === 'send' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           {t('signup.pin_send')}
         </button>
       )}
       {!confirmed && (
-        <button type="button" className="btn btn-link min-h-11 self-start px-0" onClick={onSkip} disabled={busy !== null}>
+        <button
+          type="button"
+          className="btn btn-link min-h-11 self-start px-0"
+          onClick={onSkip}
+          disabled={busy !== null}
+        >
           {t('signup.phone_skip')}
         </button>
       )}

@@ -14,7 +14,12 @@ export default function PreferencesStep({ t }: { t: ClientTranslate }) {
   const currencyError = errors.currency_id?.message;
   return (
     <>
-      <SelectField id={idOf('locale')} label={t('signup.language')} registration={register('locale')} error={errors.locale?.message}>
+      <SelectField
+        id={idOf('locale')}
+        label={t('signup.language')}
+        registration={register('locale')}
+        error={errors.locale?.message}
+      >
         {LOCALES.map((code) => (
           <option key={code} value={code} lang={code}>
             {LOCALE_META[code].label}
@@ -24,7 +29,12 @@ export default function PreferencesStep({ t }: { t: ClientTranslate }) {
       <div className="flex flex-col gap-1">
         <FieldLabel id={currencyId} label={t('signup.currency')} />
         {currencies.state === 'ready' ? (
-          <select id={currencyId} className={`select select-lg w-full text-base ${currencyError ? 'select-error' : ''}`} {...fieldAria(currencyId, { error: currencyError })} {...register('currency_id')}>
+          <select
+            id={currencyId}
+            className={`select select-lg w-full text-base ${currencyError ? 'select-error' : ''}`}
+            {...fieldAria(currencyId, { error: currencyError })}
+            {...register('currency_id')}
+          >
             {currencies.items.map((currency) => (
               <option key={currency.id} value={String(currency.id)}>
                 {currency.code} · {currency.name}
@@ -38,7 +48,9 @@ export default function PreferencesStep({ t }: { t: ClientTranslate }) {
           </select>
         )}
         <FieldError id={currencyId} message={currencyError} />
-        {currencies.state === 'failed' && <LoadFailure text={t('address.list_failed')} onRetry={currencies.retry} t={t} />}
+        {currencies.state === 'failed' && (
+          <LoadFailure text={t('address.list_failed')} onRetry={currencies.retry} t={t} />
+        )}
       </div>
     </>
   );

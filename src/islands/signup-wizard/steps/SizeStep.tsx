@@ -11,7 +11,9 @@ import { type WizardValues, usesFarmSize } from '~/islands/signup-wizard/wizard-
 /** Farmers and cooperatives give their farm size; traders and input sellers their turnover, per month or per year. */
 export default function SizeStep({ t }: { t: ClientTranslate }) {
   const { register, errors, idOf } = useStepFields();
-  const [kind, currencyId] = useWatch<WizardValues, ['trader_status', 'currency_id']>({ name: ['trader_status', 'currency_id'] });
+  const [kind, currencyId] = useWatch<WizardValues, ['trader_status', 'currency_id']>({
+    name: ['trader_status', 'currency_id'],
+  });
   const currencies = useOptions(null, loadCurrencies);
   if (usesFarmSize(kind)) {
     return (

@@ -26,57 +26,149 @@ export function lotRoutes() {
     const tag = `Lots: ${meta.apiPrefix}`;
     const schema = lotSchema(meta.kind);
 
-    endpoint(app, { method: 'get', path: `${p}/index`, tag, summary: `Active ${meta.kind} lots, filtered (${meta.search}[…], q, country_id), sorted (-created_at, price, -price, volume, -volume) and paged`, query: lotIndexQuery(meta) }, async (c, { query, user }) =>
-      listLots(await getDb(), meta.kind, query.search, { page: query.page, perPage: query['per-page'], sort: query.sort }, user, c.get('locale')),
+    endpoint(
+      app,
+      {
+        method: 'get',
+        path: `${p}/index`,
+        tag,
+        summary: `Active ${meta.kind} lots, filtered (${meta.search}[…], q, country_id), sorted (-created_at, price, -price, volume, -volume) and paged`,
+        query: lotIndexQuery(meta),
+      },
+      async (c, { query, user }) =>
+        listLots(
+          await getDb(),
+          meta.kind,
+          query.search,
+          { page: query.page, perPage: query['per-page'], sort: query.sort },
+          user,
+          c.get('locale'),
+        ),
     );
 
     endpoint(
       app,
-      { method: 'get', path: `${p}/map-points`, tag, summary: 'Every matching lot with a location (at most 2,000): id, title, coordinates, price — for the catalogue map', query: lotIndexQuery(meta) },
-      async (c, { query, user }) => ({ items: await listMapPoints(await getDb(), meta.kind, query.search, user, c.get('locale')) }),
+      {
+        method: 'get',
+        path: `${p}/map-points`,
+        tag,
+        summary:
+          'Every matching lot with a location (at most 2,000): id, title, coordinates, price — for the catalogue map',
+        query: lotIndexQuery(meta),
+      },
+      async (c, { query, user }) => ({
+        items: await listMapPoints(await getDb(), meta.kind, query.search, user, c.get('locale')),
+      }),
     );
-
-    endpoint(app, { method: 'get', path: `${p}/view`, tag, summary: 'One lot (404 for a missing lot, or one that is not active and not yours)', query: idBody }, async (c, { query, user }) =>
-      getLot(await getDb(), meta.kind, query.id, user, c.get('locale')),
-    );
-
-    endpoint(app, { method: 'get', path: `${p}/get-random-items`, tag, summary: 'A few recent active lots in random order' }, async (c, { user }) => ({
-      items: await listRandomLots(await getDb(), meta.kind, user, c.get('locale')),
-    }));
-
-    endpoint(app, { method: 'get', path: `${p}/user-items`, tag, summary: "A user's active lots (at most 50, for public profiles)", query: z.object({ user_id: requiredInt() }) }, async (c, { query, user }) => ({
-      items: await listUserLots(await getDb(), meta.kind, query.user_id, user, c.get('locale')),
-    }));
 
     endpoint(
       app,
-      { method: 'post', path: `${p}/create-quote`, tag, summary: `Publish a lot (${meta.wrapper}[…]); the seller is the signed-in user`, auth: true, body: schema, bodyWrapper: meta.wrapper, response: z.object({ id: z.number() }) },
+      {
+        method: 'get',
+        path: `${p}/view`,
+        tag,
+        summary: 'One lot (404 for a missing lot, or one that is not active and not yours)',
+        query: idBody,
+      },
+      async (c, { query, user }) => getLot(await getDb(), meta.kind, query.id, user, c.get('locale')),
+    );
+
+    endpoint(
+      app,
+      { method: 'get', path: `${p}/get-random-items`, tag, summary: 'A few recent active lots in random order' },
+      async (c, { user }) => ({
+        items: await listRandomLots(await getDb(), meta.kind, user, c.get('locale')),
+      }),
+    );
+
+    endpoint(
+      app,
+      {
+        method: 'get',
+        path: `${p}/user-items`,
+        tag,
+        summary: "A user's active lots (at most 50, for public profiles)",
+        query: z.object({ user_id: requiredInt() }),
+      },
+      async (c, { query, user }) => ({
+        items: await listUserLots(await getDb(), meta.kind, query.user_id, user, c.get('locale')),
+      }),
+    );
+
+    endpoint(
+      app,
+      {
+        method: 'post',
+        path: `${p}/create-quote`,
+        tag,
+        summary: `Publish a lot (${meta.wrapper}[…]); the seller is the signed-in user`,
+        auth: true,
+        body: schema,
+        bodyWrapper: meta.wrapper,
+        response: z.object({ id: z.number() }),
+      },
       async (_c, { body, user }) => createLot(await getDb(), user!, meta.kind, body),
     );
 
     endpoint(
       app,
-      { method: 'post', path: `${p}/update-quote`, tag, summary: `Change one of your lots (${meta.wrapper}[…] with id)`, auth: true, body: z.intersection(schema, idBody), bodyWrapper: meta.wrapper },
+      {
+        method: 'post',
+        path: `${p}/update-quote`,
+        tag,
+        summary: `Change one of your lots (${meta.wrapper}[…] with id)`,
+        auth: true,
+        body: z.intersection(schema, idBody),
+        bodyWrapper: meta.wrapper,
+      },
       async (_c, { body, user }) => {
         await updateLot(await getDb(), user!, meta.kind, body.id, body);
         return { success: true };
       },
     );
 
-    endpoint(app, { method: 'post', path: `${p}/delete-quote`, tag, summary: 'Delete one of your lots', auth: true, body: idBody }, async (_c, { body, user }) => {
-      await deleteLot(await getDb(), user!, meta.kind, body.id);
-      return { success: true };
-    });
-
-    for (const [action, change] of Object.entries(STATUS_CHANGES) as [StatusAction, (typeof STATUS_CHANGES)[StatusAction]][]) {
-      endpoint(app, { method: 'post', path: `${p}/${action}`, tag, summary: `Set one of your lots ${change.to.replace('_', ' ')} (from ${change.from.join(', ')})`, auth: true, body: idBody }, async (_c, { body, user }) => {
-        await setLotStatus(await getDb(), user!, meta.kind, body.id, action);
+    endpoint(
+      app,
+      { method: 'post', path: `${p}/delete-quote`, tag, summary: 'Delete one of your lots', auth: true, body: idBody },
+      async (_c, { body, user }) => {
+        await deleteLot(await getDb(), user!, meta.kind, body.id);
         return { success: true };
-      });
+      },
+    );
+
+    for (const [action, change] of Object.entries(STATUS_CHANGES) as [
+      StatusAction,
+      (typeof STATUS_CHANGES)[StatusAction],
+    ][]) {
+      endpoint(
+        app,
+        {
+          method: 'post',
+          path: `${p}/${action}`,
+          tag,
+          summary: `Set one of your lots ${change.to.replace('_', ' ')} (from ${change.from.join(', ')})`,
+          auth: true,
+          body: idBody,
+        },
+        async (_c, { body, user }) => {
+          await setLotStatus(await getDb(), user!, meta.kind, body.id, action);
+          return { success: true };
+        },
+      );
     }
 
-    endpoint(app, { method: 'post', path: `${p}/re-add-quote`, tag, summary: 'Re-add a closed lot as a new active copy', auth: true, body: idBody, response: z.object({ id: z.number() }) }, async (_c, { body, user }) =>
-      reAddLot(await getDb(), user!, meta.kind, body.id),
+    endpoint(
+      app,
+      {
+        method: 'post',
+        path: `${p}/re-add-quote`,
+        tag,
+        summary: 'Re-add a closed lot as a new active copy',
+        auth: true,
+        body: idBody,
+        response: z.object({ id: z.number() }),
+      },
+      async (_c, { body, user }) => reAddLot(await getDb(), user!, meta.kind, body.id),
     );
 
     endpoint(
@@ -87,24 +179,55 @@ export function lotRoutes() {
         tag,
         summary: 'Bulk price update of your lots (silver and gold): prices[0][id]=12&prices[0][price]=3900…',
         auth: true,
-        body: z.object({ prices: z.array(z.object({ id: requiredInt(), price: amount({ allowZero: true }) })).min(1).max(100) }),
+        body: z.object({
+          prices: z
+            .array(z.object({ id: requiredInt(), price: amount({ allowZero: true }) }))
+            .min(1)
+            .max(100),
+        }),
       },
       async (_c, { body, user }) => updateLotPrices(await getDb(), user!, meta.kind, body.prices),
     );
 
-    endpoint(app, { method: 'post', path: `${p}/upload-photo`, tag, summary: 'Upload a photo for a lot being written (multipart `photo`); put the answered key in photos[]', auth: true, body: z.object({}).passthrough() }, async (_c, { raw, user }) =>
-      uploadLotPhoto(await getDb(), user!.id, raw.photo),
+    endpoint(
+      app,
+      {
+        method: 'post',
+        path: `${p}/upload-photo`,
+        tag,
+        summary: 'Upload a photo for a lot being written (multipart `photo`); put the answered key in photos[]',
+        auth: true,
+        body: z.object({}).passthrough(),
+      },
+      async (_c, { raw, user }) => uploadLotPhoto(await getDb(), user!.id, raw.photo),
     );
 
-    endpoint(app, { method: 'get', path: `${p}/favorites-list-ids`, tag, summary: 'Ids of your favourite lots of this kind', auth: true }, async (_c, { user }) => ({
-      items: await listFavoriteLotIds(await getDb(), user!.id, meta.kind),
-    }));
+    endpoint(
+      app,
+      {
+        method: 'get',
+        path: `${p}/favorites-list-ids`,
+        tag,
+        summary: 'Ids of your favourite lots of this kind',
+        auth: true,
+      },
+      async (_c, { user }) => ({
+        items: await listFavoriteLotIds(await getDb(), user!.id, meta.kind),
+      }),
+    );
 
     const favoriteBody = z.object({ [meta.favoriteField]: requiredInt() });
     for (const add of [true, false]) {
       endpoint(
         app,
-        { method: 'post', path: `${p}/${add ? 'add' : 'remove'}-favorites-${meta.favoriteSuffix}`, tag, summary: `${add ? 'Add a lot to' : 'Remove a lot from'} your favourites (${meta.favoriteField})`, auth: true, body: favoriteBody },
+        {
+          method: 'post',
+          path: `${p}/${add ? 'add' : 'remove'}-favorites-${meta.favoriteSuffix}`,
+          tag,
+          summary: `${add ? 'Add a lot to' : 'Remove a lot from'} your favourites (${meta.favoriteField})`,
+          auth: true,
+          body: favoriteBody,
+        },
         async (_c, { body, user }) => {
           const lotId = (body as Record<string, number>)[meta.favoriteField];
           return { items: await (add ? addFavoriteLot : removeFavoriteLot)(await getDb(), user!.id, meta.kind, lotId) };
@@ -113,12 +236,32 @@ export function lotRoutes() {
     }
   }
 
-  endpoint(app, { method: 'get', path: '/technic-list/order-technic-maker', tag: 'Lots: technic-list', summary: 'Makers of active machinery lots', cache: 'public, max-age=60' }, async () => ({
-    items: await listTechnicMakers(await getDb()),
-  }));
-  endpoint(app, { method: 'get', path: '/technic-list/order-working-radius', tag: 'Lots: technic-list', summary: 'Working radii (km) of active machinery lots', cache: 'public, max-age=60' }, async () => ({
-    items: await listWorkingRadii(await getDb()),
-  }));
+  endpoint(
+    app,
+    {
+      method: 'get',
+      path: '/technic-list/order-technic-maker',
+      tag: 'Lots: technic-list',
+      summary: 'Makers of active machinery lots',
+      cache: 'public, max-age=60',
+    },
+    async () => ({
+      items: await listTechnicMakers(await getDb()),
+    }),
+  );
+  endpoint(
+    app,
+    {
+      method: 'get',
+      path: '/technic-list/order-working-radius',
+      tag: 'Lots: technic-list',
+      summary: 'Working radii (km) of active machinery lots',
+      cache: 'public, max-age=60',
+    },
+    async () => ({
+      items: await listWorkingRadii(await getDb()),
+    }),
+  );
 
   return app;
 }

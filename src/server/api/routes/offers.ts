@@ -12,13 +12,22 @@ import { listBookedRanges } from '~/server/services/deals/bookings';
 import { cabinetCounts, listMoneyDue } from '~/server/services/deals/cabinet';
 import { createOffer } from '~/server/services/deals/create-offer';
 import { getFeedbackSummary, leaveFeedback } from '~/server/services/deals/feedback';
-import { exportedHistorySchema, getDealHistory, readAttachment, verifyDealForParty, verifyExportedHistory } from '~/server/services/deals/history';
+import {
+  exportedHistorySchema,
+  getDealHistory,
+  readAttachment,
+  verifyDealForParty,
+  verifyExportedHistory,
+} from '~/server/services/deals/history';
 import { countOffersWaiting, getOffer, listOffers, listOffersByOrder } from '~/server/services/deals/list-offers';
 import type { ApiEnv } from '~/server/api/context';
 import { endpoint } from '~/server/api/endpoint';
 
 const tag = 'Offers';
-const byOrder = z.object({ order_id: requiredInt(), order_type: z.enum(ORDER_TYPES, { message: 'validation.invalid_option' }) });
+const byOrder = z.object({
+  order_id: requiredInt(),
+  order_type: z.enum(ORDER_TYPES, { message: 'validation.invalid_option' }),
+});
 
 /** Offers and deals (docs/deals.md is the contract). */
 export function offerRoutes() {
@@ -26,89 +35,254 @@ export function offerRoutes() {
 
   endpoint(
     app,
-    { method: 'get', path: '/offer', tag, summary: "Your offers as buyer or seller: all, one lot's (order_id + order_type) or one role's; status 2–3 first, then 9, then 0–1, latest update first; 20 a page", auth: true, query: offerListQuery },
+    {
+      method: 'get',
+      path: '/offer',
+      tag,
+      summary:
+        "Your offers as buyer or seller: all, one lot's (order_id + order_type) or one role's; status 2–3 first, then 9, then 0–1, latest update first; 20 a page",
+      auth: true,
+      query: offerListQuery,
+    },
     async (c, { query, user }) => listOffers(await getDb(), user!, query, c.get('locale')),
-  );
-
-  endpoint(app, { method: 'get', path: '/offer/user-offer-count', tag, summary: 'How many offers (status 2) wait for your answer: the header badge', auth: true }, async (_c, { user }) => ({
-    count: await countOffersWaiting(await getDb(), user!.id),
-  }));
-
-  endpoint(app, { method: 'get', path: '/offer/view', tag, summary: 'One of your offers (403 unless you are its buyer or seller)', auth: true, query: z.object({ id: requiredInt() }) }, async (c, { query, user }) =>
-    getOffer(await getDb(), user!, query.id, c.get('locale')),
   );
 
   endpoint(
     app,
-    { method: 'post', path: '/offer/create-offer', tag, summary: 'Make an offer on a lot (Offer[…]); a buyer at a fixed-price lot’s price is a direct buy, approved at once', auth: true, body: createOfferSchema, bodyWrapper: 'Offer' },
+    {
+      method: 'get',
+      path: '/offer/user-offer-count',
+      tag,
+      summary: 'How many offers (status 2) wait for your answer: the header badge',
+      auth: true,
+    },
+    async (_c, { user }) => ({
+      count: await countOffersWaiting(await getDb(), user!.id),
+    }),
+  );
+
+  endpoint(
+    app,
+    {
+      method: 'get',
+      path: '/offer/view',
+      tag,
+      summary: 'One of your offers (403 unless you are its buyer or seller)',
+      auth: true,
+      query: z.object({ id: requiredInt() }),
+    },
+    async (c, { query, user }) => getOffer(await getDb(), user!, query.id, c.get('locale')),
+  );
+
+  endpoint(
+    app,
+    {
+      method: 'post',
+      path: '/offer/create-offer',
+      tag,
+      summary:
+        'Make an offer on a lot (Offer[…]); a buyer at a fixed-price lot’s price is a direct buy, approved at once',
+      auth: true,
+      body: createOfferSchema,
+      bodyWrapper: 'Offer',
+    },
     async (c, { body, user }) => createOffer(await getDb(), user!, body, c.get('locale')),
   );
 
   for (const action of OFFER_ACTIONS) {
     endpoint(
       app,
-      { method: 'post', path: `/offer/${action}`, tag, summary: `${action.replace(/-/g, ' ')} (id, optional comment; multipart: optional photo ≤ 20 MB, document PDF ≤ 50 MB)`, auth: true, body: offerActionSchema.loose() },
-      async (c, { body, raw, user }) => actOnOffer(await getDb(), user!, action, { id: body.id, comment: body.comment, photo: raw.photo, document: raw.document }, c.get('locale')),
+      {
+        method: 'post',
+        path: `/offer/${action}`,
+        tag,
+        summary: `${action.replace(/-/g, ' ')} (id, optional comment; multipart: optional photo ≤ 20 MB, document PDF ≤ 50 MB)`,
+        auth: true,
+        body: offerActionSchema.loose(),
+      },
+      async (c, { body, raw, user }) =>
+        actOnOffer(
+          await getDb(),
+          user!,
+          action,
+          { id: body.id, comment: body.comment, photo: raw.photo, document: raw.document },
+          c.get('locale'),
+        ),
     );
   }
 
-  endpoint(app, { method: 'post', path: '/offer/user-offer-by-order', tag, summary: 'Your offers on one lot', auth: true, body: byOrder }, async (c, { body, user }) => ({
-    items: await listOffersByOrder(await getDb(), user!, body.order_id, body.order_type, c.get('locale')),
-  }));
-
-  endpoint(app, { method: 'get', path: '/offer/bookings', tag, summary: 'Taken date ranges of a machinery lot for rent (availability calendar)', query: z.object({ order_id: requiredInt() }), cache: 'public, max-age=30' }, async (_c, { query }) => ({
-    items: await listBookedRanges(await getDb(), query.order_id),
-  }));
-
-  endpoint(app, { method: 'get', path: '/offer/history', tag, summary: "The deal's events with their hash chain (parties only)", auth: true, query: z.object({ id: requiredInt() }) }, async (_c, { query, user }) =>
-    getDealHistory(await getDb(), user!, query.id),
+  endpoint(
+    app,
+    {
+      method: 'post',
+      path: '/offer/user-offer-by-order',
+      tag,
+      summary: 'Your offers on one lot',
+      auth: true,
+      body: byOrder,
+    },
+    async (c, { body, user }) => ({
+      items: await listOffersByOrder(await getDb(), user!, body.order_id, body.order_type, c.get('locale')),
+    }),
   );
 
-  endpoint(app, { method: 'get', path: '/offer/verify', tag, summary: "Checks the stored hash chain of one of your deals", auth: true, query: z.object({ id: requiredInt() }) }, async (_c, { query, user }) =>
-    verifyDealForParty(await getDb(), user!, query.id),
+  endpoint(
+    app,
+    {
+      method: 'get',
+      path: '/offer/bookings',
+      tag,
+      summary: 'Taken date ranges of a machinery lot for rent (availability calendar)',
+      query: z.object({ order_id: requiredInt() }),
+      cache: 'public, max-age=30',
+    },
+    async (_c, { query }) => ({
+      items: await listBookedRanges(await getDb(), query.order_id),
+    }),
+  );
+
+  endpoint(
+    app,
+    {
+      method: 'get',
+      path: '/offer/history',
+      tag,
+      summary: "The deal's events with their hash chain (parties only)",
+      auth: true,
+      query: z.object({ id: requiredInt() }),
+    },
+    async (_c, { query, user }) => getDealHistory(await getDb(), user!, query.id),
+  );
+
+  endpoint(
+    app,
+    {
+      method: 'get',
+      path: '/offer/verify',
+      tag,
+      summary: 'Checks the stored hash chain of one of your deals',
+      auth: true,
+      query: z.object({ id: requiredInt() }),
+    },
+    async (_c, { query, user }) => verifyDealForParty(await getDb(), user!, query.id),
   );
 
   // Open to anyone: a small body (a history is a few KB) and a per-address limit keep it cheap.
-  app.use('/offer/verify-history', bodyLimit({ maxSize: 512 * 1024, onError: () => { throw new AppError('payload_too_large', 'errors.payload_too_large'); } }));
+  app.use(
+    '/offer/verify-history',
+    bodyLimit({
+      maxSize: 512 * 1024,
+      onError: () => {
+        throw new AppError('payload_too_large', 'errors.payload_too_large');
+      },
+    }),
+  );
   endpoint(
     app,
-    { method: 'post', path: '/offer/verify-history', tag, summary: 'Checks a saved deal history (JSON body from /offer/history); no account needed: valid (an unbroken chain) and matches_stored (the chain Mavuno holds)', body: exportedHistorySchema },
+    {
+      method: 'post',
+      path: '/offer/verify-history',
+      tag,
+      summary:
+        'Checks a saved deal history (JSON body from /offer/history); no account needed: valid (an unbroken chain) and matches_stored (the chain Mavuno holds)',
+      body: exportedHistorySchema,
+    },
     async (c, { body }) => {
       await consumeLimit('verifyHistoryIp', c.get('ip'));
       return verifyExportedHistory(await getDb(), body);
     },
   );
 
-  endpoint(app, { method: 'get', path: '/offer/attachment', tag, summary: "A step's photo or document (parties only)", auth: true, query: z.object({ event_id: requiredInt(), file: z.enum(['photo', 'document']) }) }, async (_c, { query, user }) => {
-    const file = await readAttachment(await getDb(), user!, query.event_id, query.file);
-    return new Response(file.body, {
-      headers: {
-        'Content-Type': file.contentType,
-        'Content-Length': String(file.size),
-        'Content-Disposition': `${query.file === 'photo' ? 'inline' : 'attachment'}; filename="${file.name.replace(/[^\w.\- ]/g, '_')}"`,
-        'Cache-Control': 'private, no-store',
-        'X-Content-Type-Options': 'nosniff',
-      },
-    });
-  });
-
-  endpoint(app, { method: 'get', path: '/offer/cabinet', tag, summary: 'One cabinet grouping of your deals (bought-not-paid, …), 20 a page', auth: true, query: z.object({ view: z.enum(CABINET_OFFER_VIEWS), page: z.coerce.number().int().min(1).max(100_000).default(1) }) }, async (c, { query, user }) =>
-    listOffers(await getDb(), user!, { view: query.view, page: query.page }, c.get('locale')),
+  endpoint(
+    app,
+    {
+      method: 'get',
+      path: '/offer/attachment',
+      tag,
+      summary: "A step's photo or document (parties only)",
+      auth: true,
+      query: z.object({ event_id: requiredInt(), file: z.enum(['photo', 'document']) }),
+    },
+    async (_c, { query, user }) => {
+      const file = await readAttachment(await getDb(), user!, query.event_id, query.file);
+      return new Response(file.body, {
+        headers: {
+          'Content-Type': file.contentType,
+          'Content-Length': String(file.size),
+          'Content-Disposition': `${query.file === 'photo' ? 'inline' : 'attachment'}; filename="${file.name.replace(/[^\w.\- ]/g, '_')}"`,
+          'Cache-Control': 'private, no-store',
+          'X-Content-Type-Options': 'nosniff',
+        },
+      });
+    },
   );
 
-  endpoint(app, { method: 'get', path: '/offer/cabinet-counts', tag, summary: 'The count of every cabinet card', auth: true }, async (_c, { user }) => cabinetCounts(await getDb(), user!.id));
+  endpoint(
+    app,
+    {
+      method: 'get',
+      path: '/offer/cabinet',
+      tag,
+      summary: 'One cabinet grouping of your deals (bought-not-paid, …), 20 a page',
+      auth: true,
+      query: z.object({
+        view: z.enum(CABINET_OFFER_VIEWS),
+        page: z.coerce.number().int().min(1).max(100_000).default(1),
+      }),
+    },
+    async (c, { query, user }) =>
+      listOffers(await getDb(), user!, { view: query.view, page: query.page }, c.get('locale')),
+  );
 
-  endpoint(app, { method: 'get', path: '/offer/money', tag, summary: 'Money cards: per currency, what deals under way owe you (have-to-be-paid) or you owe (have-to-pay)', auth: true, query: z.object({ view: z.enum(MONEY_VIEWS) }) }, async (_c, { query, user }) => ({
-    items: await listMoneyDue(await getDb(), user!.id, query.view),
-  }));
+  endpoint(
+    app,
+    { method: 'get', path: '/offer/cabinet-counts', tag, summary: 'The count of every cabinet card', auth: true },
+    async (_c, { user }) => cabinetCounts(await getDb(), user!.id),
+  );
 
-  endpoint(app, { method: 'post', path: '/user/set-feedback', tag, summary: 'Rate the other party of a done deal (UserFeedback[offer_id|rating|comment]); once per party', auth: true, body: feedbackSchema, bodyWrapper: 'UserFeedback' }, async (_c, { body, user }) => ({
-    success: true,
-    feedback: await leaveFeedback(await getDb(), user!, body),
-  }));
+  endpoint(
+    app,
+    {
+      method: 'get',
+      path: '/offer/money',
+      tag,
+      summary: 'Money cards: per currency, what deals under way owe you (have-to-be-paid) or you owe (have-to-pay)',
+      auth: true,
+      query: z.object({ view: z.enum(MONEY_VIEWS) }),
+    },
+    async (_c, { query, user }) => ({
+      items: await listMoneyDue(await getDb(), user!.id, query.view),
+    }),
+  );
 
-  endpoint(app, { method: 'get', path: '/user/feedback', tag, summary: "A member's feedback: average rating, count and the latest comments", query: z.object({ user_id: requiredInt() }), cache: 'public, max-age=60' }, async (_c, { query }) =>
-    getFeedbackSummary(await getDb(), query.user_id),
+  endpoint(
+    app,
+    {
+      method: 'post',
+      path: '/user/set-feedback',
+      tag,
+      summary: 'Rate the other party of a done deal (UserFeedback[offer_id|rating|comment]); once per party',
+      auth: true,
+      body: feedbackSchema,
+      bodyWrapper: 'UserFeedback',
+    },
+    async (_c, { body, user }) => ({
+      success: true,
+      feedback: await leaveFeedback(await getDb(), user!, body),
+    }),
+  );
+
+  endpoint(
+    app,
+    {
+      method: 'get',
+      path: '/user/feedback',
+      tag,
+      summary: "A member's feedback: average rating, count and the latest comments",
+      query: z.object({ user_id: requiredInt() }),
+      cache: 'public, max-age=60',
+    },
+    async (_c, { query }) => getFeedbackSummary(await getDb(), query.user_id),
   );
 
   return app;

@@ -16,7 +16,13 @@ const REFERENCE_CACHE = 'public, max-age=300';
 
 const namedItem = z.object({ id: z.number(), name: z.string() });
 const itemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
-const regionItem = z.object({ id: z.number(), country_id: z.number(), name: z.string(), latitude: z.number().nullable(), longitude: z.number().nullable() });
+const regionItem = z.object({
+  id: z.number(),
+  country_id: z.number(),
+  name: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
 
 /** Path prefixes of the category endpoints of each lot kind (seed-spec §7). */
 export const CATEGORY_PREFIXES: Record<CategoryKind, string> = {
@@ -36,12 +42,28 @@ export function referenceRoutes() {
       path: '/region/index',
       tag: 'Places',
       summary: 'Regions, a page at a time; filter by country and name; sort by name (default), -name, id or -id',
-      query: listQuery.extend({ sort: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('name')), country_id: optionalInt(), q: optionalText(100) }),
-      response: z.object({ items: z.array(regionItem), _meta: z.object({ totalCount: z.number(), pageCount: z.number(), currentPage: z.number(), perPage: z.number() }) }),
+      query: listQuery.extend({
+        sort: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('name')),
+        country_id: optionalInt(),
+        q: optionalText(100),
+      }),
+      response: z.object({
+        items: z.array(regionItem),
+        _meta: z.object({
+          totalCount: z.number(),
+          pageCount: z.number(),
+          currentPage: z.number(),
+          perPage: z.number(),
+        }),
+      }),
       cache: REFERENCE_CACHE,
     },
     async (_c, { query }) =>
-      listRegions(await getDb(), { countryId: query.country_id, q: query.q }, { page: query.page, perPage: query['per-page'], sort: query.sort }),
+      listRegions(
+        await getDb(),
+        { countryId: query.country_id, q: query.q },
+        { page: query.page, perPage: query['per-page'], sort: query.sort },
+      ),
   );
 
   endpoint(
@@ -78,7 +100,15 @@ export function referenceRoutes() {
       tag: 'Places',
       summary: "A region's villages and towns",
       body: z.object({ region_id: requiredInt() }),
-      response: itemsOf(z.object({ id: z.number(), region_id: z.number(), name: z.string(), latitude: z.number().nullable(), longitude: z.number().nullable() })),
+      response: itemsOf(
+        z.object({
+          id: z.number(),
+          region_id: z.number(),
+          name: z.string(),
+          latitude: z.number().nullable(),
+          longitude: z.number().nullable(),
+        }),
+      ),
     },
     async (_c, { body }) => ({ items: await listRegionVillages(await getDb(), body.region_id) }),
   );
@@ -94,13 +124,20 @@ export function referenceRoutes() {
     rate_date: z.string().nullable(),
   });
   for (const [path, summary] of [
-    ['/bank-currency/user-currency-dropdown', "Currencies a user can choose as their own (id 3 is the default)"],
+    ['/bank-currency/user-currency-dropdown', 'Currencies a user can choose as their own (id 3 is the default)'],
     ['/bank-currency/order-currency-dropdown', 'Currencies a lot can be priced in'],
-    ['/bank-currency/filter-currency-dropdown', 'Currencies catalogue prices can be shown in, with indicative rates per US dollar'],
+    [
+      '/bank-currency/filter-currency-dropdown',
+      'Currencies catalogue prices can be shown in, with indicative rates per US dollar',
+    ],
   ] as const) {
-    endpoint(app, { method: 'get', path, tag: 'Currencies', summary, response: itemsOf(currencyItem), cache: REFERENCE_CACHE }, async (c) => ({
-      items: await listCurrencies(await getDb(), c.get('locale')),
-    }));
+    endpoint(
+      app,
+      { method: 'get', path, tag: 'Currencies', summary, response: itemsOf(currencyItem), cache: REFERENCE_CACHE },
+      async (c) => ({
+        items: await listCurrencies(await getDb(), c.get('locale')),
+      }),
+    );
   }
 
   endpoint(
@@ -110,7 +147,9 @@ export function referenceRoutes() {
       path: '/per-unit/category-dropdown',
       tag: 'Units',
       summary: 'Units a lot of one kind is priced per',
-      query: z.object({ category: z.preprocess((v) => (v === '' ? undefined : v), z.enum(UNIT_CATEGORIES).default('all')) }),
+      query: z.object({
+        category: z.preprocess((v) => (v === '' ? undefined : v), z.enum(UNIT_CATEGORIES).default('all')),
+      }),
       response: itemsOf(namedItem.extend({ code: z.string(), short: z.string() })),
       cache: REFERENCE_CACHE,
     },
@@ -118,7 +157,14 @@ export function referenceRoutes() {
   );
 
   const categoryNode: z.ZodType = z.lazy(() =>
-    z.object({ id: z.number(), parent_id: z.number().nullable(), slug: z.string(), name: z.string(), level: z.number(), children: z.array(categoryNode).optional() }),
+    z.object({
+      id: z.number(),
+      parent_id: z.number().nullable(),
+      slug: z.string(),
+      name: z.string(),
+      level: z.number(),
+      children: z.array(categoryNode).optional(),
+    }),
   );
   for (const [kind, prefix] of Object.entries(CATEGORY_PREFIXES) as [CategoryKind, string][]) {
     endpoint(

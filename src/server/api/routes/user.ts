@@ -23,7 +23,11 @@ import { verifyCaptcha } from '~/server/security/captcha';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from '~/server/services/accounts/addresses';
 import { logIn, logOut, refreshTokens } from '~/server/services/accounts/authenticate';
 import { setAvatar } from '~/server/services/accounts/avatar';
-import { requestPasswordReset, resendEmailConfirmation, resetPassword } from '~/server/services/accounts/email-confirmation';
+import {
+  requestPasswordReset,
+  resendEmailConfirmation,
+  resetPassword,
+} from '~/server/services/accounts/email-confirmation';
 import { addFavoriteCategories, removeFavoriteCategories } from '~/server/services/accounts/favorites';
 import { changePassword } from '~/server/services/accounts/password';
 import { confirmUserPhone, sendPhonePin, verifyPhonePin } from '~/server/services/accounts/phone-confirmation';
@@ -51,7 +55,10 @@ const isWebClient = (c: ApiContext) => c.req.header('x-session-mode') === 'cooki
 function issue(c: ApiContext, tokens: IssuedTokens) {
   if (tokens.cookieToken) {
     const cookie = sessionCookie();
-    setCookie(c, cookie.name, tokens.cookieToken, { ...cookie.options, ...(tokens.remember ? { expires: tokens.cookieExpiresAt } : {}) });
+    setCookie(c, cookie.name, tokens.cookieToken, {
+      ...cookie.options,
+      ...(tokens.remember ? { expires: tokens.cookieExpiresAt } : {}),
+    });
     return { session: 'cookie' as const, expires_at: tokens.cookieExpiresAt.toISOString() };
   }
   return {
@@ -67,9 +74,21 @@ export function userRoutes() {
 
   endpoint(
     app,
-    { method: 'post', path: '/user/login', tag: 'Authentication', summary: 'Sign in with e-mail (or phone) and password', body: loginSchema, response: tokensResponse, invalidStatus: 400 },
+    {
+      method: 'post',
+      path: '/user/login',
+      tag: 'Authentication',
+      summary: 'Sign in with e-mail (or phone) and password',
+      body: loginSchema,
+      response: tokensResponse,
+      invalidStatus: 400,
+    },
     async (c, { body }) => {
-      const { tokens } = await logIn(await getDb(), body, { ip: c.get('ip'), userAgent: c.req.header('user-agent'), web: isWebClient(c) });
+      const { tokens } = await logIn(await getDb(), body, {
+        ip: c.get('ip'),
+        userAgent: c.req.header('user-agent'),
+        web: isWebClient(c),
+      });
       return issue(c, tokens);
     },
   );
@@ -87,11 +106,23 @@ export function userRoutes() {
     async (c, { body }) => issue(c, await refreshTokens(await getDb(), body.refresh_token)),
   );
 
-  endpoint(app, { method: 'post', path: '/user/logout', tag: 'Authentication', summary: 'End the current session on the server', auth: true, body: z.object({}), response: ok }, async (c, { user }) => {
-    await logOut(await getDb(), user!);
-    deleteCookie(c, sessionCookie().name, sessionCookie().options);
-    return { success: true as const };
-  });
+  endpoint(
+    app,
+    {
+      method: 'post',
+      path: '/user/logout',
+      tag: 'Authentication',
+      summary: 'End the current session on the server',
+      auth: true,
+      body: z.object({}),
+      response: ok,
+    },
+    async (c, { user }) => {
+      await logOut(await getDb(), user!);
+      deleteCookie(c, sessionCookie().name, sessionCookie().options);
+      return { success: true as const };
+    },
+  );
 
   endpoint(
     app,
@@ -101,7 +132,13 @@ export function userRoutes() {
       tag: 'Authentication',
       summary: 'The signed-in user',
       auth: true,
-      response: z.object({ id: z.number(), email: z.string().nullable(), email_verified: z.boolean(), phone_verified: z.boolean(), scope: z.array(z.string()) }),
+      response: z.object({
+        id: z.number(),
+        email: z.string().nullable(),
+        email_verified: z.boolean(),
+        phone_verified: z.boolean(),
+        scope: z.array(z.string()),
+      }),
     },
     (_c, { user }) => ({
       id: user!.id,
@@ -128,14 +165,26 @@ export function userRoutes() {
       response: z.intersection(tokensResponse, z.object({ redirect: z.string() })),
     },
     async (c, { body }) => {
-      const { tokens, user } = await signUp(await getDb(), body, { ip: c.get('ip'), userAgent: c.req.header('user-agent'), locale: c.get('locale'), web: isWebClient(c) });
+      const { tokens, user } = await signUp(await getDb(), body, {
+        ip: c.get('ip'),
+        userAgent: c.req.header('user-agent'),
+        locale: c.get('locale'),
+        web: isWebClient(c),
+      });
       return { ...issue(c, tokens), redirect: localizePath('/user/profile/deals', user.locale) };
     },
   );
 
   endpoint(
     app,
-    { method: 'post', path: '/user/send-phone-pin', tag: 'Authentication', summary: 'Send a 4-digit PIN by SMS (again after 60 s)', body: sendPinSchema, response: z.object({ resend_after: z.number() }) },
+    {
+      method: 'post',
+      path: '/user/send-phone-pin',
+      tag: 'Authentication',
+      summary: 'Send a 4-digit PIN by SMS (again after 60 s)',
+      body: sendPinSchema,
+      response: z.object({ resend_after: z.number() }),
+    },
     async (c, { body }) => {
       await verifyCaptcha(body.captcha_token, c.get('ip'));
       const { resendAfter } = await sendPhonePin(await getDb(), body.phone, c.get('locale'), c.get('ip'));
@@ -145,23 +194,50 @@ export function userRoutes() {
 
   endpoint(
     app,
-    { method: 'post', path: '/user/verify-phone-pin', tag: 'Authentication', summary: 'Check a PIN; answers a phone_token for sign-up or /user/confirm-phone', body: verifyPinSchema, response: z.object({ phone_token: z.string() }) },
+    {
+      method: 'post',
+      path: '/user/verify-phone-pin',
+      tag: 'Authentication',
+      summary: 'Check a PIN; answers a phone_token for sign-up or /user/confirm-phone',
+      body: verifyPinSchema,
+      response: z.object({ phone_token: z.string() }),
+    },
     async (_c, { body }) => ({ phone_token: (await verifyPhonePin(await getDb(), body.phone, body.pin)).phoneToken }),
   );
 
   endpoint(
     app,
-    { method: 'post', path: '/user/confirm-phone', tag: 'Profile', summary: "Confirm the signed-in user's phone with a phone_token", auth: true, body: z.object({ phone_token: z.string().min(10).max(200) }), response: ok },
+    {
+      method: 'post',
+      path: '/user/confirm-phone',
+      tag: 'Profile',
+      summary: "Confirm the signed-in user's phone with a phone_token",
+      auth: true,
+      body: z.object({ phone_token: z.string().min(10).max(200) }),
+      response: ok,
+    },
     async (_c, { body, user }) => {
       await confirmUserPhone(await getDb(), user!.id, body.phone_token);
       return { success: true as const };
     },
   );
 
-  endpoint(app, { method: 'post', path: '/user/resend-email-confirmation', tag: 'Profile', summary: 'E-mail the confirmation link again', auth: true, body: z.object({}), response: ok }, async (_c, { user }) => {
-    await resendEmailConfirmation(await getDb(), user!.id);
-    return { success: true as const };
-  });
+  endpoint(
+    app,
+    {
+      method: 'post',
+      path: '/user/resend-email-confirmation',
+      tag: 'Profile',
+      summary: 'E-mail the confirmation link again',
+      auth: true,
+      body: z.object({}),
+      response: ok,
+    },
+    async (_c, { user }) => {
+      await resendEmailConfirmation(await getDb(), user!.id);
+      return { success: true as const };
+    },
+  );
 
   endpoint(
     app,
@@ -180,22 +256,49 @@ export function userRoutes() {
     },
   );
 
-  endpoint(app, { method: 'post', path: '/user/reset-password', tag: 'Authentication', summary: 'Set a new password from a reset link (ends every session)', body: resetPasswordSchema, response: ok }, async (c, { body }) => {
-    await resetPassword(await getDb(), body.token, body.password, c.get('ip'));
-    return { success: true as const };
-  });
+  endpoint(
+    app,
+    {
+      method: 'post',
+      path: '/user/reset-password',
+      tag: 'Authentication',
+      summary: 'Set a new password from a reset link (ends every session)',
+      body: resetPasswordSchema,
+      response: ok,
+    },
+    async (c, { body }) => {
+      await resetPassword(await getDb(), body.token, body.password, c.get('ip'));
+      return { success: true as const };
+    },
+  );
 
   endpoint(
     app,
-    { method: 'post', path: '/user/change-password', tag: 'Profile', summary: 'Change the password (needs the current one; ends the other sessions)', auth: true, body: changePasswordSchema, response: ok },
+    {
+      method: 'post',
+      path: '/user/change-password',
+      tag: 'Profile',
+      summary: 'Change the password (needs the current one; ends the other sessions)',
+      auth: true,
+      body: changePasswordSchema,
+      response: ok,
+    },
     async (_c, { body, user }) => {
       await changePassword(await getDb(), user!.id, user!.sessionId, body.current_password, body.password);
       return { success: true as const };
     },
   );
 
-  endpoint(app, { method: 'get', path: '/user/profile-settings-data', tag: 'Profile', summary: 'Everything the profile page edits', auth: true }, async (c, { user }) =>
-    getProfileSettings(await getDb(), user!.id, c.get('locale')),
+  endpoint(
+    app,
+    {
+      method: 'get',
+      path: '/user/profile-settings-data',
+      tag: 'Profile',
+      summary: 'Everything the profile page edits',
+      auth: true,
+    },
+    async (c, { user }) => getProfileSettings(await getDb(), user!.id, c.get('locale')),
   );
 
   endpoint(
@@ -216,12 +319,31 @@ export function userRoutes() {
     },
   );
 
-  endpoint(app, { method: 'get', path: '/user/get-user-address', tag: 'Profile', summary: "The signed-in user's addresses", auth: true }, async (c, { user }) => ({
-    items: await listAddresses(await getDb(), user!.id, c.get('locale')),
-  }));
   endpoint(
     app,
-    { method: 'post', path: '/user/create-address', tag: 'Profile', summary: 'Add an address (Address[...])', auth: true, body: addressSchema, bodyWrapper: 'Address', response: z.object({ id: z.number() }) },
+    {
+      method: 'get',
+      path: '/user/get-user-address',
+      tag: 'Profile',
+      summary: "The signed-in user's addresses",
+      auth: true,
+    },
+    async (c, { user }) => ({
+      items: await listAddresses(await getDb(), user!.id, c.get('locale')),
+    }),
+  );
+  endpoint(
+    app,
+    {
+      method: 'post',
+      path: '/user/create-address',
+      tag: 'Profile',
+      summary: 'Add an address (Address[...])',
+      auth: true,
+      body: addressSchema,
+      bodyWrapper: 'Address',
+      response: z.object({ id: z.number() }),
+    },
     async (_c, { body, user }) => createAddress(await getDb(), user!.id, body),
   );
   endpoint(
@@ -241,10 +363,22 @@ export function userRoutes() {
       return { success: true as const };
     },
   );
-  endpoint(app, { method: 'post', path: '/user/delete-address', tag: 'Profile', summary: 'Delete one of your addresses', auth: true, body: z.object({ id: requiredInt() }), response: ok }, async (_c, { body, user }) => {
-    await deleteAddress(await getDb(), user!.id, body.id);
-    return { success: true as const };
-  });
+  endpoint(
+    app,
+    {
+      method: 'post',
+      path: '/user/delete-address',
+      tag: 'Profile',
+      summary: 'Delete one of your addresses',
+      auth: true,
+      body: z.object({ id: requiredInt() }),
+      response: ok,
+    },
+    async (_c, { body, user }) => {
+      await deleteAddress(await getDb(), user!.id, body.id);
+      return { success: true as const };
+    },
+  );
 
   for (const [path, kind, add] of [
     ['/user/add-favorite-category', 'board', true],
@@ -254,20 +388,48 @@ export function userRoutes() {
   ] as const) {
     endpoint(
       app,
-      { method: 'post', path, tag: 'Profile', summary: `${add ? 'Add' : 'Remove'} favourite ${kind === 'board' ? '' : 'machinery '}categories (index[] = category ids)`, auth: true, body: favoriteCategoriesSchema, response: z.object({ items: z.array(z.number()) }) },
-      async (_c, { body, user }) => ({ items: await (add ? addFavoriteCategories : removeFavoriteCategories)(await getDb(), user!.id, kind, body.index) }),
+      {
+        method: 'post',
+        path,
+        tag: 'Profile',
+        summary: `${add ? 'Add' : 'Remove'} favourite ${kind === 'board' ? '' : 'machinery '}categories (index[] = category ids)`,
+        auth: true,
+        body: favoriteCategoriesSchema,
+        response: z.object({ items: z.array(z.number()) }),
+      },
+      async (_c, { body, user }) => ({
+        items: await (add ? addFavoriteCategories : removeFavoriteCategories)(
+          await getDb(),
+          user!.id,
+          kind,
+          body.index,
+        ),
+      }),
     );
   }
 
   endpoint(
     app,
-    { method: 'post', path: '/user/upload-avatar', tag: 'Profile', summary: 'Replace the profile photo (multipart `photo`: an image, at most 10 MB)', auth: true, body: z.object({}).passthrough() },
+    {
+      method: 'post',
+      path: '/user/upload-avatar',
+      tag: 'Profile',
+      summary: 'Replace the profile photo (multipart `photo`: an image, at most 10 MB)',
+      auth: true,
+      body: z.object({}).passthrough(),
+    },
     async (_c, { raw, user }) => setAvatar(await getDb(), user!.id, raw.photo),
   );
 
   endpoint(
     app,
-    { method: 'get', path: '/user/get-by-referral-code', tag: 'Profile', summary: 'Who owns a referral code', query: z.object({ referral_code: z.string().trim().min(4).max(20) }) },
+    {
+      method: 'get',
+      path: '/user/get-by-referral-code',
+      tag: 'Profile',
+      summary: 'Who owns a referral code',
+      query: z.object({ referral_code: z.string().trim().min(4).max(20) }),
+    },
     async (_c, { query }) => {
       const profile = await findByReferralCode(await getDb(), query.referral_code);
       if (!profile) throw new AppError('not_found', 'accounts.referral_unknown');
@@ -275,15 +437,33 @@ export function userRoutes() {
     },
   );
 
-  endpoint(app, { method: 'get', path: '/user/public-profile', tag: 'Profile', summary: "A user's public profile", query: z.object({ id: requiredInt() }) }, async (_c, { query }) => {
-    const profile = await getPublicProfile(await getDb(), query.id);
-    if (!profile) throw new AppError('not_found', 'errors.not_found');
-    return profile;
-  });
+  endpoint(
+    app,
+    {
+      method: 'get',
+      path: '/user/public-profile',
+      tag: 'Profile',
+      summary: "A user's public profile",
+      query: z.object({ id: requiredInt() }),
+    },
+    async (_c, { query }) => {
+      const profile = await getPublicProfile(await getDb(), query.id);
+      if (!profile) throw new AppError('not_found', 'errors.not_found');
+      return profile;
+    },
+  );
 
   endpoint(
     app,
-    { method: 'post', path: '/user/request-silver', tag: 'Profile', summary: 'Ask for the silver tier; an administrator reviews it and answers by e-mail', auth: true, body: z.object({ message: z.string().trim().max(1000).optional() }), response: z.object({ id: z.number() }) },
+    {
+      method: 'post',
+      path: '/user/request-silver',
+      tag: 'Profile',
+      summary: 'Ask for the silver tier; an administrator reviews it and answers by e-mail',
+      auth: true,
+      body: z.object({ message: z.string().trim().max(1000).optional() }),
+      response: z.object({ id: z.number() }),
+    },
     async (_c, { body, user }) => requestSilver(await getDb(), user!.id, body.message || undefined),
   );
 

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, real, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { DEFAULT_CURRENCY_ID, type Role, type Tier, type TraderStatus } from '~/features/accounts/constants';
 import { countries, currencies, regions, villages } from './reference';
 
@@ -121,7 +135,10 @@ export const phoneVerifications = pgTable(
     proofUsedAt: timestamp('proof_used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('phone_verifications_phone_idx').on(t.phone, t.createdAt), uniqueIndex('phone_verifications_proof_uq').on(t.proofHash)],
+  (t) => [
+    index('phone_verifications_phone_idx').on(t.phone, t.createdAt),
+    uniqueIndex('phone_verifications_proof_uq').on(t.proofHash),
+  ],
 );
 
 export const addresses = pgTable(
@@ -203,7 +220,11 @@ export const tierRequests = pgTable(
     decidedBy: integer('decided_by').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('tier_requests_one_pending_uq').on(t.userId).where(sql`status = 'pending'`)],
+  (t) => [
+    uniqueIndex('tier_requests_one_pending_uq')
+      .on(t.userId)
+      .where(sql`status = 'pending'`),
+  ],
 );
 
 /** Outgoing mail when no SMTP server is configured (and a record of what was sent in development). */

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { DeliveryType, OfferStatus, OfferType, PaymentType, TrackState } from '~/features/deals/constants';
 import { users } from './accounts';
 import { lots } from './lots';
@@ -59,7 +73,9 @@ export const offers = pgTable(
     index('offers_seller_idx').on(t.sellerId, t.updatedAt.desc()),
     index('offers_buyer_idx').on(t.buyerId, t.updatedAt.desc()),
     index('offers_lot_idx').on(t.lotId, t.status),
-    index('offers_booking_idx').on(t.lotId, t.bookingFrom).where(sql`booking_from is not null`),
+    index('offers_booking_idx')
+      .on(t.lotId, t.bookingFrom)
+      .where(sql`booking_from is not null`),
   ],
 );
 
@@ -115,5 +131,8 @@ export const userFeedback = pgTable(
     comment: text('comment'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('user_feedback_once_uq').on(t.offerId, t.fromUserId), index('user_feedback_to_idx').on(t.toUserId, t.createdAt.desc())],
+  (t) => [
+    uniqueIndex('user_feedback_once_uq').on(t.offerId, t.fromUserId),
+    index('user_feedback_to_idx').on(t.toUserId, t.createdAt.desc()),
+  ],
 );

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import type { LotKind, LotStatus, LotType } from '~/features/lots/constants';
 import { users } from './accounts';
 import { countries, currencies, perUnits, regions, villages } from './reference';
@@ -68,7 +83,9 @@ export const lots = pgTable(
     index('lots_catalogue_type_idx').on(t.kind, t.status, t.type, t.createdAt.desc()),
     index('lots_user_idx').on(t.userId, t.kind, t.createdAt.desc()),
     index('lots_search_idx').using('gin', t.search),
-    index('lots_geo_idx').on(t.kind, t.status).where(sql`latitude is not null`),
+    index('lots_geo_idx')
+      .on(t.kind, t.status)
+      .where(sql`latitude is not null`),
   ],
 );
 

@@ -25,5 +25,8 @@ export const marketPrices = pgTable(
     observedOn: date('observed_on').notNull(),
     source: text('source').notNull(),
   },
-  (t) => [index('market_prices_series_idx').on(t.categoryId, t.regionId, t.observedOn), index('market_prices_observed_idx').on(t.observedOn)],
+  (t) => [
+    index('market_prices_series_idx').on(t.categoryId, t.regionId, t.observedOn),
+    index('market_prices_observed_idx').on(t.observedOn),
+  ],
 );

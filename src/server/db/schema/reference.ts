@@ -1,4 +1,18 @@
-import { boolean, char, date, index, integer, numeric, pgTable, primaryKey, real, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  char,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** Countries of the world; names come from CLDR (Intl.DisplayNames) in the three interface languages. */
 export const countries = pgTable('countries', {

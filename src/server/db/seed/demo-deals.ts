@@ -12,18 +12,51 @@ import { lots, offerEvents, offers, userFeedback, users } from '~/server/db/sche
  * histories are real hash chains: a waiting offer for demo-admin and one for demo-buyer (badges), a deal under
  * way, a done deal with feedback both ways, and an approved tractor booking (the lot's calendar).
  */
-const DEMO_DEALS: { by: string; lot: string; fields: Record<string, unknown>; steps: [string, OfferAction][]; feedback?: [string, number, string][] }[] = [
-  { by: 'demo-buyer', lot: 'Rosecoco beans, cooperative stock', fields: { price: 11200, volume: 10, comment: 'Can you hold them until Friday? (demo)' }, steps: [] },
-  { by: 'demo-buyer', lot: 'White maize, dried and shelled', fields: { price: 3400, volume: 20 }, steps: [['demo-silver', 'approve-offer'], ['demo-silver', 'delivery-send']] },
+const DEMO_DEALS: {
+  by: string;
+  lot: string;
+  fields: Record<string, unknown>;
+  steps: [string, OfferAction][];
+  feedback?: [string, number, string][];
+}[] = [
+  {
+    by: 'demo-buyer',
+    lot: 'Rosecoco beans, cooperative stock',
+    fields: { price: 11200, volume: 10, comment: 'Can you hold them until Friday? (demo)' },
+    steps: [],
+  },
+  {
+    by: 'demo-buyer',
+    lot: 'White maize, dried and shelled',
+    fields: { price: 3400, volume: 20 },
+    steps: [
+      ['demo-silver', 'approve-offer'],
+      ['demo-silver', 'delivery-send'],
+    ],
+  },
   {
     by: 'demo-buyer',
     lot: 'Dried cocoa beans, main crop',
     fields: { price: 51000, volume: 2 },
-    steps: [['demo-gold', 'approve-offer'], ['demo-gold', 'delivery-send'], ['demo-buyer', 'delivery-get'], ['demo-buyer', 'payment-send'], ['demo-gold', 'payment-get']],
-    feedback: [['demo-buyer', 5, 'Well fermented beans, delivered on time. (demo)'], ['demo-gold', 4, 'Paid promptly. (demo)']],
+    steps: [
+      ['demo-gold', 'approve-offer'],
+      ['demo-gold', 'delivery-send'],
+      ['demo-buyer', 'delivery-get'],
+      ['demo-buyer', 'payment-send'],
+      ['demo-gold', 'payment-get'],
+    ],
+    feedback: [
+      ['demo-buyer', 5, 'Well fermented beans, delivered on time. (demo)'],
+      ['demo-gold', 4, 'Paid promptly. (demo)'],
+    ],
   },
   { by: 'demo-silver', lot: 'Achat de fèves de cacao', fields: { price: 2750000, volume: 5 }, steps: [] },
-  { by: 'demo-gold', lot: 'Tractor with disc plough for hire', fields: { volume: 5, date_from: 3, date_to: 4 }, steps: [['demo-basic', 'approve-offer']] },
+  {
+    by: 'demo-gold',
+    lot: 'Tractor with disc plough for hire',
+    fields: { volume: 5, date_from: 3, date_to: 4 },
+    steps: [['demo-basic', 'approve-offer']],
+  },
 ];
 
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -34,7 +67,14 @@ const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOStri
  */
 export async function clearDemoDeals(db: Executor, lotIds: number[], demoUserIds: number[]): Promise<void> {
   if (lotIds.length === 0) return;
-  const ids = (await db.select({ id: offers.id }).from(offers).where(and(inArray(offers.lotId, lotIds), inArray(offers.buyerId, demoUserIds), inArray(offers.sellerId, demoUserIds)))).map((r) => r.id);
+  const ids = (
+    await db
+      .select({ id: offers.id })
+      .from(offers)
+      .where(
+        and(inArray(offers.lotId, lotIds), inArray(offers.buyerId, demoUserIds), inArray(offers.sellerId, demoUserIds)),
+      )
+  ).map((r) => r.id);
   if (ids.length === 0) return;
   await db.delete(userFeedback).where(inArray(userFeedback.offerId, ids));
   await db.delete(offerEvents).where(inArray(offerEvents.offerId, ids));
@@ -42,23 +82,49 @@ export async function clearDemoDeals(db: Executor, lotIds: number[], demoUserIds
 }
 
 export async function seedDemoDeals(db: Executor): Promise<void> {
-  const people = await db.select().from(users).where(inArray(users.email, ['demo-basic', 'demo-silver', 'demo-gold', 'demo-buyer', 'demo-admin'].map((n) => `${n}@mavuno.test`)));
-  const as = (name: string) => toSessionUser(people.find((p) => p.email === `${name}@mavuno.test`)!, 0);
+  const people = await db
+    .select()
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        ['demo-basic', 'demo-silver', 'demo-gold', 'demo-buyer', 'demo-admin'].map((n) => `${n}@mavuno.test`),
+      ),
+    );
+  const as = (name: string) =>
+    toSessionUser(
+      people.find((p) => p.email === `${name}@mavuno.test`)!,
+      0,
+    );
   // The services open their own (nested) transactions; inside the seeding transaction they become savepoints.
   const database = db as Database;
   for (const deal of DEMO_DEALS) {
-    const [lot] = await db.select({ id: lots.id, kind: lots.kind }).from(lots).where(and(eq(lots.title, deal.lot), eq(lots.status, 'active')));
+    const [lot] = await db
+      .select({ id: lots.id, kind: lots.kind })
+      .from(lots)
+      .where(and(eq(lots.title, deal.lot), eq(lots.status, 'active')));
     if (!lot) continue;
     const { date_from, date_to, ...fields } = deal.fields as Record<string, number>;
-    const orderType = ({ board: 'board_list', seed: 'seeds_list', fertilizer: 'fertilizer_list', technic: 'technic_list' } as const)[lot.kind];
+    const orderType = (
+      { board: 'board_list', seed: 'seeds_list', fertilizer: 'fertilizer_list', technic: 'technic_list' } as const
+    )[lot.kind];
     const offer = await createOffer(
       database,
       as(deal.by),
-      { order_id: lot.id, order_type: orderType, delivery_type: 1, payment_type: 1, ...fields, ...(date_from !== undefined ? { date_from: day(date_from), date_to: day(date_to) } : {}) } as Parameters<typeof createOffer>[2],
+      {
+        order_id: lot.id,
+        order_type: orderType,
+        delivery_type: 1,
+        payment_type: 1,
+        ...fields,
+        ...(date_from !== undefined ? { date_from: day(date_from), date_to: day(date_to) } : {}),
+      } as Parameters<typeof createOffer>[2],
       'en',
       { seeding: true },
     );
-    for (const [who, action] of deal.steps) await actOnOffer(database, as(who), action, { id: offer.id }, 'en', { seeding: true });
-    for (const [who, rating, comment] of deal.feedback ?? []) await leaveFeedback(database, as(who), { offer_id: offer.id, rating, comment });
+    for (const [who, action] of deal.steps)
+      await actOnOffer(database, as(who), action, { id: offer.id }, 'en', { seeding: true });
+    for (const [who, rating, comment] of deal.feedback ?? [])
+      await leaveFeedback(database, as(who), { offer_id: offer.id, rating, comment });
   }
 }

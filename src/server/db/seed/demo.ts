@@ -14,7 +14,14 @@ import { seedDemoLots } from './demo-lots';
  * Market prices: twelve weekly observations per series, ending on the day of seeding, around plausible
  * farm-gate and wholesale prices of 2025–26 in each market's own currency and unit.
  */
-const PRICE_SERIES: { categoryId: number; country: string; region: string; currency: string; unit: string; price: number }[] = [
+const PRICE_SERIES: {
+  categoryId: number;
+  country: string;
+  region: string;
+  currency: string;
+  unit: string;
+  price: number;
+}[] = [
   { categoryId: 3, country: 'KE', region: 'Nakuru', currency: 'KES', unit: 'bag_90kg', price: 3600 },
   { categoryId: 3, country: 'TZ', region: 'Mbeya', currency: 'TZS', unit: 'kg', price: 750 },
   { categoryId: 3, country: 'UG', region: 'Eastern', currency: 'UGX', unit: 'kg', price: 1000 },
@@ -35,7 +42,12 @@ const WEEKS = 12;
 
 /** A repeatable wobble of a few per cent, so the demo series look like markets and not like flat lines. */
 function variation(series: number, week: number): number {
-  return 1 + 0.04 * Math.sin(series * 1.7 + week * 0.9) + 0.015 * Math.cos(series * 0.3 + week * 2.3) + (week - WEEKS) * 0.002;
+  return (
+    1 +
+    0.04 * Math.sin(series * 1.7 + week * 0.9) +
+    0.015 * Math.cos(series * 0.3 + week * 2.3) +
+    (week - WEEKS) * 0.002
+  );
 }
 
 export async function seedDemoData(db: Executor, today = new Date()): Promise<void> {
@@ -44,11 +56,18 @@ export async function seedDemoData(db: Executor, today = new Date()): Promise<vo
   await seedDemoDeals(db);
   await db.delete(marketPrices).where(eq(marketPrices.source, 'demo'));
 
-  const countryRows = await db.select({ id: countries.id, code: countries.code }).from(countries).where(inArray(countries.code, [...new Set(PRICE_SERIES.map((s) => s.country))]));
+  const countryRows = await db
+    .select({ id: countries.id, code: countries.code })
+    .from(countries)
+    .where(inArray(countries.code, [...new Set(PRICE_SERIES.map((s) => s.country))]));
   const countryIds = new Map(countryRows.map((row) => [row.code, row.id]));
-  const currencyRows = await db.select({ id: currencies.id, code: currencies.code, decimals: currencies.decimals }).from(currencies);
+  const currencyRows = await db
+    .select({ id: currencies.id, code: currencies.code, decimals: currencies.decimals })
+    .from(currencies);
   const currencyByCode = new Map(currencyRows.map((row) => [row.code.trim(), row]));
-  const unitIds = new Map((await db.select({ id: perUnits.id, code: perUnits.code }).from(perUnits)).map((row) => [row.code, row.id]));
+  const unitIds = new Map(
+    (await db.select({ id: perUnits.id, code: perUnits.code }).from(perUnits)).map((row) => [row.code, row.id]),
+  );
 
   const rows: (typeof marketPrices.$inferInsert)[] = [];
   for (const [index, series] of PRICE_SERIES.entries()) {
@@ -58,7 +77,8 @@ export async function seedDemoData(db: Executor, today = new Date()): Promise<vo
       .where(and(eq(regions.countryId, countryIds.get(series.country)!), eq(regions.name, series.region)));
     const currency = currencyByCode.get(series.currency);
     const unitId = unitIds.get(series.unit);
-    if (!region || !currency || !unitId) throw new Error(`Demo data: unknown place, currency or unit in ${JSON.stringify(series)}`);
+    if (!region || !currency || !unitId)
+      throw new Error(`Demo data: unknown place, currency or unit in ${JSON.stringify(series)}`);
     for (let week = 1; week <= WEEKS; week++) {
       const day = new Date(today);
       day.setUTCDate(day.getUTCDate() - (WEEKS - week) * 7);

@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '~/server/db/client';
-import { categories, countries, currencies, documentTypes, exchangeRates, perUnits, regions, villages } from '~/server/db/schema';
+import {
+  categories,
+  countries,
+  currencies,
+  documentTypes,
+  exchangeRates,
+  perUnits,
+  regions,
+  villages,
+} from '~/server/db/schema';
 import type { CategoryKind } from '~/server/db/schema';
 import { BOARD_CATEGORIES, FERTILIZER_CATEGORIES, SEED_CATEGORIES, TECHNIC_CATEGORIES } from './reference/categories';
 import { COUNTRY_CODES } from './reference/country-codes';
@@ -86,14 +95,24 @@ export async function seedReferenceData(db: Executor): Promise<void> {
     .values(CURRENCIES.map(({ perUsd: _rate, ...currency }) => currency))
     .onConflictDoUpdate({
       target: currencies.id,
-      set: { code: sql`excluded.code`, symbol: sql`excluded.symbol`, decimals: sql`excluded.decimals`, sortOrder: sql`excluded.sort_order` },
+      set: {
+        code: sql`excluded.code`,
+        symbol: sql`excluded.symbol`,
+        decimals: sql`excluded.decimals`,
+        sortOrder: sql`excluded.sort_order`,
+      },
     });
   await db
     .insert(exchangeRates)
     .values(CURRENCIES.map((c) => ({ currencyId: c.id, perUsd: c.perUsd, asOf: RATES_AS_OF })))
-    .onConflictDoUpdate({ target: [exchangeRates.currencyId, exchangeRates.asOf], set: { perUsd: sql`excluded.per_usd` } });
+    .onConflictDoUpdate({
+      target: [exchangeRates.currencyId, exchangeRates.asOf],
+      set: { perUsd: sql`excluded.per_usd` },
+    });
 
-  const categoryRows = Object.entries(CATEGORY_TREES).flatMap(([kind, tree]) => flattenCategories(kind as CategoryKind, tree));
+  const categoryRows = Object.entries(CATEGORY_TREES).flatMap(([kind, tree]) =>
+    flattenCategories(kind as CategoryKind, tree),
+  );
   await db
     .insert(categories)
     .values(categoryRows)
@@ -148,9 +167,22 @@ export async function seedReferenceData(db: Executor): Promise<void> {
 
   await db
     .insert(documentTypes)
-    .values(DOCUMENT_TYPES.map((d) => ({ id: d.id, typeCategoryId: d.typeCategoryId, nameEn: d.name.en, nameSw: d.name.sw, nameFr: d.name.fr })))
+    .values(
+      DOCUMENT_TYPES.map((d) => ({
+        id: d.id,
+        typeCategoryId: d.typeCategoryId,
+        nameEn: d.name.en,
+        nameSw: d.name.sw,
+        nameFr: d.name.fr,
+      })),
+    )
     .onConflictDoUpdate({
       target: documentTypes.id,
-      set: { typeCategoryId: sql`excluded.type_category_id`, nameEn: sql`excluded.name_en`, nameSw: sql`excluded.name_sw`, nameFr: sql`excluded.name_fr` },
+      set: {
+        typeCategoryId: sql`excluded.type_category_id`,
+        nameEn: sql`excluded.name_en`,
+        nameSw: sql`excluded.name_sw`,
+        nameFr: sql`excluded.name_fr`,
+      },
     });
 }

@@ -5,7 +5,14 @@ import { AppError } from '~/server/errors';
 import { consumeLimit, resetLimit } from '~/server/security/rate-limit';
 import { normalizePhone } from '~/features/accounts/phone';
 import { verifyAgainstDummy, verifyPassword } from './secrets';
-import { type IssuedTokens, createSession, findSessionByAccessToken, findSessionByCookie, revokeSession, rotateSession } from './sessions';
+import {
+  type IssuedTokens,
+  createSession,
+  findSessionByAccessToken,
+  findSessionByCookie,
+  revokeSession,
+  rotateSession,
+} from './sessions';
 import { type SessionUser, findUserById, toSessionUser } from './users';
 
 export interface LoginInput {
@@ -26,8 +33,14 @@ const wrongCredentials = () => new AppError('unauthorized', 'accounts.wrong_cred
  * Signs a user in with e-mail (or phone) and password. The answer is the same whether or not the account
  * exists, and takes as long. Failed attempts count per account and per IP; a success clears the account's count.
  */
-export async function logIn(db: Executor, input: LoginInput, context: RequestContext): Promise<{ tokens: IssuedTokens; user: SessionUser }> {
-  const identifier = input.email.includes('@') ? input.email.trim().toLowerCase() : (normalizePhone(input.email) ?? input.email.trim());
+export async function logIn(
+  db: Executor,
+  input: LoginInput,
+  context: RequestContext,
+): Promise<{ tokens: IssuedTokens; user: SessionUser }> {
+  const identifier = input.email.includes('@')
+    ? input.email.trim().toLowerCase()
+    : (normalizePhone(input.email) ?? input.email.trim());
   const accountKey = `account:${identifier}`;
   // Every attempt counts before the password is checked, so parallel guesses cannot outrun the limit;
   // a success clears the account's count again.
@@ -38,17 +51,27 @@ export async function logIn(db: Executor, input: LoginInput, context: RequestCon
     .select()
     .from(users)
     .where(identifier.includes('@') ? eq(users.email, identifier) : eq(users.phone, identifier));
-  const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : (await verifyAgainstDummy(input.password), false);
   if (!user || !valid) throw wrongCredentials();
   await resetLimit('loginAccount', accountKey);
-  const tokens = await createSession(db, user.id, { remember: input.remember_me, userAgent: context.userAgent, web: context.web });
+  const tokens = await createSession(db, user.id, {
+    remember: input.remember_me,
+    userAgent: context.userAgent,
+    web: context.web,
+  });
   return { tokens, user: toSessionUser(user, tokens.sessionId) };
 }
 
 /** Exchanges a refresh token; an unknown, expired or replayed one is a 401. */
 export async function refreshTokens(db: Executor, refreshToken: string): Promise<IssuedTokens> {
   const result = await rotateSession(db, refreshToken);
-  if (!result.ok) throw new AppError('unauthorized', result.reason === 'reused' ? 'accounts.refresh_reused' : 'accounts.session_expired');
+  if (!result.ok)
+    throw new AppError(
+      'unauthorized',
+      result.reason === 'reused' ? 'accounts.refresh_reused' : 'accounts.session_expired',
+    );
   return result.tokens;
 }
 
@@ -57,7 +80,10 @@ export async function logOut(db: Executor, user: SessionUser): Promise<void> {
 }
 
 /** The user of a Bearer access token or of the web session cookie, or null. */
-export async function resolveUser(db: Executor, credentials: { bearer?: string | null; cookie?: string | null }): Promise<SessionUser | null> {
+export async function resolveUser(
+  db: Executor,
+  credentials: { bearer?: string | null; cookie?: string | null },
+): Promise<SessionUser | null> {
   const session = credentials.bearer
     ? await findSessionByAccessToken(db, credentials.bearer)
     : credentials.cookie

@@ -10,14 +10,25 @@ const SIZES = [512, 128] as const;
 
 /** The two stored sizes of a profile photo: `path` (the large one's key), `avatar` (512 px) and `avatar_small` (128 px). */
 export function avatarUrls(key: string): { path: string; avatar: string; avatar_small: string } {
-  return { path: `${key}-512.webp`, avatar: storageUrl(`${key}-512.webp`), avatar_small: storageUrl(`${key}-128.webp`) };
+  return {
+    path: `${key}-512.webp`,
+    avatar: storageUrl(`${key}-512.webp`),
+    avatar_small: storageUrl(`${key}-128.webp`),
+  };
 }
 
 /** Replaces the user's profile photo: an image of at most 10 MB, stored as WebP in two sizes without metadata. */
-export async function setAvatar(db: Executor, userId: number, file: unknown): Promise<{ avatar: string; avatar_small: string }> {
+export async function setAvatar(
+  db: Executor,
+  userId: number,
+  file: unknown,
+): Promise<{ avatar: string; avatar_small: string }> {
   const { bytes } = await readUpload(file, AVATAR_MAX_BYTES, 'photo');
   const type = await detectUpload(bytes);
-  if (type?.kind !== 'image') throw new AppError('validation_failed', 'uploads.invalid_image', { fields: { photo: [{ key: 'uploads.invalid_image' }] } });
+  if (type?.kind !== 'image')
+    throw new AppError('validation_failed', 'uploads.invalid_image', {
+      fields: { photo: [{ key: 'uploads.invalid_image' }] },
+    });
   const encoded = await encodeWebp(bytes, [...SIZES], 'photo', { square: true });
   const key = newStorageKey('avatars', userId);
   const storage = getStorage();

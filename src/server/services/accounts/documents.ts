@@ -12,7 +12,11 @@ const documentUrl = (id: number) => `/api-v2/user-document/download?id=${id}`;
 
 export async function listDocumentTypes(db: Executor, locale: Locale) {
   return db
-    .select({ id: documentTypes.id, type_category_id: documentTypes.typeCategoryId, name: localizedColumn(documentTypes, 'name', locale) })
+    .select({
+      id: documentTypes.id,
+      type_category_id: documentTypes.typeCategoryId,
+      name: localizedColumn(documentTypes, 'name', locale),
+    })
     .from(documentTypes)
     .orderBy(asc(documentTypes.typeCategoryId), asc(documentTypes.id));
 }
@@ -44,8 +48,14 @@ export async function listDocuments(db: Executor, userId: number, locale: Locale
  * its name, is refused. At most 20 MB.
  */
 export async function uploadDocument(db: Executor, userId: number, documentTypeId: number, file: unknown) {
-  const [type] = await db.select({ id: documentTypes.id }).from(documentTypes).where(eq(documentTypes.id, documentTypeId));
-  if (!type) throw new AppError('validation_failed', 'errors.validation_failed', { fields: { document_type_id: [{ key: 'validation.invalid_option' }] } });
+  const [type] = await db
+    .select({ id: documentTypes.id })
+    .from(documentTypes)
+    .where(eq(documentTypes.id, documentTypeId));
+  if (!type)
+    throw new AppError('validation_failed', 'errors.validation_failed', {
+      fields: { document_type_id: [{ key: 'validation.invalid_option' }] },
+    });
   const { bytes, name } = await readUpload(file, DOCUMENT_MAX_BYTES);
   const detected = await detectUpload(bytes);
   if (!detected) throw invalidFileType();
@@ -62,14 +72,24 @@ export async function uploadDocument(db: Executor, userId: number, documentTypeI
   await getStorage().put(key, stored);
   const [row] = await db
     .insert(userDocuments)
-    .values({ userId, documentTypeId, storageKey: key, originalName: name, contentType: detected.kind === 'pdf' ? 'application/pdf' : 'image/webp', size: stored.length })
+    .values({
+      userId,
+      documentTypeId,
+      storageKey: key,
+      originalName: name,
+      contentType: detected.kind === 'pdf' ? 'application/pdf' : 'image/webp',
+      size: stored.length,
+    })
     .returning({ id: userDocuments.id });
   return { id: row.id, url: documentUrl(row.id) };
 }
 
 /** Deletes one of the user's own documents; another user's is "not found". */
 export async function deleteDocument(db: Executor, userId: number, id: number): Promise<void> {
-  const [row] = await db.delete(userDocuments).where(and(eq(userDocuments.id, id), eq(userDocuments.userId, userId))).returning({ key: userDocuments.storageKey });
+  const [row] = await db
+    .delete(userDocuments)
+    .where(and(eq(userDocuments.id, id), eq(userDocuments.userId, userId)))
+    .returning({ key: userDocuments.storageKey });
   if (!row) throw new AppError('not_found', 'errors.not_found');
   await getStorage().delete(row.key);
 }

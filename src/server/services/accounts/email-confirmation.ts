@@ -14,9 +14,22 @@ import { type UserRow, userLocale } from './users';
 const CONFIRM_TTL = 48 * 3600_000;
 const RESET_TTL = 3600_000;
 
-async function issueToken(db: Executor, user: UserRow, purpose: 'verify_email' | 'reset_password', ttl: number): Promise<string> {
+async function issueToken(
+  db: Executor,
+  user: UserRow,
+  purpose: 'verify_email' | 'reset_password',
+  ttl: number,
+): Promise<string> {
   const token = randomToken();
-  await db.insert(emailTokens).values({ userId: user.id, purpose, tokenHash: hashToken(token), email: user.email!, expiresAt: new Date(Date.now() + ttl) });
+  await db
+    .insert(emailTokens)
+    .values({
+      userId: user.id,
+      purpose,
+      tokenHash: hashToken(token),
+      email: user.email!,
+      expiresAt: new Date(Date.now() + ttl),
+    });
   return token;
 }
 
@@ -43,7 +56,14 @@ export async function confirmEmail(db: Executor, token: string): Promise<{ userI
     const [row] = await tx
       .select()
       .from(emailTokens)
-      .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, 'verify_email'), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date())));
+      .where(
+        and(
+          eq(emailTokens.tokenHash, hashToken(token)),
+          eq(emailTokens.purpose, 'verify_email'),
+          isNull(emailTokens.usedAt),
+          gt(emailTokens.expiresAt, new Date()),
+        ),
+      );
     if (!row) throw new AppError('bad_request', 'accounts.link_invalid');
     await tx.update(emailTokens).set({ usedAt: new Date() }).where(eq(emailTokens.id, row.id));
     const confirmed = await tx
@@ -86,16 +106,28 @@ export async function invalidateResetLinks(db: Executor, userId: number): Promis
  */
 export async function resetPassword(db: Executor, token: string, password: string, ip: string): Promise<void> {
   await consumeLimit('resetCheckIp', ip);
-  const invalid = () => new AppError('bad_request', 'accounts.link_invalid', { fields: { token: [{ key: 'accounts.link_invalid' }] } });
+  const invalid = () =>
+    new AppError('bad_request', 'accounts.link_invalid', { fields: { token: [{ key: 'accounts.link_invalid' }] } });
   const [row] = await db
     .select({ id: emailTokens.id, userId: emailTokens.userId })
     .from(emailTokens)
     .innerJoin(users, and(eq(users.id, emailTokens.userId), eq(users.email, emailTokens.email)))
-    .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date())));
+    .where(
+      and(
+        eq(emailTokens.tokenHash, hashToken(token)),
+        eq(emailTokens.purpose, 'reset_password'),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, new Date()),
+      ),
+    );
   if (!row) throw invalid();
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    const spent = await tx.update(emailTokens).set({ usedAt: new Date() }).where(and(eq(emailTokens.id, row.id), isNull(emailTokens.usedAt))).returning({ id: emailTokens.id });
+    const spent = await tx
+      .update(emailTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailTokens.id, row.id), isNull(emailTokens.usedAt)))
+      .returning({ id: emailTokens.id });
     if (spent.length === 0) throw invalid();
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
     await invalidateResetLinks(tx, row.userId);

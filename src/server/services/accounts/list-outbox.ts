@@ -23,7 +23,13 @@ export interface OutboxSms {
 export async function listOutbox(db: Executor, limit = 50): Promise<{ mail: OutboxMail[]; sms: OutboxSms[] }> {
   const [mail, sms] = await Promise.all([
     db
-      .select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, createdAt: mailOutbox.createdAt })
+      .select({
+        id: mailOutbox.id,
+        to: mailOutbox.to,
+        subject: mailOutbox.subject,
+        text: mailOutbox.text,
+        createdAt: mailOutbox.createdAt,
+      })
       .from(mailOutbox)
       .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
       .limit(limit),

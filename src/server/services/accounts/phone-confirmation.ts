@@ -12,7 +12,10 @@ import { hashToken, randomPin, randomToken } from './secrets';
 
 function e164(phone: string): string {
   const normalized = normalizePhone(phone);
-  if (!normalized) throw new AppError('validation_failed', 'accounts.phone_invalid', { fields: { phone: [{ key: 'accounts.phone_invalid' }] } });
+  if (!normalized)
+    throw new AppError('validation_failed', 'accounts.phone_invalid', {
+      fields: { phone: [{ key: 'accounts.phone_invalid' }] },
+    });
   return normalized;
 }
 
@@ -20,14 +23,27 @@ function e164(phone: string): string {
  * Sends a 4-digit PIN by SMS. A new PIN can be asked for 60 s after the last one (429 with Retry-After before);
  * each phone and IP has an hourly limit on top.
  */
-export async function sendPhonePin(db: Executor, rawPhone: string, locale: Locale, ip: string): Promise<{ resendAfter: number }> {
+export async function sendPhonePin(
+  db: Executor,
+  rawPhone: string,
+  locale: Locale,
+  ip: string,
+): Promise<{ resendAfter: number }> {
   const phone = e164(rawPhone);
-  const [last] = await db.select().from(phoneVerifications).where(eq(phoneVerifications.phone, phone)).orderBy(desc(phoneVerifications.createdAt)).limit(1);
+  const [last] = await db
+    .select()
+    .from(phoneVerifications)
+    .where(eq(phoneVerifications.phone, phone))
+    .orderBy(desc(phoneVerifications.createdAt))
+    .limit(1);
   if (last) {
     const wait = PIN_RESEND_SECONDS * 1000 - (Date.now() - last.createdAt.getTime());
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000);
-      throw new AppError('rate_limited', 'accounts.pin_wait', { vars: { seconds }, headers: { 'Retry-After': String(seconds) } });
+      throw new AppError('rate_limited', 'accounts.pin_wait', {
+        vars: { seconds },
+        headers: { 'Retry-After': String(seconds) },
+      });
     }
   }
   await consumeLimit('pinIp', ip);
@@ -36,7 +52,11 @@ export async function sendPhonePin(db: Executor, rawPhone: string, locale: Local
   const pin = randomPin(PIN_LENGTH);
   const [row] = await db
     .insert(phoneVerifications)
-    .values({ phone, pinHash: hashToken(`${phone}:${pin}`), expiresAt: new Date(Date.now() + PIN_TTL_MINUTES * 60_000) })
+    .values({
+      phone,
+      pinHash: hashToken(`${phone}:${pin}`),
+      expiresAt: new Date(Date.now() + PIN_TTL_MINUTES * 60_000),
+    })
     .returning({ id: phoneVerifications.id });
   try {
     await getSmsSender().send(phone, createTranslator(locale)('accounts.pin_sms', { pin, minutes: PIN_TTL_MINUTES }));
@@ -58,10 +78,17 @@ export async function verifyPhonePin(db: Executor, rawPhone: string, pin: string
   const [current] = await db
     .select()
     .from(phoneVerifications)
-    .where(and(eq(phoneVerifications.phone, phone), isNull(phoneVerifications.verifiedAt), gt(phoneVerifications.expiresAt, new Date())))
+    .where(
+      and(
+        eq(phoneVerifications.phone, phone),
+        isNull(phoneVerifications.verifiedAt),
+        gt(phoneVerifications.expiresAt, new Date()),
+      ),
+    )
     .orderBy(desc(phoneVerifications.createdAt))
     .limit(1);
-  const wrong = () => new AppError('validation_failed', 'accounts.pin_wrong', { fields: { pin: [{ key: 'accounts.pin_wrong' }] } });
+  const wrong = () =>
+    new AppError('validation_failed', 'accounts.pin_wrong', { fields: { pin: [{ key: 'accounts.pin_wrong' }] } });
   if (!current) throw wrong();
   // Count the attempt atomically first: parallel guesses cannot get more than PIN_MAX_ATTEMPTS tries.
   const counted = await db
@@ -71,7 +98,10 @@ export async function verifyPhonePin(db: Executor, rawPhone: string, pin: string
     .returning({ id: phoneVerifications.id });
   if (counted.length === 0 || current.pinHash !== hashToken(`${phone}:${pin}`)) throw wrong();
   const phoneToken = randomToken();
-  await db.update(phoneVerifications).set({ verifiedAt: new Date(), proofHash: hashToken(phoneToken) }).where(eq(phoneVerifications.id, current.id));
+  await db
+    .update(phoneVerifications)
+    .set({ verifiedAt: new Date(), proofHash: hashToken(phoneToken) })
+    .where(eq(phoneVerifications.id, current.id));
   return { phoneToken };
 }
 

@@ -64,7 +64,11 @@ type ProfileFields = z.infer<typeof mainInfoProfileSchema>;
  * `POST /user/update-main-info`: changes what was sent and nothing else, in one transaction. Any invalid
  * value answers 400 and leaves the stored profile as it was. A new e-mail or phone must be confirmed again.
  */
-export async function updateMainInfo(db: Database, userId: number, input: { user?: UserFields; profile?: ProfileFields }) {
+export async function updateMainInfo(
+  db: Database,
+  userId: number,
+  input: { user?: UserFields; profile?: ProfileFields },
+) {
   // 30 an hour: enough for any person, too few to probe which addresses are taken.
   await consumeLimit('profileUpdate', `user:${userId}`);
   const current = await findUserById(db, userId);
@@ -74,14 +78,23 @@ export async function updateMainInfo(db: Database, userId: number, input: { user
   const errors: Record<string, LocalizedMessage[]> = {};
   const phone = u.phone ? normalizePhone(u.phone) : undefined;
   if (u.email && u.email !== current.email) {
-    const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, u.email), ne(users.id, userId)));
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, u.email), ne(users.id, userId)));
     if (taken) errors['User.email'] = [{ key: 'accounts.email_taken' }];
   }
   if (phone && phone !== current.phone) {
-    const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.phone, phone), ne(users.id, userId)));
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.phone, phone), ne(users.id, userId)));
     if (taken) errors['User.phone'] = [{ key: 'accounts.phone_taken' }];
   }
-  if (u.currency_id && (await db.select({ id: currencies.id }).from(currencies).where(eq(currencies.id, u.currency_id))).length === 0) {
+  if (
+    u.currency_id &&
+    (await db.select({ id: currencies.id }).from(currencies).where(eq(currencies.id, u.currency_id))).length === 0
+  ) {
     errors['User.currency_id'] = [{ key: 'validation.invalid_option' }];
   }
   const emailChanged = u.email !== undefined && u.email !== current.email;
@@ -92,7 +105,8 @@ export async function updateMainInfo(db: Database, userId: number, input: { user
       errors['User.current_password'] = [{ key: 'accounts.current_password_wrong' }];
     }
   }
-  if (Object.keys(errors).length > 0) throw new AppError('validation_failed', 'errors.validation_failed', { fields: errors, status: 400 });
+  if (Object.keys(errors).length > 0)
+    throw new AppError('validation_failed', 'errors.validation_failed', { fields: errors, status: 400 });
 
   const phoneChanged = phone !== undefined && phone !== current.phone;
   const changes: Partial<typeof users.$inferInsert> = {
@@ -103,14 +117,20 @@ export async function updateMainInfo(db: Database, userId: number, input: { user
     ...(u.trader_status !== undefined && { traderStatus: u.trader_status }),
     ...(u.currency_id !== undefined && { currencyId: u.currency_id }),
     ...(u.news_notification !== undefined && { newsNotification: u.news_notification }),
-    ...(u.favorite_application_notification !== undefined && { favoriteApplicationNotification: u.favorite_application_notification }),
+    ...(u.favorite_application_notification !== undefined && {
+      favoriteApplicationNotification: u.favorite_application_notification,
+    }),
     ...(u.deal_notification !== undefined && { dealNotification: u.deal_notification }),
     ...(p.locale !== undefined && { locale: p.locale }),
     ...(p.firstname !== undefined && { firstName: p.firstname }),
     ...(p.lastname !== undefined && { lastName: p.lastname }),
     ...(p.activity !== undefined && { activity: p.activity }),
-    ...(p.farm_size_acres !== undefined && { farmSizeAcres: p.farm_size_acres === null ? null : p.farm_size_acres.toFixed(2) }),
-    ...(p.turnover_amount !== undefined && { turnoverMinor: p.turnover_amount === null ? null : Math.round(p.turnover_amount * 100) }),
+    ...(p.farm_size_acres !== undefined && {
+      farmSizeAcres: p.farm_size_acres === null ? null : p.farm_size_acres.toFixed(2),
+    }),
+    ...(p.turnover_amount !== undefined && {
+      turnoverMinor: p.turnover_amount === null ? null : Math.round(p.turnover_amount * 100),
+    }),
     ...(p.turnover_period !== undefined && { turnoverPeriod: p.turnover_period }),
     ...(p.gender !== undefined && { gender: p.gender }),
     ...(p.age_range !== undefined && { ageRange: p.age_range }),
@@ -124,15 +144,24 @@ export async function updateMainInfo(db: Database, userId: number, input: { user
       .where(eq(users.id, userId))
       .returning();
   } catch (error) {
-    if (isUniqueViolation(error, 'users_email_uq')) throw new AppError('validation_failed', 'errors.validation_failed', { fields: { 'User.email': [{ key: 'accounts.email_taken' }] }, status: 400 });
-    if (isUniqueViolation(error, 'users_phone_uq')) throw new AppError('validation_failed', 'errors.validation_failed', { fields: { 'User.phone': [{ key: 'accounts.phone_taken' }] }, status: 400 });
+    if (isUniqueViolation(error, 'users_email_uq'))
+      throw new AppError('validation_failed', 'errors.validation_failed', {
+        fields: { 'User.email': [{ key: 'accounts.email_taken' }] },
+        status: 400,
+      });
+    if (isUniqueViolation(error, 'users_phone_uq'))
+      throw new AppError('validation_failed', 'errors.validation_failed', {
+        fields: { 'User.phone': [{ key: 'accounts.phone_taken' }] },
+        status: 400,
+      });
     throw error;
   }
   if (emailChanged) {
     await invalidateResetLinks(db, userId);
     await sendEmailConfirmation(db, updated);
     // The old address hears of the change: if it was not its owner, they know at once.
-    if (current.email) await sendMail(emailChangedMail(userLocale(current), current.email, current.firstName, updated.email ?? ''));
+    if (current.email)
+      await sendMail(emailChangedMail(userLocale(current), current.email, current.firstName, updated.email ?? ''));
   }
   return { changed: true };
 }

@@ -40,7 +40,11 @@ function lifetimes(remember: boolean, now: Date) {
  * A new session with fresh tokens: every login gets one. A web session (`web: true`) also gets a cookie token;
  * its access and refresh tokens are never handed to the page.
  */
-export async function createSession(db: Executor, userId: number, options: { remember: boolean; userAgent?: string | null; web?: boolean }): Promise<IssuedTokens> {
+export async function createSession(
+  db: Executor,
+  userId: number,
+  options: { remember: boolean; userAgent?: string | null; web?: boolean },
+): Promise<IssuedTokens> {
   const now = new Date();
   const accessToken = randomToken();
   const refreshToken = randomToken();
@@ -61,10 +65,19 @@ export async function createSession(db: Executor, userId: number, options: { rem
       userAgent: options.userAgent?.slice(0, 300) ?? null,
     })
     .returning({ id: sessions.id });
-  return { accessToken, refreshToken, cookieToken, accessExpiresAt, sessionId: row.id, cookieExpiresAt: absolute, remember: options.remember };
+  return {
+    accessToken,
+    refreshToken,
+    cookieToken,
+    accessExpiresAt,
+    sessionId: row.id,
+    cookieExpiresAt: absolute,
+    remember: options.remember,
+  };
 }
 
-const alive = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.idleExpiresAt, now), gt(sessions.absoluteExpiresAt, now));
+const alive = (now: Date) =>
+  and(isNull(sessions.revokedAt), gt(sessions.idleExpiresAt, now), gt(sessions.absoluteExpiresAt, now));
 
 async function touch(db: Executor, session: typeof sessions.$inferSelect, now: Date) {
   if (now.getTime() - session.lastUsedAt.getTime() < TOUCH_EVERY) return;
@@ -89,12 +102,16 @@ export async function findSessionByAccessToken(db: Executor, token: string) {
 /** The live session of the web session cookie, or undefined. */
 export async function findSessionByCookie(db: Executor, token: string) {
   const now = new Date();
-  const [session] = await db.select().from(sessions).where(and(eq(sessions.cookieHash, hashToken(token)), alive(now)));
+  const [session] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.cookieHash, hashToken(token)), alive(now)));
   if (session) await touch(db, session, now);
   return session;
 }
 
-export type RotateResult = { ok: true; tokens: IssuedTokens; userId: number } | { ok: false; reason: 'unknown' | 'reused' };
+export type RotateResult =
+  { ok: true; tokens: IssuedTokens; userId: number } | { ok: false; reason: 'unknown' | 'reused' };
 
 /**
  * Exchanges a refresh token for a new pair (single use). Presenting a refresh token that was already
@@ -103,9 +120,15 @@ export type RotateResult = { ok: true; tokens: IssuedTokens; userId: number } | 
 export async function rotateSession(db: Executor, refreshToken: string): Promise<RotateResult> {
   const now = new Date();
   const presented = hashToken(refreshToken);
-  const [session] = await db.select().from(sessions).where(and(eq(sessions.refreshHash, presented), alive(now)));
+  const [session] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.refreshHash, presented), alive(now)));
   if (!session) {
-    const [replayed] = await db.select({ id: sessions.id, refreshedAt: sessions.refreshedAt }).from(sessions).where(eq(sessions.previousRefreshHash, presented));
+    const [replayed] = await db
+      .select({ id: sessions.id, refreshedAt: sessions.refreshedAt })
+      .from(sessions)
+      .where(eq(sessions.previousRefreshHash, presented));
     if (replayed) {
       // Within a few seconds of the rotation it is the same client retrying (or racing itself): refuse, keep the session.
       const isRetry = replayed.refreshedAt !== null && now.getTime() - replayed.refreshedAt.getTime() < REPLAY_GRACE;
@@ -136,12 +159,22 @@ export async function rotateSession(db: Executor, refreshToken: string): Promise
   return {
     ok: true,
     userId: session.userId,
-    tokens: { accessToken, refreshToken: nextRefresh, accessExpiresAt, sessionId: session.id, cookieExpiresAt: session.absoluteExpiresAt, remember: session.remember },
+    tokens: {
+      accessToken,
+      refreshToken: nextRefresh,
+      accessExpiresAt,
+      sessionId: session.id,
+      cookieExpiresAt: session.absoluteExpiresAt,
+      remember: session.remember,
+    },
   };
 }
 
 export async function revokeSession(db: Executor, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Ends every session of a user, or every one but `keepSessionId` (after a password change). */
@@ -149,5 +182,11 @@ export async function revokeUserSessions(db: Executor, userId: number, keepSessi
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : or()));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId ? ne(sessions.id, keepSessionId) : or(),
+      ),
+    );
 }

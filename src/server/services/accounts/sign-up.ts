@@ -18,13 +18,18 @@ import { type IssuedTokens, createSession } from './sessions';
 import { type SessionUser, toSessionUser } from './users';
 
 /** Field errors of sign-up answer 400 (the spec's clients read a 400 as "not signed up, show the errors"). */
-const fieldError = (fields: Record<string, LocalizedMessage[]>) => new AppError('validation_failed', 'errors.validation_failed', { fields, status: 400 });
+const fieldError = (fields: Record<string, LocalizedMessage[]>) =>
+  new AppError('validation_failed', 'errors.validation_failed', { fields, status: 400 });
 
 /**
  * Creates an account and signs it in (a new session). The e-mail must not be taken, nor the phone in use; a
  * phone proven with its PIN during the wizard is confirmed at once; the confirmation e-mail goes out after.
  */
-export async function signUp(db: Database, input: SignupInput, context: RequestContext & { locale: Locale }): Promise<{ tokens: IssuedTokens; user: SessionUser }> {
+export async function signUp(
+  db: Database,
+  input: SignupInput,
+  context: RequestContext & { locale: Locale },
+): Promise<{ tokens: IssuedTokens; user: SessionUser }> {
   await verifyCaptcha(input.captcha_token, context.ip);
   await consumeLimit('signupIp', context.ip);
   const phone = input.phone ? normalizePhone(input.phone) : undefined;
@@ -35,7 +40,10 @@ export async function signUp(db: Database, input: SignupInput, context: RequestC
   if (phone && (await db.select({ id: users.id }).from(users).where(eq(users.phone, phone))).length > 0) {
     errors.phone = [{ key: 'accounts.phone_taken' }];
   }
-  if (input.currency_id && (await db.select({ id: currencies.id }).from(currencies).where(eq(currencies.id, input.currency_id))).length === 0) {
+  if (
+    input.currency_id &&
+    (await db.select({ id: currencies.id }).from(currencies).where(eq(currencies.id, input.currency_id))).length === 0
+  ) {
     errors.currency_id = [{ key: 'validation.invalid_option' }];
   }
   if (Object.keys(errors).length > 0) throw fieldError(errors);
@@ -67,15 +75,23 @@ export async function signUp(db: Database, input: SignupInput, context: RequestC
           referralCode: randomReferralCode(),
         })
         .returning();
-      if (input.address) await createAddress(tx, user.id, input.address).catch((error) => Promise.reject(withFieldPrefix(error, 'address')));
-      const tokens = await createSession(tx, user.id, { remember: false, userAgent: context.userAgent, web: context.web });
+      if (input.address)
+        await createAddress(tx, user.id, input.address).catch((error) =>
+          Promise.reject(withFieldPrefix(error, 'address')),
+        );
+      const tokens = await createSession(tx, user.id, {
+        remember: false,
+        userAgent: context.userAgent,
+        web: context.web,
+      });
       return { user, tokens };
     });
   } catch (error) {
     // Two sign-ups with the same address at the same moment: the database's unique index decides.
     if (isUniqueViolation(error, 'users_email_uq')) throw fieldError({ email: [{ key: 'accounts.email_taken' }] });
     if (isUniqueViolation(error, 'users_phone_uq')) throw fieldError({ phone: [{ key: 'accounts.phone_taken' }] });
-    if (error instanceof AppError && error.code === 'validation_failed') throw new AppError(error.code, error.messageKey, { fields: error.fields, status: 400 });
+    if (error instanceof AppError && error.code === 'validation_failed')
+      throw new AppError(error.code, error.messageKey, { fields: error.fields, status: 400 });
     throw error;
   }
   await sendEmailConfirmation(db, created.user);

@@ -21,9 +21,13 @@ export async function requestSilver(db: Executor, userId: number, message?: stri
   if (rank(user.tier) >= rank('silver')) throw new AppError('conflict', 'tiers.already_silver');
   let row;
   try {
-    [row] = await db.insert(tierRequests).values({ userId, tier: 'silver', message: message ?? null }).returning({ id: tierRequests.id });
+    [row] = await db
+      .insert(tierRequests)
+      .values({ userId, tier: 'silver', message: message ?? null })
+      .returning({ id: tierRequests.id });
   } catch (error) {
-    if (isUniqueViolation(error, 'tier_requests_one_pending_uq')) throw new AppError('conflict', 'tiers.request_pending');
+    if (isUniqueViolation(error, 'tier_requests_one_pending_uq'))
+      throw new AppError('conflict', 'tiers.request_pending');
     throw error;
   }
   if (user.email) await sendMail(tierRequestReceivedMail(userLocale(user), user.email, user.firstName));
@@ -31,7 +35,10 @@ export async function requestSilver(db: Executor, userId: number, message?: stri
 }
 
 export async function getPendingTierRequest(db: Executor, userId: number) {
-  const [row] = await db.select().from(tierRequests).where(and(eq(tierRequests.userId, userId), eq(tierRequests.status, 'pending')));
+  const [row] = await db
+    .select()
+    .from(tierRequests)
+    .where(and(eq(tierRequests.userId, userId), eq(tierRequests.status, 'pending')));
   return row;
 }
 
@@ -48,7 +55,11 @@ export async function setTier(db: Database, email: string, tier: Tier, decidedBy
     if (pending) {
       await tx
         .update(tierRequests)
-        .set({ status: rank(tier) >= rank(pending.tier) ? 'approved' : 'declined', decidedAt: new Date(), decidedBy: decidedBy ?? null })
+        .set({
+          status: rank(tier) >= rank(pending.tier) ? 'approved' : 'declined',
+          decidedAt: new Date(),
+          decidedBy: decidedBy ?? null,
+        })
         .where(eq(tierRequests.id, pending.id));
     }
   });
@@ -56,7 +67,16 @@ export async function setTier(db: Database, email: string, tier: Tier, decidedBy
   const label = createTranslator(locale)(TIER_LABEL[tier]);
   if (user.email && (pending || rank(tier) > rank(user.tier))) {
     const approved = pending ? rank(tier) >= rank(pending.tier) : true;
-    await sendMail(tierDecisionMail(locale, user.email, user.firstName, approved, label, `${getEnv().publicUrl}${localizePath('/user/pro', locale)}`));
+    await sendMail(
+      tierDecisionMail(
+        locale,
+        user.email,
+        user.firstName,
+        approved,
+        label,
+        `${getEnv().publicUrl}${localizePath('/user/pro', locale)}`,
+      ),
+    );
   }
 }
 
@@ -65,7 +85,20 @@ export async function declineTierRequest(db: Executor, email: string, decidedBy?
   const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
   const pending = user ? await getPendingTierRequest(db, user.id) : undefined;
   if (!user || !pending) throw new AppError('not_found', 'errors.not_found');
-  await db.update(tierRequests).set({ status: 'declined', decidedAt: new Date(), decidedBy: decidedBy ?? null }).where(eq(tierRequests.id, pending.id));
+  await db
+    .update(tierRequests)
+    .set({ status: 'declined', decidedAt: new Date(), decidedBy: decidedBy ?? null })
+    .where(eq(tierRequests.id, pending.id));
   const locale = userLocale(user);
-  if (user.email) await sendMail(tierDecisionMail(locale, user.email, user.firstName, false, createTranslator(locale)(TIER_LABEL[pending.tier]), `${getEnv().publicUrl}${localizePath('/user/pro', locale)}`));
+  if (user.email)
+    await sendMail(
+      tierDecisionMail(
+        locale,
+        user.email,
+        user.firstName,
+        false,
+        createTranslator(locale)(TIER_LABEL[pending.tier]),
+        `${getEnv().publicUrl}${localizePath('/user/pro', locale)}`,
+      ),
+    );
 }

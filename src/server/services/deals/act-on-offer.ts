@@ -12,7 +12,11 @@ import { notifyDealStep } from './notify';
 import { dealStateOf, loadOfferViews, type OfferRow, type OfferView } from './offer-view';
 
 const FORBIDDEN_MESSAGE = { not_party: 'offers.not_party', not_your_turn: 'offers.not_your_turn' } as const;
-const CONFLICT_MESSAGE = { wrong_state: 'offers.wrong_state', not_sent: 'offers.not_sent', not_direct_payment: 'offers.not_direct_payment' } as const;
+const CONFLICT_MESSAGE = {
+  wrong_state: 'offers.wrong_state',
+  not_sent: 'offers.not_sent',
+  not_direct_payment: 'offers.not_direct_payment',
+} as const;
 
 /** The state machine's answer, with refusals thrown as the API's errors. */
 function decideOrThrow(offer: OfferRow, action: OfferAction, userId: number) {
@@ -38,7 +42,8 @@ export async function actOnOffer(
   // A first look without a lock: strangers, wrong turns and repeats are answered before any file is read.
   const [current] = await db.select().from(offers).where(eq(offers.id, input.id));
   if (!current) throw new AppError('not_found', 'offers.not_found');
-  if (decideOrThrow(current, action, user.id).outcome === 'unchanged') return (await loadOfferViews(db, user.id, [input.id], locale))[0];
+  if (decideOrThrow(current, action, user.id).outcome === 'unchanged')
+    return (await loadOfferViews(db, user.id, [input.id], locale))[0];
   // Files are read and checked before any lock is taken: a 50 MB upload must not hold a row.
   const attachments = await readAttachments(input.photo, input.document);
   let stored: Awaited<ReturnType<typeof storeAttachments>> | undefined;
@@ -61,7 +66,15 @@ export async function actOnOffer(
         .set({ ...decision.next, updatedAt: now })
         .where(eq(offers.id, offer.id))
         .returning();
-      await appendEvent(tx, next, { actorId: user.id, action, comment: input.comment ?? null, photoKey: stored.photoKey, documentKey: stored.documentKey, attachments, at: now });
+      await appendEvent(tx, next, {
+        actorId: user.id,
+        action,
+        comment: input.comment ?? null,
+        photoKey: stored.photoKey,
+        documentKey: stored.documentKey,
+        attachments,
+        at: now,
+      });
       applied = true;
     });
   } catch (error) {

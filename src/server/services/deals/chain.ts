@@ -34,12 +34,40 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function contentOf(event: ChainedEvent): ChainedEvent {
-  const { offer_id, seq, actor_id, action, status, delivery_status, payment_status, comment, data, photo_sha256, document_sha256, created_at } = event;
-  return { offer_id, seq, actor_id, action, status, delivery_status, payment_status, comment, data: data ?? null, photo_sha256, document_sha256, created_at };
+  const {
+    offer_id,
+    seq,
+    actor_id,
+    action,
+    status,
+    delivery_status,
+    payment_status,
+    comment,
+    data,
+    photo_sha256,
+    document_sha256,
+    created_at,
+  } = event;
+  return {
+    offer_id,
+    seq,
+    actor_id,
+    action,
+    status,
+    delivery_status,
+    payment_status,
+    comment,
+    data: data ?? null,
+    photo_sha256,
+    document_sha256,
+    created_at,
+  };
 }
 
 export function hashEvent(prevHash: string, event: ChainedEvent): string {
-  return createHash('sha256').update(`${prevHash}\n${canonicalJson(contentOf(event))}`).digest('hex');
+  return createHash('sha256')
+    .update(`${prevHash}\n${canonicalJson(contentOf(event))}`)
+    .digest('hex');
 }
 
 export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -48,10 +76,15 @@ export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(byte
  * Checks a chain: sequence numbers 1, 2, 3…, each `prev_hash` the hash before it, each `hash` recomputed.
  * `broken_at` is the sequence number of the first event that does not verify.
  */
-export function verifyChain(events: (ChainedEvent & { prev_hash: string; hash: string })[]): { valid: boolean; broken_at: number | null; head_hash: string } {
+export function verifyChain(events: (ChainedEvent & { prev_hash: string; hash: string })[]): {
+  valid: boolean;
+  broken_at: number | null;
+  head_hash: string;
+} {
   let prev = GENESIS_HASH;
   for (const [index, event] of events.entries()) {
-    if (event.seq !== index + 1 || event.prev_hash !== prev || hashEvent(prev, event) !== event.hash) return { valid: false, broken_at: index + 1, head_hash: prev };
+    if (event.seq !== index + 1 || event.prev_hash !== prev || hashEvent(prev, event) !== event.hash)
+      return { valid: false, broken_at: index + 1, head_hash: prev };
     prev = event.hash;
   }
   return { valid: events.length > 0, broken_at: events.length > 0 ? null : 0, head_hash: prev };

@@ -1,5 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { BOOKING_MAX_DAYS, BOOKING_MAX_DAYS_AHEAD, DELIVERY_TYPE, OFFER_STATUS, OFFER_TYPE, OFFER_TYPE_FOR_LOT, TRACK } from '~/features/deals/constants';
+import {
+  BOOKING_MAX_DAYS,
+  BOOKING_MAX_DAYS_AHEAD,
+  DELIVERY_TYPE,
+  OFFER_STATUS,
+  OFFER_TYPE,
+  OFFER_TYPE_FOR_LOT,
+  TRACK,
+} from '~/features/deals/constants';
 import { bookingQuantity, hasSafeTotal, toHundredths, toMinor } from '~/features/deals/figures';
 import type { CreateOfferInput } from '~/features/deals/schemas';
 import { KIND_BY_ORDER_TYPE } from '~/features/lots/constants';
@@ -11,11 +19,19 @@ import { AppError, type LocalizedMessage } from '~/server/errors';
 import { consumeLimit } from '~/server/security/rate-limit';
 import type { SessionUser } from '~/server/services/accounts/users';
 import { appendEvent } from './events';
-import { assertDatesFree, assertOnMarket, assertVolumeFits, lockLot, reserveForDeal, type LotRow } from './lot-reservation';
+import {
+  assertDatesFree,
+  assertOnMarket,
+  assertVolumeFits,
+  lockLot,
+  reserveForDeal,
+  type LotRow,
+} from './lot-reservation';
 import { notifyDealStep } from './notify';
 import { loadOfferViews, type OfferView } from './offer-view';
 
-const invalid = (field: string, message: LocalizedMessage) => new AppError('validation_failed', 'errors.validation_failed', { fields: { [field]: [message] } });
+const invalid = (field: string, message: LocalizedMessage) =>
+  new AppError('validation_failed', 'errors.validation_failed', { fields: { [field]: [message] } });
 const DAY = 86_400_000;
 
 /** The booking part of an offer on machinery for rent: dates checked, quantity in the lot's rent unit. */
@@ -25,8 +41,10 @@ function readBooking(lot: LotRow, input: CreateOfferInput, today: string) {
   const dateTo = rentPer === 'hour' ? input.date_from : input.date_to;
   if (!dateTo) throw invalid('date_to', { key: 'validation.required' });
   if (input.date_from < today) throw invalid('date_from', { key: 'offers.date_past' });
-  if (Date.parse(input.date_from) - Date.parse(today) > BOOKING_MAX_DAYS_AHEAD * DAY) throw invalid('date_from', { key: 'offers.date_too_far', vars: { days: BOOKING_MAX_DAYS_AHEAD } });
-  if ((Date.parse(dateTo) - Date.parse(input.date_from)) / DAY + 1 > BOOKING_MAX_DAYS) throw invalid('date_to', { key: 'offers.booking_too_long', vars: { days: BOOKING_MAX_DAYS } });
+  if (Date.parse(input.date_from) - Date.parse(today) > BOOKING_MAX_DAYS_AHEAD * DAY)
+    throw invalid('date_from', { key: 'offers.date_too_far', vars: { days: BOOKING_MAX_DAYS_AHEAD } });
+  if ((Date.parse(dateTo) - Date.parse(input.date_from)) / DAY + 1 > BOOKING_MAX_DAYS)
+    throw invalid('date_to', { key: 'offers.booking_too_long', vars: { days: BOOKING_MAX_DAYS } });
   let hourFrom: number | null = null;
   let hourTo: number | null = null;
   if (rentPer === 'hour') {
@@ -35,8 +53,13 @@ function readBooking(lot: LotRow, input: CreateOfferInput, today: string) {
     [hourFrom, hourTo] = [input.hour_from, input.hour_to];
   }
   const area = rentPer === 'acre' || rentPer === 'hectare' ? input.volume : undefined;
-  if ((rentPer === 'acre' || rentPer === 'hectare') && area === undefined) throw invalid('volume', { key: 'validation.required' });
-  const quantity = bookingQuantity(rentPer, { date_from: input.date_from, date_to: dateTo, hour_from: hourFrom ?? undefined, hour_to: hourTo ?? undefined }, area);
+  if ((rentPer === 'acre' || rentPer === 'hectare') && area === undefined)
+    throw invalid('volume', { key: 'validation.required' });
+  const quantity = bookingQuantity(
+    rentPer,
+    { date_from: input.date_from, date_to: dateTo, hour_from: hourFrom ?? undefined, hour_to: hourTo ?? undefined },
+    area,
+  );
   return { rentPer, bookingFrom: input.date_from, bookingTo: dateTo, hourFrom, hourTo, quantity };
 }
 
@@ -46,7 +69,13 @@ function readBooking(lot: LotRow, input: CreateOfferInput, today: string) {
  * volume rule as any approval (docs/deals.md).
  */
 /** `options.seeding` (demo data): no e-mail and no rate limit — both write outside the seeding transaction. */
-export async function createOffer(db: Database, user: SessionUser, input: CreateOfferInput, locale: Locale, options: { seeding?: boolean } = {}): Promise<OfferView> {
+export async function createOffer(
+  db: Database,
+  user: SessionUser,
+  input: CreateOfferInput,
+  locale: Locale,
+  options: { seeding?: boolean } = {},
+): Promise<OfferView> {
   if (!options.seeding) await consumeLimit('offerCreate', `user:${user.id}`);
   const kind = KIND_BY_ORDER_TYPE[input.order_type];
   const now = new Date();
@@ -60,17 +89,23 @@ export async function createOffer(db: Database, user: SessionUser, input: Create
     if (lot.userId === user.id) throw new AppError('forbidden', 'offers.own_lot');
     assertOnMarket(lot);
     const offerType = OFFER_TYPE_FOR_LOT[lot.type];
-    if (input.offer_type !== undefined && input.offer_type !== offerType) throw invalid('offer_type', { key: 'offers.wrong_offer_type' });
-    const [currency] = await tx.select({ decimals: currencies.decimals }).from(currencies).where(eq(currencies.id, lot.currencyId));
+    if (input.offer_type !== undefined && input.offer_type !== offerType)
+      throw invalid('offer_type', { key: 'offers.wrong_offer_type' });
+    const [currency] = await tx
+      .select({ decimals: currencies.decimals })
+      .from(currencies)
+      .where(eq(currencies.id, lot.currencyId));
 
     // Only machinery lots carry a price type; crop, seed and fertilizer prices are open to offers.
     const fixedPrice = offerType === OFFER_TYPE.buy && lot.details.price_type === 'fixed';
     const price = input.price ?? lot.priceMinor / 10 ** currency.decimals;
-    if (!hasDecimals(price, currency.decimals)) throw invalid('price', { key: 'lots.currency_decimals', vars: { decimals: currency.decimals } });
+    if (!hasDecimals(price, currency.decimals))
+      throw invalid('price', { key: 'lots.currency_decimals', vars: { decimals: currency.decimals } });
     const priceMinor = toMinor(price, currency.decimals);
     // A fixed rent rate is not negotiable either, though the owner still confirms the dates.
     const fixedRate = offerType === OFFER_TYPE.rent && lot.details.price_type === 'fixed';
-    if ((fixedPrice || fixedRate) && priceMinor !== lot.priceMinor) throw invalid('price', { key: 'offers.fixed_price' });
+    if ((fixedPrice || fixedRate) && priceMinor !== lot.priceMinor)
+      throw invalid('price', { key: 'offers.fixed_price' });
 
     const booking = offerType === OFFER_TYPE.rent ? readBooking(lot, input, today) : null;
     let volume: number;
@@ -88,7 +123,11 @@ export async function createOffer(db: Database, user: SessionUser, input: Create
     if (input.delivery_type === DELIVERY_TYPE.sellerDelivers) {
       if (offerType === OFFER_TYPE.sellToRequest) {
         const perKm = input.delivery_price_per_km ?? 0;
-        if (!hasDecimals(perKm, currency.decimals)) throw invalid('delivery_price_per_km', { key: 'lots.currency_decimals', vars: { decimals: currency.decimals } });
+        if (!hasDecimals(perKm, currency.decimals))
+          throw invalid('delivery_price_per_km', {
+            key: 'lots.currency_decimals',
+            vars: { decimals: currency.decimals },
+          });
         deliveryPricePerKmMinor = toMinor(perKm, currency.decimals);
       } else {
         if (lot.deliveryPricePerKmMinor === null) throw invalid('delivery_type', { key: 'offers.no_delivery' });
@@ -97,7 +136,15 @@ export async function createOffer(db: Database, user: SessionUser, input: Create
     }
 
     const distance = input.delivery_type === DELIVERY_TYPE.sellerDelivers ? (input.delivery_distance ?? 0) : 0;
-    if (!hasSafeTotal({ lotPriceMinor: lot.priceMinor, offerPriceMinor: priceMinor, volumeCenti: toHundredths(volume), deliveryPricePerKmMinor, distanceCenti: toHundredths(distance) })) {
+    if (
+      !hasSafeTotal({
+        lotPriceMinor: lot.priceMinor,
+        offerPriceMinor: priceMinor,
+        volumeCenti: toHundredths(volume),
+        deliveryPricePerKmMinor,
+        distanceCenti: toHundredths(distance),
+      })
+    ) {
       throw invalid('volume', { key: 'offers.total_too_large' });
     }
     const sellerId = offerType === OFFER_TYPE.sellToRequest ? user.id : lot.userId;
@@ -148,7 +195,15 @@ export async function createOffer(db: Database, user: SessionUser, input: Create
       delivery_price_per_km_minor: deliveryPricePerKmMinor,
       delivery_distance: values.deliveryDistance,
       payment_type: values.paymentType,
-      booking: booking ? { from: booking.bookingFrom, to: booking.bookingTo, hour_from: booking.hourFrom, hour_to: booking.hourTo, rent_per: booking.rentPer } : null,
+      booking: booking
+        ? {
+            from: booking.bookingFrom,
+            to: booking.bookingTo,
+            hour_from: booking.hourFrom,
+            hour_to: booking.hourTo,
+            rent_per: booking.rentPer,
+          }
+        : null,
       direct_buy: fixedPrice,
     };
     await appendEvent(tx, offer, { actorId: user.id, action: 'create', comment: values.comment, data: terms, at: now });

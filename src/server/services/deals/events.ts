@@ -15,7 +15,8 @@ export interface Attachments {
 }
 
 /** A step's photo must be an image and its document a PDF: each field says which it wants. */
-const wrongType = (field: string, key: 'uploads.invalid_image' | 'deal.document_not_pdf') => new AppError('validation_failed', key, { fields: { [field]: [{ key }] } });
+const wrongType = (field: string, key: 'uploads.invalid_image' | 'deal.document_not_pdf') =>
+  new AppError('validation_failed', key, { fields: { [field]: [{ key }] } });
 
 /** Reads and checks the optional `photo` (an image, ≤ 20 MB) and `document` (a PDF, ≤ 50 MB) of a step. */
 export async function readAttachments(photo: unknown, document: unknown): Promise<Attachments> {
@@ -56,9 +57,23 @@ export async function storeAttachments(offerId: number, attachments: Attachments
 export async function appendEvent(
   tx: Executor,
   offer: Pick<OfferRow, 'id' | 'status' | 'deliveryStatus' | 'paymentStatus'>,
-  event: { actorId: number; action: DealEventAction; comment?: string | null; data?: Record<string, unknown> | null; photoKey?: string | null; documentKey?: string | null; attachments?: Attachments; at: Date },
+  event: {
+    actorId: number;
+    action: DealEventAction;
+    comment?: string | null;
+    data?: Record<string, unknown> | null;
+    photoKey?: string | null;
+    documentKey?: string | null;
+    attachments?: Attachments;
+    at: Date;
+  },
 ): Promise<string> {
-  const [last] = await tx.select({ seq: offerEvents.seq, hash: offerEvents.hash }).from(offerEvents).where(eq(offerEvents.offerId, offer.id)).orderBy(desc(offerEvents.seq)).limit(1);
+  const [last] = await tx
+    .select({ seq: offerEvents.seq, hash: offerEvents.hash })
+    .from(offerEvents)
+    .where(eq(offerEvents.offerId, offer.id))
+    .orderBy(desc(offerEvents.seq))
+    .limit(1);
   const prevHash = last?.hash ?? GENESIS_HASH;
   const content: ChainedEvent = {
     offer_id: offer.id,

@@ -24,19 +24,40 @@ export async function leaveFeedback(db: Database, user: SessionUser, input: Feed
     const toUserId = role === 'buyer' ? offer.sellerId : offer.buyerId;
     const [row] = await tx
       .insert(userFeedback)
-      .values({ offerId: offer.id, fromUserId: user.id, toUserId, rating: input.rating, comment: input.comment ?? null })
+      .values({
+        offerId: offer.id,
+        fromUserId: user.id,
+        toUserId,
+        rating: input.rating,
+        comment: input.comment ?? null,
+      })
       .onConflictDoNothing()
       .returning();
     if (!row) throw new AppError('conflict', 'offers.feedback_given');
-    await appendEvent(tx, offer, { actorId: user.id, action: 'feedback', comment: row.comment, data: { rating: row.rating, to_user_id: toUserId }, at: row.createdAt });
-    return { id: row.id, offer_id: row.offerId, rating: row.rating, comment: row.comment, created_at: row.createdAt.toISOString() };
+    await appendEvent(tx, offer, {
+      actorId: user.id,
+      action: 'feedback',
+      comment: row.comment,
+      data: { rating: row.rating, to_user_id: toUserId },
+      at: row.createdAt,
+    });
+    return {
+      id: row.id,
+      offer_id: row.offerId,
+      rating: row.rating,
+      comment: row.comment,
+      created_at: row.createdAt.toISOString(),
+    };
   });
 }
 
 /** A member's reputation for the public profile: average rating, count and the latest comments. */
 export async function getFeedbackSummary(db: Executor, userId: number, limit = 10) {
   const [[summary], items] = await Promise.all([
-    db.select({ average: avg(userFeedback.rating), count: count() }).from(userFeedback).where(eq(userFeedback.toUserId, userId)),
+    db
+      .select({ average: avg(userFeedback.rating), count: count() })
+      .from(userFeedback)
+      .where(eq(userFeedback.toUserId, userId)),
     db
       .select({
         rating: userFeedback.rating,
@@ -52,6 +73,11 @@ export async function getFeedbackSummary(db: Executor, userId: number, limit = 1
   return {
     average: summary.average === null ? null : Math.round(Number(summary.average) * 10) / 10,
     count: summary.count,
-    items: items.map((item) => ({ rating: item.rating, comment: item.comment, from_name: item.fromName, created_at: item.createdAt.toISOString() })),
+    items: items.map((item) => ({
+      rating: item.rating,
+      comment: item.comment,
+      from_name: item.fromName,
+      created_at: item.createdAt.toISOString(),
+    })),
   };
 }

@@ -54,7 +54,14 @@ export async function getDealHistory(db: Executor, user: SessionUser, offerId: n
   await assertParty(db, user.id, offerId);
   const events = await loadEvents(db, offerId);
   const check = verifyChain(events);
-  return { offer_id: offerId, events, head_hash: check.head_hash, valid: check.valid, broken_at: check.broken_at, algorithm: 'sha256(prev_hash + "\\n" + canonical_json(event))' };
+  return {
+    offer_id: offerId,
+    events,
+    head_hash: check.head_hash,
+    valid: check.valid,
+    broken_at: check.broken_at,
+    algorithm: 'sha256(prev_hash + "\\n" + canonical_json(event))',
+  };
 }
 
 /** `GET /offer/verify?id=`: the stored chain of one of the user's deals, checked (parties only). */
@@ -100,7 +107,11 @@ export async function verifyExportedHistory(db: Executor, history: z.infer<typeo
   const offerIds = new Set(history.events.map((e) => e.offer_id));
   if (offerIds.size !== 1) return { valid: false, broken_at: 1, head_hash: null, matches_stored: false };
   const check = verifyChain(history.events.map((e) => ({ ...e, data: e.data ?? null })));
-  const stored = await db.select({ seq: offerEvents.seq, hash: offerEvents.hash }).from(offerEvents).where(eq(offerEvents.offerId, history.events[0].offer_id)).orderBy(asc(offerEvents.seq));
+  const stored = await db
+    .select({ seq: offerEvents.seq, hash: offerEvents.hash })
+    .from(offerEvents)
+    .where(eq(offerEvents.offerId, history.events[0].offer_id))
+    .orderBy(asc(offerEvents.seq));
   // A saved copy may predate later steps: it matches when each of its events is the stored one at that place.
   const matches = check.valid && history.events.every((event, index) => stored[index]?.hash === event.hash);
   return { ...check, matches_stored: matches, stored_events: stored.length };
@@ -109,7 +120,12 @@ export async function verifyExportedHistory(db: Executor, history: z.infer<typeo
 /** An attachment of a step, for the deal's parties only. */
 export async function readAttachment(db: Executor, user: SessionUser, eventId: number, file: 'photo' | 'document') {
   const [event] = await db
-    .select({ offerId: offerEvents.offerId, photoKey: offerEvents.photoKey, documentKey: offerEvents.documentKey, documentName: offerEvents.documentName })
+    .select({
+      offerId: offerEvents.offerId,
+      photoKey: offerEvents.photoKey,
+      documentKey: offerEvents.documentKey,
+      documentName: offerEvents.documentName,
+    })
     .from(offerEvents)
     .where(eq(offerEvents.id, eventId));
   if (!event) throw new AppError('not_found', 'errors.not_found');
@@ -117,5 +133,10 @@ export async function readAttachment(db: Executor, user: SessionUser, eventId: n
   const key = file === 'photo' ? event.photoKey : event.documentKey;
   const stored = key ? await getStorage().get(key) : undefined;
   if (!key || !stored) throw new AppError('not_found', 'errors.not_found');
-  return { ...stored, contentType: contentTypeOf(key), name: file === 'photo' ? `deal-${event.offerId}-${eventId}.webp` : (event.documentName ?? `deal-${event.offerId}.pdf`) };
+  return {
+    ...stored,
+    contentType: contentTypeOf(key),
+    name:
+      file === 'photo' ? `deal-${event.offerId}-${eventId}.webp` : (event.documentName ?? `deal-${event.offerId}.pdf`),
+  };
 }

@@ -1,5 +1,13 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { OFFER_STATUS, OFFER_TYPE, OFFERS_PAGE_SIZE, TRACK, type CabinetOfferView, type OfferStatus, type OrderType } from '~/features/deals/constants';
+import {
+  OFFER_STATUS,
+  OFFER_TYPE,
+  OFFERS_PAGE_SIZE,
+  TRACK,
+  type CabinetOfferView,
+  type OfferStatus,
+  type OrderType,
+} from '~/features/deals/constants';
 import { roleOf } from '~/features/deals/state-machine';
 import { KIND_BY_ORDER_TYPE } from '~/features/lots/constants';
 import type { Locale } from '~/i18n/config';
@@ -48,19 +56,37 @@ export function cabinetCondition(view: CabinetOfferView, userId: number): SQL {
 export function waitingCondition(userId: number): SQL {
   return and(
     eq(offers.status, OFFER_STATUS.created),
-    or(and(eq(offers.offerType, OFFER_TYPE.sellToRequest), asBuyer(userId)), and(sql`${offers.offerType} <> ${OFFER_TYPE.sellToRequest}`, asSeller(userId))),
+    or(
+      and(eq(offers.offerType, OFFER_TYPE.sellToRequest), asBuyer(userId)),
+      and(sql`${offers.offerType} <> ${OFFER_TYPE.sellToRequest}`, asSeller(userId)),
+    ),
   )!;
 }
 
 /** Spec §4: status below 2 last, status 9 after the ones under way, the latest update first within each. */
-const listOrder = [sql`case when ${offers.status} < ${OFFER_STATUS.created} then 2 when ${offers.status} = ${OFFER_STATUS.done} then 1 else 0 end`, desc(offers.updatedAt), desc(offers.id)];
+const listOrder = [
+  sql`case when ${offers.status} < ${OFFER_STATUS.created} then 2 when ${offers.status} = ${OFFER_STATUS.done} then 1 else 0 end`,
+  desc(offers.updatedAt),
+  desc(offers.id),
+];
 
 /** `GET /offer`: the user's offers (as buyer or seller), optionally one lot's, one role's, one cabinet grouping's or some statuses', 20 a page. */
-export async function listOffers(db: Executor, user: SessionUser, query: OfferListQuery, locale: Locale): Promise<{ items: OfferView[]; _meta: { totalCount: number; pageCount: number; currentPage: number; perPage: number } }> {
+export async function listOffers(
+  db: Executor,
+  user: SessionUser,
+  query: OfferListQuery,
+  locale: Locale,
+): Promise<{
+  items: OfferView[];
+  _meta: { totalCount: number; pageCount: number; currentPage: number; perPage: number };
+}> {
   const where: (SQL | undefined)[] = [or(asBuyer(user.id), asSeller(user.id))];
   if (query.order_id !== undefined && query.order_type) {
     const kind = KIND_BY_ORDER_TYPE[query.order_type];
-    where.push(eq(offers.lotId, query.order_id), sql`exists (select 1 from ${lots} where ${lots.id} = ${offers.lotId} and ${lots.kind} = ${kind})`);
+    where.push(
+      eq(offers.lotId, query.order_id),
+      sql`exists (select 1 from ${lots} where ${lots.id} = ${offers.lotId} and ${lots.kind} = ${kind})`,
+    );
   }
   if (query.role === 'buyer') where.push(asBuyer(user.id));
   if (query.role === 'seller') where.push(asSeller(user.id));
@@ -79,13 +105,29 @@ export async function listOffers(db: Executor, user: SessionUser, query: OfferLi
     db.select({ total: count() }).from(offers).where(condition),
   ]);
   return {
-    items: await loadOfferViews(db, user.id, rows.map((r) => r.id), locale),
-    _meta: { totalCount: total, pageCount: Math.ceil(total / OFFERS_PAGE_SIZE), currentPage: page, perPage: OFFERS_PAGE_SIZE },
+    items: await loadOfferViews(
+      db,
+      user.id,
+      rows.map((r) => r.id),
+      locale,
+    ),
+    _meta: {
+      totalCount: total,
+      pageCount: Math.ceil(total / OFFERS_PAGE_SIZE),
+      currentPage: page,
+      perPage: OFFERS_PAGE_SIZE,
+    },
   };
 }
 
 /** `POST /offer/user-offer-by-order`: every offer of the user on one lot (at most 100, the list order). */
-export async function listOffersByOrder(db: Executor, user: SessionUser, orderId: number, orderType: OrderType, locale: Locale): Promise<OfferView[]> {
+export async function listOffersByOrder(
+  db: Executor,
+  user: SessionUser,
+  orderId: number,
+  orderType: OrderType,
+  locale: Locale,
+): Promise<OfferView[]> {
   const kind = KIND_BY_ORDER_TYPE[orderType];
   const rows = await db
     .select({ id: offers.id })
@@ -94,7 +136,12 @@ export async function listOffersByOrder(db: Executor, user: SessionUser, orderId
     .where(and(eq(offers.lotId, orderId), eq(lots.kind, kind), or(asBuyer(user.id), asSeller(user.id))))
     .orderBy(...listOrder)
     .limit(100);
-  return loadOfferViews(db, user.id, rows.map((r) => r.id), locale);
+  return loadOfferViews(
+    db,
+    user.id,
+    rows.map((r) => r.id),
+    locale,
+  );
 }
 
 /** One offer, for its two parties only (403 for anyone else, 404 for an unknown id). */
@@ -106,7 +153,10 @@ export async function getOffer(db: Executor, user: SessionUser, id: number, loca
 
 /** The access rule of everything about one offer: its buyer and its seller, no one else. */
 export async function assertParty(db: Executor, userId: number, offerId: number): Promise<void> {
-  const [offer] = await db.select({ buyerId: offers.buyerId, sellerId: offers.sellerId }).from(offers).where(eq(offers.id, offerId));
+  const [offer] = await db
+    .select({ buyerId: offers.buyerId, sellerId: offers.sellerId })
+    .from(offers)
+    .where(eq(offers.id, offerId));
   if (!offer) throw new AppError('not_found', 'offers.not_found');
   if (!roleOf(offer, userId)) throw new AppError('forbidden', 'offers.not_party');
 }

@@ -26,15 +26,30 @@ const centi = (value: string | number | null) => Math.round(Number(value ?? 0) *
 /** What remains on offer, and the volume range an offer may take now (spec §5; docs/deals.md). */
 export function volumeLimits(lot: Pick<LotRow, 'volume' | 'reservedVolume' | 'minVolume' | 'maxVolume'>) {
   const decimal = (value: string | null) => (value === null ? null : Number(value));
-  return offerVolumeLimits({ volume: Number(lot.volume), reserved: Number(lot.reservedVolume), min: decimal(lot.minVolume), max: decimal(lot.maxVolume) });
+  return offerVolumeLimits({
+    volume: Number(lot.volume),
+    reserved: Number(lot.reservedVolume),
+    min: decimal(lot.minVolume),
+    max: decimal(lot.maxVolume),
+  });
 }
 
 export function assertVolumeFits(lot: LotRow, volume: number): void {
   const { remaining, min, max } = volumeLimits(lot);
   if (remaining <= 0) throw new AppError('conflict', 'offers.volume_exceeded', { vars: { remaining } });
-  if (centi(volume) > centi(remaining)) throw new AppError('conflict', 'offers.volume_exceeded', { vars: { remaining }, fields: { volume: [{ key: 'offers.volume_above_max', vars: { max } }] } });
-  if (centi(volume) < centi(min)) throw new AppError('validation_failed', 'errors.validation_failed', { fields: { volume: [{ key: 'offers.volume_below_min', vars: { min } }] } });
-  if (centi(volume) > centi(max)) throw new AppError('validation_failed', 'errors.validation_failed', { fields: { volume: [{ key: 'offers.volume_above_max', vars: { max } }] } });
+  if (centi(volume) > centi(remaining))
+    throw new AppError('conflict', 'offers.volume_exceeded', {
+      vars: { remaining },
+      fields: { volume: [{ key: 'offers.volume_above_max', vars: { max } }] },
+    });
+  if (centi(volume) < centi(min))
+    throw new AppError('validation_failed', 'errors.validation_failed', {
+      fields: { volume: [{ key: 'offers.volume_below_min', vars: { min } }] },
+    });
+  if (centi(volume) > centi(max))
+    throw new AppError('validation_failed', 'errors.validation_failed', {
+      fields: { volume: [{ key: 'offers.volume_above_max', vars: { max } }] },
+    });
 }
 
 /**
@@ -42,8 +57,13 @@ export function assertVolumeFits(lot: LotRow, volume: number): void {
  * out, or while an approved deal (a booking included) is under way. Call it under the lot's row lock.
  */
 export async function assertNoRunningDeal(tx: Executor, lot: Pick<LotRow, 'id' | 'status'>): Promise<void> {
-  const [running] = await tx.select({ id: offers.id }).from(offers).where(and(eq(offers.lotId, lot.id), eq(offers.status, OFFER_STATUS.approved))).limit(1);
-  if (isInDeal({ status: lot.status, hasRunningDeal: running !== undefined })) throw new AppError('conflict', 'lots.locked_by_deal');
+  const [running] = await tx
+    .select({ id: offers.id })
+    .from(offers)
+    .where(and(eq(offers.lotId, lot.id), eq(offers.status, OFFER_STATUS.approved)))
+    .limit(1);
+  if (isInDeal({ status: lot.status, hasRunningDeal: running !== undefined }))
+    throw new AppError('conflict', 'lots.locked_by_deal');
 }
 
 /**
@@ -51,30 +71,60 @@ export async function assertNoRunningDeal(tx: Executor, lot: Pick<LotRow, 'id' |
  * declined in the owner's name, each with its chain event. Answers the declined offers' ids, to e-mail their
  * makers once the transaction has committed.
  */
-export async function declineWaitingOffers(tx: Executor, lot: Pick<LotRow, 'id' | 'userId'>, reason: 'lot_closed' | 'sold_out'): Promise<number[]> {
-  const waiting = await tx.select().from(offers).where(and(eq(offers.lotId, lot.id), eq(offers.status, OFFER_STATUS.created))).orderBy(offers.id).for('update');
+export async function declineWaitingOffers(
+  tx: Executor,
+  lot: Pick<LotRow, 'id' | 'userId'>,
+  reason: 'lot_closed' | 'sold_out',
+): Promise<number[]> {
+  const waiting = await tx
+    .select()
+    .from(offers)
+    .where(and(eq(offers.lotId, lot.id), eq(offers.status, OFFER_STATUS.created)))
+    .orderBy(offers.id)
+    .for('update');
   const now = new Date();
   for (const offer of waiting) {
-    const [next] = await tx.update(offers).set({ status: OFFER_STATUS.declined, updatedAt: now }).where(eq(offers.id, offer.id)).returning();
+    const [next] = await tx
+      .update(offers)
+      .set({ status: OFFER_STATUS.declined, updatedAt: now })
+      .where(eq(offers.id, offer.id))
+      .returning();
     await appendEvent(tx, next, { actorId: lot.userId, action: 'decline-offer', data: { reason }, at: now });
   }
   return waiting.map((offer) => offer.id);
 }
 
 export function assertOnMarket(lot: LotRow): void {
-  if (!(ON_MARKET_STATUSES as readonly string[]).includes(lot.status)) throw new AppError('conflict', 'offers.lot_not_open');
+  if (!(ON_MARKET_STATUSES as readonly string[]).includes(lot.status))
+    throw new AppError('conflict', 'offers.lot_not_open');
 }
 
 /** A booking's range as timestamps: [date_from + hour_from, date_to + hour_to), whole days with 0 and 24. */
-export const bookingRange = (b: { bookingFrom: string; bookingTo: string; hourFrom: number | null; hourTo: number | null }) => ({
+export const bookingRange = (b: {
+  bookingFrom: string;
+  bookingTo: string;
+  hourFrom: number | null;
+  hourTo: number | null;
+}) => ({
   start: Date.parse(`${b.bookingFrom}T00:00:00Z`) + (b.hourFrom ?? 0) * 3_600_000,
   end: Date.parse(`${b.bookingTo}T00:00:00Z`) + (b.hourTo ?? 24) * 3_600_000,
 });
 
 /** Refuses a booking that overlaps an approved or done booking of the lot (the caller holds the lot lock). */
-export async function assertDatesFree(tx: Executor, lotId: number, booking: { bookingFrom: string; bookingTo: string; hourFrom: number | null; hourTo: number | null }, exceptOfferId?: number): Promise<void> {
+export async function assertDatesFree(
+  tx: Executor,
+  lotId: number,
+  booking: { bookingFrom: string; bookingTo: string; hourFrom: number | null; hourTo: number | null },
+  exceptOfferId?: number,
+): Promise<void> {
   const taken = await tx
-    .select({ id: offers.id, bookingFrom: offers.bookingFrom, bookingTo: offers.bookingTo, hourFrom: offers.hourFrom, hourTo: offers.hourTo })
+    .select({
+      id: offers.id,
+      bookingFrom: offers.bookingFrom,
+      bookingTo: offers.bookingTo,
+      hourFrom: offers.hourFrom,
+      hourTo: offers.hourTo,
+    })
     .from(offers)
     .where(
       and(
@@ -85,11 +135,23 @@ export async function assertDatesFree(tx: Executor, lotId: number, booking: { bo
       ),
     );
   const wanted = bookingRange(booking);
-  const clash = taken.some((other) => other.id !== exceptOfferId && other.bookingFrom && other.bookingTo && (() => {
-    const range = bookingRange({ bookingFrom: other.bookingFrom, bookingTo: other.bookingTo, hourFrom: other.hourFrom, hourTo: other.hourTo });
-    return range.start < wanted.end && wanted.start < range.end;
-  })());
-  if (clash) throw new AppError('conflict', 'offers.dates_taken', { fields: { date_from: [{ key: 'offers.dates_taken' }] } });
+  const clash = taken.some(
+    (other) =>
+      other.id !== exceptOfferId &&
+      other.bookingFrom &&
+      other.bookingTo &&
+      (() => {
+        const range = bookingRange({
+          bookingFrom: other.bookingFrom,
+          bookingTo: other.bookingTo,
+          hourFrom: other.hourFrom,
+          hourTo: other.hourTo,
+        });
+        return range.start < wanted.end && wanted.start < range.end;
+      })(),
+  );
+  if (clash)
+    throw new AppError('conflict', 'offers.dates_taken', { fields: { date_from: [{ key: 'offers.dates_taken' }] } });
 }
 
 /**
@@ -97,20 +159,41 @@ export async function assertDatesFree(tx: Executor, lotId: number, booking: { bo
  * when it no longer fits — and the lot becomes in process, or success when nothing remains; a booking takes
  * its dates, refused when they are taken meanwhile.
  */
-export async function reserveForDeal(tx: Executor, lot: LotRow, offer: { id?: number; volume: string; bookingFrom: string | null; bookingTo: string | null; hourFrom: number | null; hourTo: number | null }): Promise<number[]> {
+export async function reserveForDeal(
+  tx: Executor,
+  lot: LotRow,
+  offer: {
+    id?: number;
+    volume: string;
+    bookingFrom: string | null;
+    bookingTo: string | null;
+    hourFrom: number | null;
+    hourTo: number | null;
+  },
+): Promise<number[]> {
   if (offer.bookingFrom && offer.bookingTo) {
     // A request answered late: its first day has passed.
     if (offer.bookingFrom < new Date().toISOString().slice(0, 10)) throw new AppError('conflict', 'offers.date_past');
-    await assertDatesFree(tx, lot.id, { bookingFrom: offer.bookingFrom, bookingTo: offer.bookingTo, hourFrom: offer.hourFrom, hourTo: offer.hourTo }, offer.id);
+    await assertDatesFree(
+      tx,
+      lot.id,
+      { bookingFrom: offer.bookingFrom, bookingTo: offer.bookingTo, hourFrom: offer.hourFrom, hourTo: offer.hourTo },
+      offer.id,
+    );
     return [];
   }
   const { remaining } = volumeLimits(lot);
-  if (centi(offer.volume) > centi(remaining)) throw new AppError('conflict', 'offers.volume_exceeded', { vars: { remaining } });
+  if (centi(offer.volume) > centi(remaining))
+    throw new AppError('conflict', 'offers.volume_exceeded', { vars: { remaining } });
   const reserved = centi(lot.reservedVolume) + centi(offer.volume);
   const status = reserved >= centi(lot.volume) ? 'success' : 'in_process';
   await tx
     .update(lots)
-    .set({ reservedVolume: (reserved / 100).toFixed(2), status: lot.status === 'active' || lot.status === 'in_process' ? status : lot.status, updatedAt: new Date() })
+    .set({
+      reservedVolume: (reserved / 100).toFixed(2),
+      status: lot.status === 'active' || lot.status === 'in_process' ? status : lot.status,
+      updatedAt: new Date(),
+    })
     .where(eq(lots.id, lot.id));
   // Sold out: the offers still waiting can never be approved.
   return status === 'success' ? declineWaitingOffers(tx, lot, 'sold_out') : [];

@@ -23,7 +23,10 @@ const STEP_MESSAGE: Record<Exclude<DealEventAction, 'feedback'>, MessageKey> = {
 };
 
 /** The step in the words of its kind of deal: a booking hands a machine over, a sale sends goods. */
-function stepMessage(action: Exclude<DealEventAction, 'feedback'>, deal: { isDone: boolean; isDirect: boolean; isBooking: boolean }): MessageKey {
+function stepMessage(
+  action: Exclude<DealEventAction, 'feedback'>,
+  deal: { isDone: boolean; isDirect: boolean; isBooking: boolean },
+): MessageKey {
   if (deal.isDone) return 'offers.step_done';
   if (action === 'create' && deal.isDirect) return 'offers.step_create_direct';
   if (action === 'create' && deal.isBooking) return 'offers.step_create_booking';
@@ -37,18 +40,39 @@ function stepMessage(action: Exclude<DealEventAction, 'feedback'>, deal: { isDon
  * the history's head hash; when the step finished the deal, both parties. Members who turned off deal e-mails,
  * or have no e-mail address, get none. A mail failure never undoes the step (sendMail logs it).
  */
-export async function notifyDealStep(db: Executor, offerId: number, action: Exclude<DealEventAction, 'feedback'>, actorId: number): Promise<void> {
+export async function notifyDealStep(
+  db: Executor,
+  offerId: number,
+  action: Exclude<DealEventAction, 'feedback'>,
+  actorId: number,
+): Promise<void> {
   const [offer] = await db
-    .select({ id: offers.id, status: offers.status, offerType: offers.offerType, buyerId: offers.buyerId, sellerId: offers.sellerId, direct: offers.approvedDirectly, lotTitle: lots.title })
+    .select({
+      id: offers.id,
+      status: offers.status,
+      offerType: offers.offerType,
+      buyerId: offers.buyerId,
+      sellerId: offers.sellerId,
+      direct: offers.approvedDirectly,
+      lotTitle: lots.title,
+    })
     .from(offers)
     .innerJoin(lots, eq(lots.id, offers.lotId))
     .where(eq(offers.id, offerId));
   if (!offer) return;
-  const [head] = await db.select({ hash: offerEvents.hash }).from(offerEvents).where(eq(offerEvents.offerId, offerId)).orderBy(desc(offerEvents.seq)).limit(1);
+  const [head] = await db
+    .select({ hash: offerEvents.hash })
+    .from(offerEvents)
+    .where(eq(offerEvents.offerId, offerId))
+    .orderBy(desc(offerEvents.seq))
+    .limit(1);
   const otherId = actorId === offer.buyerId ? offer.sellerId : offer.buyerId;
   const isDone = offer.status === OFFER_STATUS.done;
   const recipients = isDone ? [otherId, actorId] : [otherId];
-  const people = await db.select().from(users).where(inArray(users.id, [offer.buyerId, offer.sellerId]));
+  const people = await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [offer.buyerId, offer.sellerId]));
   const actor = people.find((p) => p.id === actorId);
   const step = stepMessage(action, { isDone, isDirect: offer.direct, isBooking: offer.offerType === OFFER_TYPE.rent });
   for (const person of people.filter((p) => recipients.includes(p.id))) {
@@ -56,6 +80,15 @@ export async function notifyDealStep(db: Executor, offerId: number, action: Excl
     const locale = userLocale(person);
     const t = createTranslator(locale);
     const url = `${getEnv().publicUrl}${localizePath(`/user/offer/${offer.id}`, locale)}`;
-    await sendMail(dealStepMail(locale, person.email, person.firstName, { id: offer.id, lot: offer.lotTitle, step: t(step), actor: actor ? displayName(actor) : '', hash: head?.hash ?? '', url }));
+    await sendMail(
+      dealStepMail(locale, person.email, person.firstName, {
+        id: offer.id,
+        lot: offer.lotTitle,
+        step: t(step),
+        actor: actor ? displayName(actor) : '',
+        hash: head?.hash ?? '',
+        url,
+      }),
+    );
   }
 }

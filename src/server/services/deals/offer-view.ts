@@ -1,4 +1,15 @@
-import { DELIVERY_TYPE, OFFER_STATUS, OFFER_TYPE, type DeliveryType, type OfferAction, type OfferStatus, type OfferType, type OrderType, type PaymentType, type TrackState } from '~/features/deals/constants';
+import {
+  DELIVERY_TYPE,
+  OFFER_STATUS,
+  OFFER_TYPE,
+  type DeliveryType,
+  type OfferAction,
+  type OfferStatus,
+  type OfferType,
+  type OrderType,
+  type PaymentType,
+  type TrackState,
+} from '~/features/deals/constants';
 import type { DealRole } from '~/features/deals/state-machine';
 import type { LotKind, LotStatus, LotType } from '~/features/lots/constants';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -27,7 +38,17 @@ export interface OfferView {
   seller_id: number;
   order_id: number;
   order_type: OrderType;
-  lot: { id: number; kind: LotKind; type: LotType; status: LotStatus; title: string; path: string; photo: string | null; unit: string; rent_per: string | null };
+  lot: {
+    id: number;
+    kind: LotKind;
+    type: LotType;
+    status: LotStatus;
+    title: string;
+    path: string;
+    photo: string | null;
+    unit: string;
+    rent_per: string | null;
+  };
   /** The current user's role, and the other party. */
   role: DealRole;
   partner: { id: number; name: string };
@@ -54,7 +75,13 @@ export interface OfferView {
   payment_type: PaymentType;
   delivery_status: TrackState;
   payment_status: TrackState;
-  booking: { date_from: string; date_to: string; hour_from: number | null; hour_to: number | null; rent_per: string } | null;
+  booking: {
+    date_from: string;
+    date_to: string;
+    hour_from: number | null;
+    hour_to: number | null;
+    rent_per: string;
+  } | null;
   comment: string | null;
   /** Approved at once: a buyer's offer at a fixed-price lot's price. */
   is_direct_buy: boolean;
@@ -72,11 +99,23 @@ export interface OfferView {
   updated_at: string;
 }
 
-
 export type OfferRow = typeof offers.$inferSelect;
 
-export function dealStateOf(offer: Pick<OfferRow, 'status' | 'offerType' | 'buyerId' | 'sellerId' | 'deliveryStatus' | 'paymentStatus' | 'paymentType'>): DealState {
-  return { status: offer.status, offerType: offer.offerType, buyerId: offer.buyerId, sellerId: offer.sellerId, deliveryStatus: offer.deliveryStatus, paymentStatus: offer.paymentStatus, paymentType: offer.paymentType };
+export function dealStateOf(
+  offer: Pick<
+    OfferRow,
+    'status' | 'offerType' | 'buyerId' | 'sellerId' | 'deliveryStatus' | 'paymentStatus' | 'paymentType'
+  >,
+): DealState {
+  return {
+    status: offer.status,
+    offerType: offer.offerType,
+    buyerId: offer.buyerId,
+    sellerId: offer.sellerId,
+    deliveryStatus: offer.deliveryStatus,
+    paymentStatus: offer.paymentStatus,
+    paymentType: offer.paymentType,
+  };
 }
 
 /**
@@ -97,23 +136,38 @@ export function figuresOf(offer: OfferRow) {
     offerPriceMinor: offer.priceMinor,
     volumeCenti: toHundredths(Number(offer.volume)),
     deliveryPricePerKmMinor: offer.deliveryType === DELIVERY_TYPE.sellerDelivers ? offer.deliveryPricePerKmMinor : 0,
-    distanceCenti: offer.deliveryType === DELIVERY_TYPE.sellerDelivers ? toHundredths(Number(offer.deliveryDistance)) : 0,
+    distanceCenti:
+      offer.deliveryType === DELIVERY_TYPE.sellerDelivers ? toHundredths(Number(offer.deliveryDistance)) : 0,
   });
 }
 
 /** Offer answers for `viewerId` (who must be a party of each), in the order of `ids`. */
-export async function loadOfferViews(db: Executor, viewerId: number, ids: number[], locale: Locale): Promise<OfferView[]> {
+export async function loadOfferViews(
+  db: Executor,
+  viewerId: number,
+  ids: number[],
+  locale: Locale,
+): Promise<OfferView[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({
       offer: offers,
-      lot: { id: lots.id, kind: lots.kind, type: lots.type, status: lots.status, title: lots.title, details: lots.details },
+      lot: {
+        id: lots.id,
+        kind: lots.kind,
+        type: lots.type,
+        status: lots.status,
+        title: lots.title,
+        details: lots.details,
+      },
       unit: localizedColumn(perUnits, 'short', locale),
       currency: currencies.code,
       decimals: currencies.decimals,
       buyerName: userNameSql(offers.buyerId, 'full'),
       sellerName: userNameSql(offers.sellerId, 'full'),
-      photo: sql<string | null>`(select storage_key from ${lotPhotos} where lot_id = ${lots.id} order by position limit 1)`,
+      photo: sql<
+        string | null
+      >`(select storage_key from ${lotPhotos} where lot_id = ${lots.id} order by position limit 1)`,
     })
     .from(offers)
     .innerJoin(lots, eq(lots.id, offers.lotId))
@@ -122,11 +176,19 @@ export async function loadOfferViews(db: Executor, viewerId: number, ids: number
     .where(inArray(offers.id, ids));
   const [photos, given] = await Promise.all([
     db
-      .select({ id: offerEvents.id, offerId: offerEvents.offerId, action: offerEvents.action, createdAt: offerEvents.createdAt })
+      .select({
+        id: offerEvents.id,
+        offerId: offerEvents.offerId,
+        action: offerEvents.action,
+        createdAt: offerEvents.createdAt,
+      })
       .from(offerEvents)
       .where(and(inArray(offerEvents.offerId, ids), sql`${offerEvents.photoKey} is not null`))
       .orderBy(offerEvents.offerId, offerEvents.seq),
-    db.select({ offerId: userFeedback.offerId }).from(userFeedback).where(and(inArray(userFeedback.offerId, ids), eq(userFeedback.fromUserId, viewerId))),
+    db
+      .select({ offerId: userFeedback.offerId })
+      .from(userFeedback)
+      .where(and(inArray(userFeedback.offerId, ids), eq(userFeedback.fromUserId, viewerId))),
   ]);
   const givenIds = new Set(given.map((g) => g.offerId));
   const t = createTranslator(locale);
@@ -176,7 +238,8 @@ export async function loadOfferViews(db: Executor, viewerId: number, ids: number
       // A booking counts hours, days or area in the rent unit, not the lot's unit.
       unit: offer.rentPer ? t(RENT_UNIT[asRentPer(offer.rentPer)]) : row.unit,
       delivery_type: offer.deliveryType,
-      delivery_price_per_km: offer.deliveryType === DELIVERY_TYPE.sellerDelivers ? money(offer.deliveryPricePerKmMinor) : 0,
+      delivery_price_per_km:
+        offer.deliveryType === DELIVERY_TYPE.sellerDelivers ? money(offer.deliveryPricePerKmMinor) : 0,
       delivery_distance: offer.deliveryType === DELIVERY_TYPE.sellerDelivers ? Number(offer.deliveryDistance) : 0,
       delivery_price: money(figures.delivery_price_minor),
       delivery_from: offer.deliveryFrom,
@@ -189,7 +252,13 @@ export async function loadOfferViews(db: Executor, viewerId: number, ids: number
       payment_status: offer.paymentStatus,
       booking:
         offer.bookingFrom && offer.bookingTo
-          ? { date_from: offer.bookingFrom, date_to: offer.bookingTo, hour_from: offer.hourFrom, hour_to: offer.hourTo, rent_per: offer.rentPer ?? 'day' }
+          ? {
+              date_from: offer.bookingFrom,
+              date_to: offer.bookingTo,
+              hour_from: offer.hourFrom,
+              hour_to: offer.hourTo,
+              rent_per: offer.rentPer ?? 'day',
+            }
           : null,
       comment: offer.comment,
       is_direct_buy: isDirectBuy(offer),
@@ -198,7 +267,12 @@ export async function loadOfferViews(db: Executor, viewerId: number, ids: number
       your_turn: isWaitingFor(state, viewerId),
       photos: photos
         .filter((p) => p.offerId === offer.id)
-        .map((p) => ({ event_id: p.id, action: p.action, url: attachmentUrl(p.id, 'photo'), created_at: p.createdAt.toISOString() })),
+        .map((p) => ({
+          event_id: p.id,
+          action: p.action,
+          url: attachmentUrl(p.id, 'photo'),
+          created_at: p.createdAt.toISOString(),
+        })),
       can_leave_feedback: done && !givenIds.has(offer.id),
       feedback_given: givenIds.has(offer.id),
       created_at: offer.createdAt.toISOString(),
@@ -217,4 +291,3 @@ export function isDirectBuy(offer: Pick<OfferRow, 'offerType' | 'approvedDirectl
 export function attachmentUrl(eventId: number, file: 'photo' | 'document'): string {
   return `/api-v2/offer/attachment?event_id=${eventId}&file=${file}`;
 }
-

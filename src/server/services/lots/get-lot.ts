@@ -8,25 +8,59 @@ import type { SessionUser } from '~/server/services/accounts/users';
 import { type LotItem, itemsOf, lotColumns, withLotJoins } from './lot-item';
 
 /** `GET /{kind}/view?id=`: a lot on the market (active or in process) for anyone, any lot for its owner; otherwise 404. */
-export async function getLot(db: Executor, kind: LotKind, id: number, viewer: SessionUser | null, locale: Locale): Promise<LotItem> {
-  const [row] = await withLotJoins(db.select(lotColumns(locale)).from(lots)).where(and(eq(lots.id, id), eq(lots.kind, kind)));
-  if (!row || (!isOnMarket(row.lot.status) && row.lot.userId !== viewer?.id)) throw new AppError('not_found', 'lots.not_found');
+export async function getLot(
+  db: Executor,
+  kind: LotKind,
+  id: number,
+  viewer: SessionUser | null,
+  locale: Locale,
+): Promise<LotItem> {
+  const [row] = await withLotJoins(db.select(lotColumns(locale)).from(lots)).where(
+    and(eq(lots.id, id), eq(lots.kind, kind)),
+  );
+  if (!row || (!isOnMarket(row.lot.status) && row.lot.userId !== viewer?.id))
+    throw new AppError('not_found', 'lots.not_found');
   return (await itemsOf(db, [row], viewer))[0];
 }
 
 /** Related lots: active lots of the same category, newest first, the lot itself left out. */
-export async function listRelatedLots(db: Executor, lot: Pick<LotItem, 'id' | 'kind' | 'category_id'>, viewer: SessionUser | null, locale: Locale, limit = 4): Promise<LotItem[]> {
+export async function listRelatedLots(
+  db: Executor,
+  lot: Pick<LotItem, 'id' | 'kind' | 'category_id'>,
+  viewer: SessionUser | null,
+  locale: Locale,
+  limit = 4,
+): Promise<LotItem[]> {
   const rows = await withLotJoins(db.select(lotColumns(locale)).from(lots))
-    .where(and(eq(lots.kind, lot.kind), inArray(lots.status, [...ON_MARKET_STATUSES]), eq(lots.categoryId, lot.category_id), ne(lots.id, lot.id)))
+    .where(
+      and(
+        eq(lots.kind, lot.kind),
+        inArray(lots.status, [...ON_MARKET_STATUSES]),
+        eq(lots.categoryId, lot.category_id),
+        ne(lots.id, lot.id),
+      ),
+    )
     .orderBy(desc(lots.createdAt))
     .limit(limit);
   return itemsOf(db, rows, viewer);
 }
 
 /** `GET /{kind}/get-random-items`: a few active lots for a home page or a teaser. */
-export async function listRandomLots(db: Executor, kind: LotKind, viewer: SessionUser | null, locale: Locale, limit = 8): Promise<LotItem[]> {
+export async function listRandomLots(
+  db: Executor,
+  kind: LotKind,
+  viewer: SessionUser | null,
+  locale: Locale,
+  limit = 8,
+): Promise<LotItem[]> {
   // Random among the newest 200: cheap on a large table, and fresh.
-  const recent = db.select({ id: lots.id }).from(lots).where(and(eq(lots.kind, kind), inArray(lots.status, [...ON_MARKET_STATUSES]))).orderBy(desc(lots.createdAt)).limit(200).as('recent');
+  const recent = db
+    .select({ id: lots.id })
+    .from(lots)
+    .where(and(eq(lots.kind, kind), inArray(lots.status, [...ON_MARKET_STATUSES])))
+    .orderBy(desc(lots.createdAt))
+    .limit(200)
+    .as('recent');
   const rows = await withLotJoins(db.select(lotColumns(locale)).from(lots))
     .where(sql`${lots.id} in (select id from ${recent})`)
     .orderBy(sql`random()`)
@@ -35,7 +69,13 @@ export async function listRandomLots(db: Executor, kind: LotKind, viewer: Sessio
 }
 
 /** `GET /{kind}/user-items?user_id=`: a user's active lots for the public profile (at most 50, no pagination). */
-export async function listUserLots(db: Executor, kind: LotKind, userId: number, viewer: SessionUser | null, locale: Locale): Promise<LotItem[]> {
+export async function listUserLots(
+  db: Executor,
+  kind: LotKind,
+  userId: number,
+  viewer: SessionUser | null,
+  locale: Locale,
+): Promise<LotItem[]> {
   const rows = await withLotJoins(db.select(lotColumns(locale)).from(lots))
     .where(and(eq(lots.kind, kind), eq(lots.userId, userId), inArray(lots.status, [...ON_MARKET_STATUSES])))
     .orderBy(desc(lots.createdAt))

@@ -13,7 +13,11 @@ import { type LotItem, itemsOf, lotColumns, withLotJoins } from './lot-item';
 
 /** Words of a text query as a prefix tsquery (`mai bea` → `mai:* & bea:*`), or undefined when nothing is left. */
 export function toPrefixQuery(q: string): string | undefined {
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  const words =
+    q
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 8) ?? [];
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : undefined;
 }
 
@@ -23,10 +27,16 @@ async function usdCentsOf(db: Executor, amount: number, currencyId: number | und
 }
 
 /** The WHERE of a catalogue: each filter narrows, an empty one is ignored. */
-export async function catalogueConditions(db: Executor, kind: LotKind, search: LotSearch, viewer: SessionUser | null): Promise<SQL[]> {
+export async function catalogueConditions(
+  db: Executor,
+  kind: LotKind,
+  search: LotSearch,
+  viewer: SessionUser | null,
+): Promise<SQL[]> {
   const where: SQL[] = [eq(lots.kind, kind)];
   // Owners see all their lots ("yours"); everyone else sees what is on offer.
-  if (!(search.user_id && viewer && search.user_id === viewer.id)) where.push(inArray(lots.status, [...ON_MARKET_STATUSES]));
+  if (!(search.user_id && viewer && search.user_id === viewer.id))
+    where.push(inArray(lots.status, [...ON_MARKET_STATUSES]));
   if (search.type) where.push(eq(lots.type, search.type));
   if (search.category_id) {
     // A root category means "any of its children" too. The ids are looked up first: a literal list lets the
@@ -34,8 +44,20 @@ export async function catalogueConditions(db: Executor, kind: LotKind, search: L
     const ids = await db
       .select({ id: categories.id })
       .from(categories)
-      .where(and(eq(categories.kind, kind), or(eq(categories.id, search.category_id), eq(categories.parentId, search.category_id))));
-    where.push(ids.length ? inArray(lots.categoryId, ids.map((c) => c.id)) : sql`false`);
+      .where(
+        and(
+          eq(categories.kind, kind),
+          or(eq(categories.id, search.category_id), eq(categories.parentId, search.category_id)),
+        ),
+      );
+    where.push(
+      ids.length
+        ? inArray(
+            lots.categoryId,
+            ids.map((c) => c.id),
+          )
+        : sql`false`,
+    );
   }
   if (search.region_id) where.push(eq(lots.regionId, search.region_id));
   if (search.regions?.length) where.push(inArray(lots.regionId, search.regions));
@@ -43,14 +65,29 @@ export async function catalogueConditions(db: Executor, kind: LotKind, search: L
   if (search.user_id) where.push(eq(lots.userId, search.user_id));
   if (search.favorites) {
     if (!viewer) throw new AppError('unauthorized', 'errors.unauthorized');
-    where.push(exists(db.select({ one: sql`1` }).from(lotFavorites).where(and(eq(lotFavorites.lotId, lots.id), eq(lotFavorites.userId, viewer.id)))));
+    where.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(lotFavorites)
+          .where(and(eq(lotFavorites.lotId, lots.id), eq(lotFavorites.userId, viewer.id))),
+      ),
+    );
   }
   if (search.have_geolocation) where.push(isNotNull(lots.latitude));
   if (search.with_photo) where.push(sql`${lots.photoCount} > 0`);
   if (search.organic) where.push(eq(lots.organic, true));
-  if (search.price_from > 0) where.push(gte(lots.priceUsdCents, await usdCentsOf(db, search.price_from, search.currency_id)));
-  if (search.price_to !== undefined) where.push(lte(lots.priceUsdCents, await usdCentsOf(db, search.price_to, search.currency_id)));
-  if (search.company_type?.length) where.push(inArray(lots.userId, db.select({ id: users.id }).from(users).where(inArray(users.traderStatus, search.company_type))));
+  if (search.price_from > 0)
+    where.push(gte(lots.priceUsdCents, await usdCentsOf(db, search.price_from, search.currency_id)));
+  if (search.price_to !== undefined)
+    where.push(lte(lots.priceUsdCents, await usdCentsOf(db, search.price_to, search.currency_id)));
+  if (search.company_type?.length)
+    where.push(
+      inArray(
+        lots.userId,
+        db.select({ id: users.id }).from(users).where(inArray(users.traderStatus, search.company_type)),
+      ),
+    );
   if (search.maker) where.push(sql`${lots.details}->>'maker' = ${search.maker}`);
   const query = search.q ? toPrefixQuery(search.q) : undefined;
   if (query) where.push(sql`${lots.search} @@ to_tsquery('simple', ${query})`);
@@ -73,7 +110,9 @@ export async function listLots(
   // Counting every match is the dearest part of a large catalogue. Only the whole catalogue's count (a handful
   // of keys, one per kind) may be 30 s old; a filtered count is exact, so it never contradicts the items shown.
   const countMatches = async () => (await db.select({ total: count() }).from(lots).where(where))[0].total;
-  const isShared = Object.entries(search).every(([key, value]) => value === undefined || (key === 'price_from' && value === 0));
+  const isShared = Object.entries(search).every(
+    ([key, value]) => value === undefined || (key === 'price_from' && value === 0),
+  );
   // Two steps: the page's ids from the lots table alone (an index walk in the requested order), then their
   // joined rows. Joining first made the planner join every match before sorting (0.6 s on 100,000 lots).
   const [pageIds, total] = await Promise.all([

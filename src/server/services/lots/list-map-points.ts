@@ -12,7 +12,14 @@ import { catalogueConditions } from './list-lots';
  * Points of a catalogue's map: every matching lot with a location (newest first, at most `limit`), with just
  * what a pin's popup shows — not the page's twelve lots, so clusters mean something.
  */
-export async function listMapPoints(db: Executor, kind: LotKind, search: LotSearch, viewer: SessionUser | null, locale: Locale = 'en', limit = 2000) {
+export async function listMapPoints(
+  db: Executor,
+  kind: LotKind,
+  search: LotSearch,
+  viewer: SessionUser | null,
+  locale: Locale = 'en',
+  limit = 2000,
+) {
   const where = and(...(await catalogueConditions(db, kind, search, viewer)), isNotNull(lots.latitude));
   const rows = await db
     .select({
@@ -38,5 +45,10 @@ export async function listMapPoints(db: Executor, kind: LotKind, search: LotSear
     .where(where)
     .orderBy(desc(lots.createdAt))
     .limit(limit);
-  return rows.map((row) => ({ ...row, currency: row.currency.trim(), latitude: row.latitude!, longitude: row.longitude! }));
+  return rows.map((row) => ({
+    ...row,
+    currency: row.currency.trim(),
+    latitude: row.latitude!,
+    longitude: row.longitude!,
+  }));
 }

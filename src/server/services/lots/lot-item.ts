@@ -6,7 +6,18 @@ import { KINDS, LOT_PHOTO_WIDTHS } from '~/features/lots/constants';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
 import { localizedColumn } from '~/server/db/localized';
-import { categories, countries, currencies, lotFavorites, lotPhotos, lots, perUnits, regions, users, villages } from '~/server/db/schema';
+import {
+  categories,
+  countries,
+  currencies,
+  lotFavorites,
+  lotPhotos,
+  lots,
+  perUnits,
+  regions,
+  users,
+  villages,
+} from '~/server/db/schema';
 import { storageUrl } from '~/server/storage';
 import { type SessionUser, displayName } from '~/server/services/accounts/users';
 
@@ -22,7 +33,10 @@ export function lotColumns(locale: Locale) {
     region: regions.name,
     village: villages.name,
     // What its owner may do depends on its deals (features/lots/owner-actions.ts): two index lookups.
-    hasRunningDeal: sql<boolean>`exists (select 1 from offers where offers.lot_id = ${lots.id} and offers.status = ${OFFER_STATUS.approved})`.mapWith(Boolean),
+    hasRunningDeal:
+      sql<boolean>`exists (select 1 from offers where offers.lot_id = ${lots.id} and offers.status = ${OFFER_STATUS.approved})`.mapWith(
+        Boolean,
+      ),
     hasOffers: sql<boolean>`exists (select 1 from offers where offers.lot_id = ${lots.id})`.mapWith(Boolean),
     seller: {
       id: users.id,
@@ -49,7 +63,28 @@ export function withLotJoins<T extends { innerJoin: Function }>(query: T): T {
     .innerJoin(users, eq(users.id, lots.userId));
 }
 
-type Row = { lot: typeof lots.$inferSelect; category: string; unit: string; currency: string; decimals: number; country: string; region: string | null; village: string | null; hasRunningDeal: boolean; hasOffers: boolean; seller: { id: number; firstName: string; lastName: string | null; traderStatus: string; tier: string; emailVerifiedAt: Date | null; phoneVerifiedAt: Date | null; createdAt: Date } };
+type Row = {
+  lot: typeof lots.$inferSelect;
+  category: string;
+  unit: string;
+  currency: string;
+  decimals: number;
+  country: string;
+  region: string | null;
+  village: string | null;
+  hasRunningDeal: boolean;
+  hasOffers: boolean;
+  seller: {
+    id: number;
+    firstName: string;
+    lastName: string | null;
+    traderStatus: string;
+    tier: string;
+    emailVerifiedAt: Date | null;
+    phoneVerifiedAt: Date | null;
+    createdAt: Date;
+  };
+};
 
 export interface LotPhoto {
   /** The storage key an edit form sends back in photos[] to keep this photo. */
@@ -135,7 +170,13 @@ export function toLotItem(row: Row, photos: LotPhoto[], viewer: { userId?: numbe
     /** For its owner only: what decides the owner's actions (ownerLotActions). */
     owner_state:
       viewer.userId === lot.userId
-        ? { status: lot.status, hasRunningDeal: row.hasRunningDeal, hasOffers: row.hasOffers, hasVolumeLeft: remaining > 0, isRental: lot.type === 'rent' }
+        ? {
+            status: lot.status,
+            hasRunningDeal: row.hasRunningDeal,
+            hasOffers: row.hasOffers,
+            hasVolumeLeft: remaining > 0,
+            isRental: lot.type === 'rent',
+          }
         : null,
     is_favorite: viewer.favoriteIds?.has(lot.id) ?? false,
     copied_from_id: lot.copiedFromId,
@@ -152,7 +193,12 @@ export async function photosOf(db: Executor, lotIds: number[]): Promise<Map<numb
   const rows = await db
     .select()
     .from(lotPhotos)
-    .where(sql`${lotPhotos.lotId} in (${sql.join(lotIds.map((id) => sql`${id}`), sql`, `)})`)
+    .where(
+      sql`${lotPhotos.lotId} in (${sql.join(
+        lotIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    )
     .orderBy(lotPhotos.lotId, lotPhotos.position);
   for (const row of rows) {
     const list = out.get(row.lotId) ?? [];
@@ -163,9 +209,16 @@ export async function photosOf(db: Executor, lotIds: number[]): Promise<Map<numb
 }
 
 /** The favourite lot ids of a viewer among some lots (to mark hearts). */
-export async function favoriteIdsAmong(db: Executor, viewer: SessionUser | null, lotIds: number[]): Promise<Set<number>> {
+export async function favoriteIdsAmong(
+  db: Executor,
+  viewer: SessionUser | null,
+  lotIds: number[],
+): Promise<Set<number>> {
   if (!viewer || lotIds.length === 0) return new Set();
-  const rows = await db.select({ id: lotFavorites.lotId }).from(lotFavorites).where(and(eq(lotFavorites.userId, viewer.id), inArray(lotFavorites.lotId, lotIds)));
+  const rows = await db
+    .select({ id: lotFavorites.lotId })
+    .from(lotFavorites)
+    .where(and(eq(lotFavorites.userId, viewer.id), inArray(lotFavorites.lotId, lotIds)));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -173,5 +226,7 @@ export async function favoriteIdsAmong(db: Executor, viewer: SessionUser | null,
 export async function itemsOf(db: Executor, rows: Row[], viewer: SessionUser | null): Promise<LotItem[]> {
   const ids = rows.map((r) => r.lot.id);
   const [photos, favorites] = await Promise.all([photosOf(db, ids), favoriteIdsAmong(db, viewer, ids)]);
-  return rows.map((row) => toLotItem(row, photos.get(row.lot.id) ?? [], { userId: viewer?.id, favoriteIds: favorites }));
+  return rows.map((row) =>
+    toLotItem(row, photos.get(row.lot.id) ?? [], { userId: viewer?.id, favoriteIds: favorites }),
+  );
 }

@@ -27,7 +27,11 @@ export async function deleteLot(db: Database, user: SessionUser, kind: LotKind, 
     return keys;
   });
   for (const { key } of photos) {
-    const [shared] = await db.select({ id: lotPhotos.id }).from(lotPhotos).where(eq(lotPhotos.storageKey, key)).limit(1);
+    const [shared] = await db
+      .select({ id: lotPhotos.id })
+      .from(lotPhotos)
+      .where(eq(lotPhotos.storageKey, key))
+      .limit(1);
     if (!shared) for (const width of LOT_PHOTO_WIDTHS) await getStorage().delete(`${key}-${width}.webp`);
   }
 }
@@ -36,7 +40,13 @@ export async function deleteLot(db: Database, user: SessionUser, kind: LotKind, 
  * The owner takes a lot off the market (closed, or not active) or puts a not-active one back (active, under the
  * tier rule). Off the market, its waiting offers are declined (their makers told); its deals under way go on.
  */
-export async function setLotStatus(db: Database, user: SessionUser, kind: LotKind, id: number, action: StatusAction): Promise<void> {
+export async function setLotStatus(
+  db: Database,
+  user: SessionUser,
+  kind: LotKind,
+  id: number,
+  action: StatusAction,
+): Promise<void> {
   const { to: status, from } = STATUS_CHANGES[action];
   if (status === 'active') assertMayPublish(user, kind);
   await findOwnLot(db, user, kind, id);
@@ -63,11 +73,25 @@ export async function reAddLot(db: Database, user: SessionUser, kind: LotKind, i
   const volume = remaining.toFixed(2);
   const clamp = (value: string | null) => (value === null ? null : Math.min(Number(value), remaining).toFixed(2));
   // Once: a closed lot that already has a live copy is not copied again.
-  const [copy] = await db.select({ id: lots.id }).from(lots).where(and(eq(lots.copiedFromId, lot.id), sql`${lots.status} <> 'closed'`));
+  const [copy] = await db
+    .select({ id: lots.id })
+    .from(lots)
+    .where(and(eq(lots.copiedFromId, lot.id), sql`${lots.status} <> 'closed'`));
   if (copy) throw new AppError('conflict', 'lots.already_readded');
   return db.transaction(async (tx) => {
     const { id: _id, createdAt: _c, updatedAt: _u, search: _s, ...copy } = lot;
-    const [row] = await tx.insert(lots).values({ ...copy, volume, minVolume: clamp(copy.minVolume), maxVolume: clamp(copy.maxVolume), status: 'active', reservedVolume: '0', copiedFromId: lot.id }).returning({ id: lots.id });
+    const [row] = await tx
+      .insert(lots)
+      .values({
+        ...copy,
+        volume,
+        minVolume: clamp(copy.minVolume),
+        maxVolume: clamp(copy.maxVolume),
+        status: 'active',
+        reservedVolume: '0',
+        copiedFromId: lot.id,
+      })
+      .returning({ id: lots.id });
     await tx.execute(sql`
       insert into lot_photos (lot_id, storage_key, width, height, position)
       select ${row.id}, storage_key, width, height, position from lot_photos where lot_id = ${lot.id}`);
@@ -80,10 +104,19 @@ export async function reAddLot(db: Database, user: SessionUser, kind: LotKind, i
  * Bulk price update (silver and gold): new prices for several of the user's own lots at once, each in its lot's
  * currency. All or nothing: one foreign or unknown lot refuses the whole request.
  */
-export async function updateLotPrices(db: Database, user: SessionUser, kind: LotKind, prices: { id: number; price: number }[]): Promise<{ updated: number }> {
-  if (!user.scope.includes(PERMISSIONS.bulkPriceUpdate)) throw new AppError('forbidden', 'lots.upgrade_required', { vars: { url: '/user/pro' } });
+export async function updateLotPrices(
+  db: Database,
+  user: SessionUser,
+  kind: LotKind,
+  prices: { id: number; price: number }[],
+): Promise<{ updated: number }> {
+  if (!user.scope.includes(PERMISSIONS.bulkPriceUpdate))
+    throw new AppError('forbidden', 'lots.upgrade_required', { vars: { url: '/user/pro' } });
   const ids = prices.map((p) => p.id);
-  if (new Set(ids).size !== ids.length) throw new AppError('validation_failed', 'errors.validation_failed', { fields: { prices: [{ key: 'validation.invalid' }] } });
+  if (new Set(ids).size !== ids.length)
+    throw new AppError('validation_failed', 'errors.validation_failed', {
+      fields: { prices: [{ key: 'validation.invalid' }] },
+    });
   await db.transaction(async (tx) => {
     // Locked in id order (one order for every caller): an approval cannot change a lot between check and write.
     const own = await tx
@@ -101,12 +134,19 @@ export async function updateLotPrices(db: Database, user: SessionUser, kind: Lot
     for (const row of own) await assertNoRunningDeal(tx, row);
     const byId = new Map(own.map((row) => [row.id, row]));
     const perUsd = new Map<number, number>();
-    for (const currencyId of new Set(own.map((row) => row.currencyId))) perUsd.set(currencyId, await latestPerUsd(tx, currencyId));
+    for (const currencyId of new Set(own.map((row) => row.currencyId)))
+      perUsd.set(currencyId, await latestPerUsd(tx, currencyId));
     for (const { id, price } of prices) {
       const row = byId.get(id)!;
       const scale = 10 ** Number(row.decimals);
       if (!hasDecimals(price, Number(row.decimals))) {
-        throw new AppError('validation_failed', 'errors.validation_failed', { fields: { [`prices.${prices.findIndex((p) => p.id === id)}.price`]: [{ key: 'lots.currency_decimals', vars: { decimals: Number(row.decimals) } }] } });
+        throw new AppError('validation_failed', 'errors.validation_failed', {
+          fields: {
+            [`prices.${prices.findIndex((p) => p.id === id)}.price`]: [
+              { key: 'lots.currency_decimals', vars: { decimals: Number(row.decimals) } },
+            ],
+          },
+        });
       }
       const priceMinor = Math.round(price * scale);
       // The same reference as a saved lot: the price at today's indicative rate.

@@ -15,7 +15,10 @@ import { photoView } from './lot-item';
 export async function uploadLotPhoto(db: Executor, userId: number, file: unknown) {
   await consumeLimit('lotPhotoUpload', `user:${userId}`);
   const { bytes } = await readUpload(file, LOT_PHOTO_MAX_BYTES, 'photo');
-  if ((await detectUpload(bytes))?.kind !== 'image') throw new AppError('validation_failed', 'uploads.invalid_image', { fields: { photo: [{ key: 'uploads.invalid_image' }] } });
+  if ((await detectUpload(bytes))?.kind !== 'image')
+    throw new AppError('validation_failed', 'uploads.invalid_image', {
+      fields: { photo: [{ key: 'uploads.invalid_image' }] },
+    });
   const key = newStorageKey('lots', userId);
   const encoded = await encodeWebp(bytes, [...LOT_PHOTO_WIDTHS], 'photo', { quality: 78 });
   for (const [target, { data }] of encoded) await getStorage().put(`${key}-${target}.webp`, data);

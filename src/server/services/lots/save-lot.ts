@@ -4,12 +4,27 @@ import { PERMISSIONS } from '~/features/accounts/constants';
 import { KINDS, type LotKind } from '~/features/lots/constants';
 import { DETAIL_FIELDS, type LotInput, hasDecimals } from '~/features/lots/schemas';
 import type { Database, Executor } from '~/server/db';
-import { categories, countries, currencies, lotPhotoUploads, lotPhotos, lots, perUnits, regions, villages } from '~/server/db/schema';
+import {
+  categories,
+  countries,
+  currencies,
+  lotPhotoUploads,
+  lotPhotos,
+  lots,
+  perUnits,
+  regions,
+  villages,
+} from '~/server/db/schema';
 import { AppError, type LocalizedMessage } from '~/server/errors';
 import type { SessionUser } from '~/server/services/accounts/users';
 import { latestPerUsd, toUsdCents } from '~/server/services/reference/exchange-rates';
 
-const UNIT_FLAG = { for_board: perUnits.forBoard, for_seed: perUnits.forSeed, for_fertilizer: perUnits.forFertilizer, for_machinery: perUnits.forMachinery } as const;
+const UNIT_FLAG = {
+  for_board: perUnits.forBoard,
+  for_seed: perUnits.forSeed,
+  for_fertilizer: perUnits.forFertilizer,
+  for_machinery: perUnits.forMachinery,
+} as const;
 
 /**
  * Tier rule (spec §1): agro sell lots, buy requests, seed and fertilizer lots need silver or gold; machinery
@@ -17,16 +32,27 @@ const UNIT_FLAG = { for_board: perUnits.forBoard, for_seed: perUnits.forSeed, fo
  */
 export function assertMayPublish(user: SessionUser, kind: LotKind): void {
   const needed = kind === 'technic' ? PERMISSIONS.createTechnicLots : PERMISSIONS.createTradeLots;
-  if (!user.scope.includes(needed)) throw new AppError('forbidden', 'lots.upgrade_required', { vars: { url: '/user/pro' } });
+  if (!user.scope.includes(needed))
+    throw new AppError('forbidden', 'lots.upgrade_required', { vars: { url: '/user/pro' } });
 }
 
 /** Every id the lot names must exist and fit together (unit for this kind, region in the country, village in the region). */
-async function checkReferences(db: Executor, kind: LotKind, input: LotInput): Promise<{ decimals: number; perUsd: number; point?: { latitude: number; longitude: number } }> {
+async function checkReferences(
+  db: Executor,
+  kind: LotKind,
+  input: LotInput,
+): Promise<{ decimals: number; perUsd: number; point?: { latitude: number; longitude: number } }> {
   const errors: Record<string, LocalizedMessage[]> = {};
   const bad = (field: string) => (errors[field] = [{ key: 'validation.invalid_option' }]);
   const [[category], [unit], [currency], [country]] = await Promise.all([
-    db.select({ id: categories.id }).from(categories).where(and(eq(categories.kind, kind), eq(categories.id, input.category_id))),
-    db.select({ id: perUnits.id }).from(perUnits).where(and(eq(perUnits.id, input.per_unit_id), eq(UNIT_FLAG[KINDS[kind].unitCategory], true))),
+    db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(eq(categories.kind, kind), eq(categories.id, input.category_id))),
+    db
+      .select({ id: perUnits.id })
+      .from(perUnits)
+      .where(and(eq(perUnits.id, input.per_unit_id), eq(UNIT_FLAG[KINDS[kind].unitCategory], true))),
     db
       .select({ decimals: currencies.decimals })
       .from(currencies)
@@ -38,37 +64,61 @@ async function checkReferences(db: Executor, kind: LotKind, input: LotInput): Pr
   if (!currency) bad('currency_id');
   if (!country) bad('country_id');
   if (input.region_id) {
-    const [region] = await db.select({ id: regions.id }).from(regions).where(and(eq(regions.id, input.region_id), eq(regions.countryId, input.country_id)));
+    const [region] = await db
+      .select({ id: regions.id })
+      .from(regions)
+      .where(and(eq(regions.id, input.region_id), eq(regions.countryId, input.country_id)));
     if (!region) bad('region_id');
   }
   let point: { latitude: number; longitude: number } | undefined;
   if (input.village_id) {
     // A village alone is a place: its region comes with it (and must be in the lot's country).
     const [village] = await db
-      .select({ regionId: villages.regionId, countryId: regions.countryId, latitude: villages.latitude, longitude: villages.longitude })
+      .select({
+        regionId: villages.regionId,
+        countryId: regions.countryId,
+        latitude: villages.latitude,
+        longitude: villages.longitude,
+      })
       .from(villages)
       .innerJoin(regions, eq(regions.id, villages.regionId))
       .where(eq(villages.id, input.village_id));
-    if (!village || village.countryId !== input.country_id || (input.region_id !== undefined && village.regionId !== input.region_id)) bad('village_id');
+    if (
+      !village ||
+      village.countryId !== input.country_id ||
+      (input.region_id !== undefined && village.regionId !== input.region_id)
+    )
+      bad('village_id');
     else {
       input.region_id = village.regionId;
       // A lot placed by its village shows on maps at the village until the seller picks a point.
-      if (village.latitude !== null && village.longitude !== null) point = { latitude: village.latitude, longitude: village.longitude };
+      if (village.latitude !== null && village.longitude !== null)
+        point = { latitude: village.latitude, longitude: village.longitude };
     }
   }
   if (currency) {
     for (const field of ['price', 'delivery_price_per_km'] as const) {
       const value = input[field];
-      if (value !== undefined && !hasDecimals(value, currency.decimals)) errors[field] = [{ key: 'lots.currency_decimals', vars: { decimals: currency.decimals } }];
+      if (value !== undefined && !hasDecimals(value, currency.decimals))
+        errors[field] = [{ key: 'lots.currency_decimals', vars: { decimals: currency.decimals } }];
     }
   }
-  if (Object.keys(errors).length > 0) throw new AppError('validation_failed', 'errors.validation_failed', { fields: errors });
+  if (Object.keys(errors).length > 0)
+    throw new AppError('validation_failed', 'errors.validation_failed', { fields: errors });
   return { decimals: currency!.decimals, perUsd: await latestPerUsd(db, input.currency_id), point };
 }
 
-function columns(kind: LotKind, input: LotInput, money: { decimals: number; perUsd: number; point?: { latitude: number; longitude: number } }) {
+function columns(
+  kind: LotKind,
+  input: LotInput,
+  money: { decimals: number; perUsd: number; point?: { latitude: number; longitude: number } },
+) {
   const scale = 10 ** money.decimals;
-  const details = Object.fromEntries(DETAIL_FIELDS[kind].map((field) => [field, (input as Record<string, unknown>)[field] ?? null]).filter(([, v]) => v !== null));
+  const details = Object.fromEntries(
+    DETAIL_FIELDS[kind]
+      .map((field) => [field, (input as Record<string, unknown>)[field] ?? null])
+      .filter(([, v]) => v !== null),
+  );
   return {
     type: input.type,
     categoryId: input.category_id,
@@ -89,7 +139,8 @@ function columns(kind: LotKind, input: LotInput, money: { decimals: number; perU
     address: input.address ?? null,
     organic: input.organic,
     wholesaleOnly: input.wholesale_only,
-    deliveryPricePerKmMinor: input.delivery_price_per_km === undefined ? null : Math.round(input.delivery_price_per_km * scale),
+    deliveryPricePerKmMinor:
+      input.delivery_price_per_km === undefined ? null : Math.round(input.delivery_price_per_km * scale),
     details,
     photoCount: input.photos.length,
   };
@@ -112,24 +163,54 @@ export async function refreshLotSearch(db: Executor, lotId: number): Promise<voi
  */
 async function setPhotos(db: Executor, userId: number, lotId: number, keys: string[]): Promise<void> {
   const existing = await db.select().from(lotPhotos).where(eq(lotPhotos.lotId, lotId));
-  const uploads = keys.length ? await db.select().from(lotPhotoUploads).where(and(eq(lotPhotoUploads.userId, userId), inArray(lotPhotoUploads.storageKey, keys))) : [];
-  const known = new Map<string, { width: number; height: number }>([...existing.map((p) => [p.storageKey, p] as const), ...uploads.map((u) => [u.storageKey, u] as const)]);
+  const uploads = keys.length
+    ? await db
+        .select()
+        .from(lotPhotoUploads)
+        .where(and(eq(lotPhotoUploads.userId, userId), inArray(lotPhotoUploads.storageKey, keys)))
+    : [];
+  const known = new Map<string, { width: number; height: number }>([
+    ...existing.map((p) => [p.storageKey, p] as const),
+    ...uploads.map((u) => [u.storageKey, u] as const),
+  ]);
   if (keys.some((key) => !known.has(key)) || new Set(keys).size !== keys.length) {
-    throw new AppError('validation_failed', 'errors.validation_failed', { fields: { photos: [{ key: 'lots.photo_unknown' }] } });
+    throw new AppError('validation_failed', 'errors.validation_failed', {
+      fields: { photos: [{ key: 'lots.photo_unknown' }] },
+    });
   }
   await db.delete(lotPhotos).where(eq(lotPhotos.lotId, lotId));
   if (keys.length > 0) {
-    await db.insert(lotPhotos).values(keys.map((key, position) => ({ lotId, storageKey: key, width: known.get(key)!.width, height: known.get(key)!.height, position })));
-    await db.delete(lotPhotoUploads).where(and(eq(lotPhotoUploads.userId, userId), inArray(lotPhotoUploads.storageKey, keys)));
+    await db
+      .insert(lotPhotos)
+      .values(
+        keys.map((key, position) => ({
+          lotId,
+          storageKey: key,
+          width: known.get(key)!.width,
+          height: known.get(key)!.height,
+          position,
+        })),
+      );
+    await db
+      .delete(lotPhotoUploads)
+      .where(and(eq(lotPhotoUploads.userId, userId), inArray(lotPhotoUploads.storageKey, keys)));
   }
 }
 
 /** `POST /{kind}/create-quote`: a new active lot of the signed-in user (user_id comes from the session). */
-export async function createLot(db: Database, user: SessionUser, kind: LotKind, input: LotInput): Promise<{ id: number }> {
+export async function createLot(
+  db: Database,
+  user: SessionUser,
+  kind: LotKind,
+  input: LotInput,
+): Promise<{ id: number }> {
   assertMayPublish(user, kind);
   const money = await checkReferences(db, kind, input);
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(lots).values({ kind, userId: user.id, ...columns(kind, input, money) }).returning({ id: lots.id });
+    const [row] = await tx
+      .insert(lots)
+      .values({ kind, userId: user.id, ...columns(kind, input, money) })
+      .returning({ id: lots.id });
     await setPhotos(tx, user.id, row.id, input.photos);
     await refreshLotSearch(tx, row.id);
     return row;
@@ -140,8 +221,17 @@ export async function createLot(db: Database, user: SessionUser, kind: LotKind, 
  * The lot if it is the user's own; another user's is a 403, a missing one a 404. With `lock` (inside a
  * transaction) its row stays locked, so a deal's approval cannot slip between a check and a change.
  */
-export async function findOwnLot(db: Executor, user: SessionUser, kind: LotKind, id: number, options: { lock?: boolean } = {}) {
-  const query = db.select().from(lots).where(and(eq(lots.id, id), eq(lots.kind, kind)));
+export async function findOwnLot(
+  db: Executor,
+  user: SessionUser,
+  kind: LotKind,
+  id: number,
+  options: { lock?: boolean } = {},
+) {
+  const query = db
+    .select()
+    .from(lots)
+    .where(and(eq(lots.id, id), eq(lots.kind, kind)));
   const [lot] = options.lock ? await query.for('update') : await query;
   if (!lot) throw new AppError('not_found', 'lots.not_found');
   if (lot.userId !== user.id) throw new AppError('forbidden', 'lots.not_owner');
@@ -149,12 +239,21 @@ export async function findOwnLot(db: Executor, user: SessionUser, kind: LotKind,
 }
 
 /** `POST /{kind}/update-quote`: the owner changes a lot; a lot in a deal keeps its terms (docs/deals.md). */
-export async function updateLot(db: Database, user: SessionUser, kind: LotKind, id: number, input: LotInput): Promise<void> {
+export async function updateLot(
+  db: Database,
+  user: SessionUser,
+  kind: LotKind,
+  id: number,
+  input: LotInput,
+): Promise<void> {
   await findOwnLot(db, user, kind, id);
   const money = await checkReferences(db, kind, input);
   await db.transaction(async (tx) => {
     await assertNoRunningDeal(tx, await findOwnLot(tx, user, kind, id, { lock: true }));
-    await tx.update(lots).set({ ...columns(kind, input, money), updatedAt: new Date() }).where(eq(lots.id, id));
+    await tx
+      .update(lots)
+      .set({ ...columns(kind, input, money), updatedAt: new Date() })
+      .where(eq(lots.id, id));
     await setPhotos(tx, user.id, id, input.photos);
     await refreshLotSearch(tx, id);
   });

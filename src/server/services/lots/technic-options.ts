@@ -21,7 +21,13 @@ export async function listWorkingRadii(db: Executor): Promise<number[]> {
   const rows = await db
     .selectDistinct({ radius })
     .from(lots)
-    .where(and(eq(lots.kind, 'technic'), inArray(lots.status, [...ON_MARKET_STATUSES]), sql`${lots.details} ? 'working_radius_km'`))
+    .where(
+      and(
+        eq(lots.kind, 'technic'),
+        inArray(lots.status, [...ON_MARKET_STATUSES]),
+        sql`${lots.details} ? 'working_radius_km'`,
+      ),
+    )
     .orderBy(asc(radius));
   return rows.map((r) => Number(r.radius));
 }

@@ -14,10 +14,22 @@ const DAY = 24 * 3600_000;
 export async function purgeExpired(db: Executor, now = new Date()): Promise<void> {
   const monthAgo = new Date(now.getTime() - 30 * DAY);
   const dayAgo = new Date(now.getTime() - DAY);
-  await db.delete(sessions).where(or(lt(sessions.absoluteExpiresAt, monthAgo), lt(sessions.idleExpiresAt, monthAgo), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, monthAgo))));
+  await db
+    .delete(sessions)
+    .where(
+      or(
+        lt(sessions.absoluteExpiresAt, monthAgo),
+        lt(sessions.idleExpiresAt, monthAgo),
+        and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, monthAgo)),
+      ),
+    );
   await db.delete(emailTokens).where(lt(emailTokens.expiresAt, dayAgo));
   await db.delete(phoneVerifications).where(lt(phoneVerifications.expiresAt, dayAgo));
   await db.delete(rateLimits).where(lt(rateLimits.expire, now));
-  const orphans = await db.delete(lotPhotoUploads).where(lt(lotPhotoUploads.createdAt, dayAgo)).returning({ key: lotPhotoUploads.storageKey });
-  for (const { key } of orphans) for (const width of LOT_PHOTO_WIDTHS) await getStorage().delete(`${key}-${width}.webp`);
+  const orphans = await db
+    .delete(lotPhotoUploads)
+    .where(lt(lotPhotoUploads.createdAt, dayAgo))
+    .returning({ key: lotPhotoUploads.storageKey });
+  for (const { key } of orphans)
+    for (const width of LOT_PHOTO_WIDTHS) await getStorage().delete(`${key}-${width}.webp`);
 }

@@ -11,9 +11,17 @@ import { AppError } from '~/server/errors';
 
 /** Units of a currency per US dollar at its latest rate; a currency without a rate is refused (invalid `currency_id`). */
 export async function latestPerUsd(db: Executor, currencyId: number): Promise<number> {
-  const [rate] = await db.select({ perUsd: exchangeRates.perUsd }).from(exchangeRates).where(eq(exchangeRates.currencyId, currencyId)).orderBy(desc(exchangeRates.asOf)).limit(1);
+  const [rate] = await db
+    .select({ perUsd: exchangeRates.perUsd })
+    .from(exchangeRates)
+    .where(eq(exchangeRates.currencyId, currencyId))
+    .orderBy(desc(exchangeRates.asOf))
+    .limit(1);
   const perUsd = rate ? Number(rate.perUsd) : NaN;
-  if (!(perUsd > 0)) throw new AppError('validation_failed', 'errors.validation_failed', { fields: { currency_id: [{ key: 'validation.invalid_option' }] } });
+  if (!(perUsd > 0))
+    throw new AppError('validation_failed', 'errors.validation_failed', {
+      fields: { currency_id: [{ key: 'validation.invalid_option' }] },
+    });
   return perUsd;
 }
 

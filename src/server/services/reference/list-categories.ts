@@ -15,7 +15,12 @@ export interface CategoryNode {
 
 async function loadKind(db: Executor, kind: CategoryKind, locale: Locale) {
   return db
-    .select({ id: categories.id, parent_id: categories.parentId, slug: categories.slug, name: localizedColumn(categories, 'name', locale) })
+    .select({
+      id: categories.id,
+      parent_id: categories.parentId,
+      slug: categories.slug,
+      name: localizedColumn(categories, 'name', locale),
+    })
     .from(categories)
     .where(eq(categories.kind, kind))
     .orderBy(asc(categories.sortOrder), asc(categories.id));
@@ -25,13 +30,16 @@ async function loadKind(db: Executor, kind: CategoryKind, locale: Locale) {
 export async function getCategoryTree(db: Executor, kind: CategoryKind, locale: Locale): Promise<CategoryNode[]> {
   const rows = await loadKind(db, kind, locale);
   const build = (parentId: number | null, level: number): CategoryNode[] =>
-    rows.filter((row) => row.parent_id === parentId).map((row) => ({ ...row, level, children: build(row.id, level + 1) }));
+    rows
+      .filter((row) => row.parent_id === parentId)
+      .map((row) => ({ ...row, level, children: build(row.id, level + 1) }));
   return build(null, 0);
 }
 
 /** The tree flattened depth-first with each node's level: what a multi-level select shows. */
 export async function listCategoriesFlat(db: Executor, kind: CategoryKind, locale: Locale): Promise<CategoryNode[]> {
-  const flatten = (nodes: CategoryNode[]): CategoryNode[] => nodes.flatMap(({ children, ...node }) => [node, ...flatten(children ?? [])]);
+  const flatten = (nodes: CategoryNode[]): CategoryNode[] =>
+    nodes.flatMap(({ children, ...node }) => [node, ...flatten(children ?? [])]);
   return flatten(await getCategoryTree(db, kind, locale));
 }
 

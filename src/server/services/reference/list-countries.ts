@@ -16,7 +16,9 @@ export async function listCountries(db: Executor, locale: Locale): Promise<Count
   const name = localizedColumn(countries, 'name', locale);
   // Written out: drizzle leaves columns unqualified inside a select's sql, which would compare regions.id here.
   const hasRegions = sql<boolean>`exists (select 1 from regions r where r.country_id = "countries"."id")`;
-  const rows = await db.select({ id: countries.id, code: countries.code, name, has_regions: hasRegions }).from(countries);
+  const rows = await db
+    .select({ id: countries.id, code: countries.code, name, has_regions: hasRegions })
+    .from(countries);
   // Sorted by the language's rules (É with E in French), the same on every database collation.
   const collator = new Intl.Collator(LOCALE_META[locale].intl);
   return rows.sort((a, b) => Number(b.has_regions) - Number(a.has_regions) || collator.compare(a.name, b.name));

@@ -54,7 +54,13 @@ export async function listCountryRegions(db: Executor, countryId: number): Promi
 /** All villages and towns of one region, for a drop-down. */
 export async function listRegionVillages(db: Executor, regionId: number) {
   const rows = await db
-    .select({ id: villages.id, region_id: villages.regionId, name: villages.name, latitude: villages.latitude, longitude: villages.longitude })
+    .select({
+      id: villages.id,
+      region_id: villages.regionId,
+      name: villages.name,
+      latitude: villages.latitude,
+      longitude: villages.longitude,
+    })
     .from(villages)
     .where(eq(villages.regionId, regionId));
   return rows.sort((a, b) => byName.compare(a.name, b.name));

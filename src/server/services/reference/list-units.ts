@@ -17,7 +17,12 @@ const FLAG = {
 /** Units a lot of one kind can be priced per (or every unit for `all`), in the caller's language. */
 export async function listUnits(db: Executor, category: UnitCategory, locale: Locale) {
   return db
-    .select({ id: perUnits.id, code: perUnits.code, name: localizedColumn(perUnits, 'name', locale), short: localizedColumn(perUnits, 'short', locale) })
+    .select({
+      id: perUnits.id,
+      code: perUnits.code,
+      name: localizedColumn(perUnits, 'name', locale),
+      short: localizedColumn(perUnits, 'short', locale),
+    })
     .from(perUnits)
     .where(category === 'all' ? undefined : eq(FLAG[category], true))
     .orderBy(asc(perUnits.sortOrder));

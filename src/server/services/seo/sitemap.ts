@@ -6,7 +6,20 @@ import type { Executor } from '~/server/db';
 import { lots } from '~/server/db/schema';
 
 /** Public pages that exist today (each in the three languages). */
-export const STATIC_PATHS = ['/', '/board', '/seed', '/fertil', '/agrotechnic', '/seed/orders', '/fertil/orders', '/faq', '/terms-and-conditions', '/privacy-policy', '/user/pro', '/signin/signup-options'];
+export const STATIC_PATHS = [
+  '/',
+  '/board',
+  '/seed',
+  '/fertil',
+  '/agrotechnic',
+  '/seed/orders',
+  '/fertil/orders',
+  '/faq',
+  '/terms-and-conditions',
+  '/privacy-policy',
+  '/user/pro',
+  '/signin/signup-options',
+];
 /** Lots per sitemap file: three URLs each keeps a file under the protocol's 50,000 URLs. */
 export const LOTS_PER_SITEMAP = 15_000;
 
@@ -14,17 +27,26 @@ const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, 
 
 function urlEntries(site: string, path: string, lastmod?: Date): string {
   return LOCALES.map((locale) => {
-    const alternates = LOCALES.map((alt) => `<xhtml:link rel="alternate" hreflang="${alt}" href="${escapeXml(site + localizePath(path, alt))}"/>`).join('');
+    const alternates = LOCALES.map(
+      (alt) => `<xhtml:link rel="alternate" hreflang="${alt}" href="${escapeXml(site + localizePath(path, alt))}"/>`,
+    ).join('');
     return `<url><loc>${escapeXml(site + localizePath(path, locale))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}${alternates}</url>`;
   }).join('');
 }
 
-const urlset = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${body}</urlset>`;
+const urlset = (body: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${body}</urlset>`;
 
 /** The sitemap index: the static pages' sitemap and as many lot sitemaps as active lots need. */
 export async function buildSitemapIndex(db: Executor, site: string): Promise<string> {
-  const [{ n }] = await db.select({ n: count() }).from(lots).where(inArray(lots.status, [...ON_MARKET_STATUSES]));
-  const files = ['/sitemap-static.xml', ...Array.from({ length: Math.max(1, Math.ceil(n / LOTS_PER_SITEMAP)) }, (_, i) => `/sitemap-lots-${i + 1}.xml`)];
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(lots)
+    .where(inArray(lots.status, [...ON_MARKET_STATUSES]));
+  const files = [
+    '/sitemap-static.xml',
+    ...Array.from({ length: Math.max(1, Math.ceil(n / LOTS_PER_SITEMAP)) }, (_, i) => `/sitemap-lots-${i + 1}.xml`),
+  ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${files.map((f) => `<sitemap><loc>${escapeXml(site + f)}</loc></sitemap>`).join('')}</sitemapindex>`;
 }
 

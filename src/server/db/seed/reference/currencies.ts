@@ -18,4 +18,3 @@ export const CURRENCIES = [
   { id: 10, code: 'EUR', symbol: '€', decimals: 2, sortOrder: 9, perUsd: '0.861000' },
   { id: 11, code: 'GBP', symbol: '£', decimals: 2, sortOrder: 10, perUsd: '0.758000' },
 ] as const;
-
