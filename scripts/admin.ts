@@ -82,17 +82,15 @@ try {
         console.log(`${email} is now an administrator.`);
       } else {
         const password = randomToken().slice(0, 16);
-        await db
-          .insert(users)
-          .values({
-            email,
-            passwordHash: await hashPassword(password),
-            firstName: 'Admin',
-            traderStatus: 'trader',
-            role: 'admin',
-            emailVerifiedAt: new Date(),
-            referralCode: randomReferralCode(),
-          });
+        await db.insert(users).values({
+          email,
+          passwordHash: await hashPassword(password),
+          firstName: 'Admin',
+          traderStatus: 'trader',
+          role: 'admin',
+          emailVerifiedAt: new Date(),
+          referralCode: randomReferralCode(),
+        });
         console.log(`Created administrator ${email} with the one-time password ${password} — sign in and change it.`);
       }
       break;

@@ -4,6 +4,7 @@ import { localizePath, negotiateLocale, splitLocale } from './i18n/paths';
 import { createTranslator } from './i18n/t';
 import { getEnv } from './server/env';
 import { getDb } from './server/db';
+import { prepareDatabase } from './server/db/prepare-database';
 import { isCrossSiteUnsafeRequest } from './server/http/csrf';
 import { sessionCookie } from './server/http/session-cookie';
 import { resolveUser } from './server/services/accounts/authenticate';
@@ -13,6 +14,8 @@ const NON_PAGE =
   /^\/(api-v2|healthz|uploads|_astro|_image|sw\.js|workbox-|sitemap[^/]*\.xml|robots\.txt|manifest\.webmanifest|favicon|icons\/)/;
 
 export const onRequest = defineMiddleware(async (context, next) => {
+  // `npm start` prepares the database before it listens (src/server/main.ts); `astro dev` has no such step.
+  if (import.meta.env.DEV) await prepareDatabase();
   const { pathname, search } = context.url;
   context.locals.user = null;
   if (NON_PAGE.test(pathname)) {

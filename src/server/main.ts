@@ -9,7 +9,7 @@ import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
 import sirv from 'sirv';
 import { getApiApp } from './api/app';
-import { getDatabaseHandle } from './db';
+import { prepareDatabase } from './db/prepare-database';
 import { EnvError, getEnv } from './env';
 import { setSecurityHeaders } from './http/security-headers';
 import { setStaticCacheHeaders } from './http/static-cache';
@@ -30,7 +30,7 @@ async function start() {
     throw error;
   }
 
-  const database = await getDatabaseHandle();
+  const database = await prepareDatabase();
   const api = getRequestListener(getApiApp().fetch);
   const compress = compression({ threshold: 512 });
   const clientDir = fileURLToPath(adapterOptions.client);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_CURRENCY_ID, TURNOVER_PERIODS, type TraderStatus } from '~/features/accounts/constants';
+import { DEFAULT_CURRENCY_ID, type TURNOVER_PERIODS, type TraderStatus } from '~/features/accounts/constants';
 import { addressSchema, signupSchema } from '~/features/accounts/schemas';
 import type { Locale } from '~/i18n/config';
 import type { MessageKey } from '~/i18n/t';

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { getEnv } from '~/server/env';
 import { onShutdown } from '~/server/lifecycle';
-import { type Database, type DatabaseHandle, migrateDatabase, openDatabase } from './client';
-import { ensureSeeded } from './seed';
+import { type Database, type DatabaseHandle, openDatabase } from './client';
 
 export type { Database, DatabaseHandle, Executor } from './client';
 
@@ -13,18 +12,13 @@ const slot = ((globalThis as Record<symbol, unknown>)[KEY] ??= {}) as Slot;
 async function openFromEnvironment(): Promise<DatabaseHandle> {
   const env = getEnv();
   const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR, 'pglite') });
-  // Several processes may start at once on one PostgreSQL: one migrates and seeds, the others wait and find it done.
-  await handle.withStartupLock(async () => {
-    await migrateDatabase(handle);
-    await ensureSeeded(handle.db, { demo: env.SEED_DEMO });
-  });
   onShutdown('database', () => handle.close());
   return handle;
 }
 
 /**
- * The process-wide database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite.
- * The first call opens it, applies migrations and loads reference (and demo) data.
+ * The process-wide database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. This module
+ * only opens it; migrations and first seeding are the start-up step of `./prepare-database.ts`.
  */
 export function getDatabaseHandle(): Promise<DatabaseHandle> {
   slot.handle ??= openFromEnvironment().catch((error) => {

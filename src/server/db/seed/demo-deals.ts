@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { OfferAction } from '~/features/deals/constants';
-import { actOnOffer } from '~/server/services/deals/act-on-offer';
-import { createOffer } from '~/server/services/deals/create-offer';
+import { recordOfferStep } from '~/server/services/deals/act-on-offer';
+import { recordOffer } from '~/server/services/deals/create-offer';
 import { leaveFeedback } from '~/server/services/deals/feedback';
 import { toSessionUser } from '~/server/services/accounts/users';
-import type { Database, Executor } from '~/server/db/client';
+import type { Executor } from '~/server/db/client';
 import { lots, offerEvents, offers, userFeedback, users } from '~/server/db/schema';
 
 /**
@@ -97,7 +97,6 @@ export async function seedDemoDeals(db: Executor): Promise<void> {
       0,
     );
   // The services open their own (nested) transactions; inside the seeding transaction they become savepoints.
-  const database = db as Database;
   for (const deal of DEMO_DEALS) {
     const [lot] = await db
       .select({ id: lots.id, kind: lots.kind })
@@ -108,23 +107,16 @@ export async function seedDemoDeals(db: Executor): Promise<void> {
     const orderType = (
       { board: 'board_list', seed: 'seeds_list', fertilizer: 'fertilizer_list', technic: 'technic_list' } as const
     )[lot.kind];
-    const offer = await createOffer(
-      database,
-      as(deal.by),
-      {
-        order_id: lot.id,
-        order_type: orderType,
-        delivery_type: 1,
-        payment_type: 1,
-        ...fields,
-        ...(date_from !== undefined ? { date_from: day(date_from), date_to: day(date_to) } : {}),
-      } as Parameters<typeof createOffer>[2],
-      'en',
-      { seeding: true },
-    );
-    for (const [who, action] of deal.steps)
-      await actOnOffer(database, as(who), action, { id: offer.id }, 'en', { seeding: true });
+    const offer = await recordOffer(db, as(deal.by), {
+      order_id: lot.id,
+      order_type: orderType,
+      delivery_type: 1,
+      payment_type: 1,
+      ...fields,
+      ...(date_from !== undefined ? { date_from: day(date_from), date_to: day(date_to) } : {}),
+    } as Parameters<typeof recordOffer>[2]);
+    for (const [who, action] of deal.steps) await recordOfferStep(db, as(who), action, { id: offer.id });
     for (const [who, rating, comment] of deal.feedback ?? [])
-      await leaveFeedback(database, as(who), { offer_id: offer.id, rating, comment });
+      await leaveFeedback(db, as(who), { offer_id: offer.id, rating, comment });
   }
 }

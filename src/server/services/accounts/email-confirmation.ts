@@ -21,15 +21,13 @@ async function issueToken(
   ttl: number,
 ): Promise<string> {
   const token = randomToken();
-  await db
-    .insert(emailTokens)
-    .values({
-      userId: user.id,
-      purpose,
-      tokenHash: hashToken(token),
-      email: user.email!,
-      expiresAt: new Date(Date.now() + ttl),
-    });
+  await db.insert(emailTokens).values({
+    userId: user.id,
+    purpose,
+    tokenHash: hashToken(token),
+    email: user.email!,
+    expiresAt: new Date(Date.now() + ttl),
+  });
   return token;
 }
 

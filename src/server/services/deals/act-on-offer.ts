@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { OfferAction } from '~/features/deals/constants';
 import { decide } from '~/features/deals/state-machine';
 import type { Locale } from '~/i18n/config';
-import type { Database } from '~/server/db';
+import type { Database, Executor } from '~/server/db';
 import { offers } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
 import type { SessionUser } from '~/server/services/accounts/users';
@@ -27,23 +27,48 @@ function decideOrThrow(offer: OfferRow, action: OfferAction, userId: number) {
 }
 
 /**
- * Every step after creation (docs/deals.md "Actions"): the state machine decides under the offer's row lock;
- * an approval also locks the lot and reserves the volume or the dates. The step and its attachments become one
- * event of the deal's chain. A step whose effect is already there changes nothing and answers the offer.
+ * `POST /offer/{action}`: one step of a deal by one of its parties; when it changed the deal, the party who acts
+ * next is e-mailed (and the makers of offers an approval declined).
  */
 export async function actOnOffer(
   db: Database,
   user: SessionUser,
   action: OfferAction,
-  input: { id: number; comment?: string; photo?: unknown; document?: unknown },
+  input: OfferStepInput,
   locale: Locale,
-  options: { seeding?: boolean } = {},
 ): Promise<OfferView> {
+  const { applied, declined } = await recordOfferStep(db, user, action, input);
+  if (applied) {
+    await notifyDealStep(db, input.id, action, user.id);
+    for (const id of declined) await notifyDealStep(db, id, 'decline-offer', user.id);
+  }
+  const [view] = await loadOfferViews(db, user.id, [input.id], locale);
+  return view;
+}
+
+export interface OfferStepInput {
+  id: number;
+  comment?: string;
+  photo?: unknown;
+  document?: unknown;
+}
+
+/**
+ * Records a step after creation (docs/deals.md "Actions"), nothing else: the state machine decides under the
+ * offer's row lock; an approval also locks the lot and reserves the volume or the dates. The step and its
+ * attachments become one event of the deal's chain. A step whose effect is already there changes nothing
+ * (`applied` false). The demo data set records its deals' steps with it inside its own transaction.
+ */
+export async function recordOfferStep(
+  db: Executor,
+  user: SessionUser,
+  action: OfferAction,
+  input: OfferStepInput,
+): Promise<{ applied: boolean; declined: number[] }> {
   // A first look without a lock: strangers, wrong turns and repeats are answered before any file is read.
   const [current] = await db.select().from(offers).where(eq(offers.id, input.id));
   if (!current) throw new AppError('not_found', 'offers.not_found');
-  if (decideOrThrow(current, action, user.id).outcome === 'unchanged')
-    return (await loadOfferViews(db, user.id, [input.id], locale))[0];
+  if (decideOrThrow(current, action, user.id).outcome === 'unchanged') return { applied: false, declined: [] };
   // Files are read and checked before any lock is taken: a 50 MB upload must not hold a row.
   const attachments = await readAttachments(input.photo, input.document);
   let stored: Awaited<ReturnType<typeof storeAttachments>> | undefined;
@@ -81,10 +106,5 @@ export async function actOnOffer(
     await stored?.discard();
     throw error;
   }
-  if (applied && !options.seeding) {
-    await notifyDealStep(db, input.id, action, user.id);
-    for (const id of declined) await notifyDealStep(db, id, 'decline-offer', user.id);
-  }
-  const [view] = await loadOfferViews(db, user.id, [input.id], locale);
-  return view;
+  return { applied, declined };
 }

@@ -13,7 +13,7 @@ import type { CreateOfferInput } from '~/features/deals/schemas';
 import { KIND_BY_ORDER_TYPE } from '~/features/lots/constants';
 import { hasDecimals } from '~/features/lots/schemas';
 import type { Locale } from '~/i18n/config';
-import type { Database } from '~/server/db';
+import type { Database, Executor } from '~/server/db';
 import { currencies, offers } from '~/server/db/schema';
 import { AppError, type LocalizedMessage } from '~/server/errors';
 import { consumeLimit } from '~/server/security/rate-limit';
@@ -63,20 +63,38 @@ function readBooking(lot: LotRow, input: CreateOfferInput, today: string) {
   return { rentPer, bookingFrom: input.date_from, bookingTo: dateTo, hourFrom, hourTo, quantity };
 }
 
+/** What recording an offer did: the new offer, and the waiting offers a direct buy declined in the seller's name. */
+export interface RecordedOffer {
+  id: number;
+  lotOwnerId: number;
+  declined: number[];
+}
+
 /**
- * `POST /offer/create-offer`: an offer on someone else's lot that is on the market. The lot's terms are copied
- * into the offer; a buyer's offer at a fixed-price lot's price is a direct buy, approved at once under the same
- * volume rule as any approval (docs/deals.md).
+ * `POST /offer/create-offer`: an offer on someone else's lot that is on the market, counted against the maker's
+ * hourly limit; the other party is e-mailed once it is recorded (docs/deals.md).
  */
-/** `options.seeding` (demo data): no e-mail and no rate limit — both write outside the seeding transaction. */
 export async function createOffer(
   db: Database,
   user: SessionUser,
   input: CreateOfferInput,
   locale: Locale,
-  options: { seeding?: boolean } = {},
 ): Promise<OfferView> {
-  if (!options.seeding) await consumeLimit('offerCreate', `user:${user.id}`);
+  await consumeLimit('offerCreate', `user:${user.id}`);
+  const { id, declined, lotOwnerId } = await recordOffer(db, user, input);
+  await notifyDealStep(db, id, 'create', user.id);
+  // A direct buy that took the last volume declined the offers still waiting, in the seller's name.
+  for (const other of declined) await notifyDealStep(db, other, 'decline-offer', lotOwnerId);
+  const [view] = await loadOfferViews(db, user.id, [id], locale);
+  return view;
+}
+
+/**
+ * Records an offer and the first event of its history, nothing else (no limit, no e-mail: the demo data set
+ * records its deals with it inside its own transaction). The lot's terms are copied into the offer; a buyer's
+ * offer at a fixed-price lot's price is a direct buy, approved at once under the same volume rule as any approval.
+ */
+export async function recordOffer(db: Executor, user: SessionUser, input: CreateOfferInput): Promise<RecordedOffer> {
   const kind = KIND_BY_ORDER_TYPE[input.order_type];
   const now = new Date();
   const today = now.toISOString().slice(0, 10);
@@ -209,11 +227,5 @@ export async function createOffer(
     await appendEvent(tx, offer, { actorId: user.id, action: 'create', comment: values.comment, data: terms, at: now });
     return offer.id;
   });
-  if (!options.seeding) {
-    await notifyDealStep(db, id, 'create', user.id);
-    // A direct buy that took the last volume declined the offers still waiting, in the seller's name.
-    for (const other of declined) await notifyDealStep(db, other, 'decline-offer', lotOwnerId);
-  }
-  const [view] = await loadOfferViews(db, user.id, [id], locale);
-  return view;
+  return { id, lotOwnerId, declined };
 }

@@ -14,7 +14,7 @@ import { roleOf } from '~/features/deals/state-machine';
  * `POST /user/set-feedback`: a party's rating (1–5) and comment about the other party, once per deal, only when
  * it is done. It joins the deal's history too (the last events of a chain).
  */
-export async function leaveFeedback(db: Database, user: SessionUser, input: FeedbackInput) {
+export async function leaveFeedback(db: Executor, user: SessionUser, input: FeedbackInput) {
   return db.transaction(async (tx) => {
     const [offer] = await tx.select().from(offers).where(eq(offers.id, input.offer_id)).for('update');
     if (!offer) throw new AppError('not_found', 'offers.not_found');

@@ -180,17 +180,15 @@ async function setPhotos(db: Executor, userId: number, lotId: number, keys: stri
   }
   await db.delete(lotPhotos).where(eq(lotPhotos.lotId, lotId));
   if (keys.length > 0) {
-    await db
-      .insert(lotPhotos)
-      .values(
-        keys.map((key, position) => ({
-          lotId,
-          storageKey: key,
-          width: known.get(key)!.width,
-          height: known.get(key)!.height,
-          position,
-        })),
-      );
+    await db.insert(lotPhotos).values(
+      keys.map((key, position) => ({
+        lotId,
+        storageKey: key,
+        width: known.get(key)!.width,
+        height: known.get(key)!.height,
+        position,
+      })),
+    );
     await db
       .delete(lotPhotoUploads)
       .where(and(eq(lotPhotoUploads.userId, userId), inArray(lotPhotoUploads.storageKey, keys)));
