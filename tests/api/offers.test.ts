@@ -730,10 +730,11 @@ describe('deals keep their integrity', () => {
       volume: 10,
     });
     const saved = (await getAs(buyer.auth, `/offer/history?id=${offer.id}`)).json;
+    // A party learns whether a copy is the stored record (docs/deals.md; strangers: tests/api/deal-record-share.test.ts).
     const verify = (body: unknown) =>
       apiRequest('/offer/verify-history', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { ...buyer.auth, 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
       });
     expect((await verify(saved)).json).toMatchObject({ valid: true, matches_stored: true });

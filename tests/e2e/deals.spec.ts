@@ -121,7 +121,7 @@ test.describe('[OFFERS] from an offer to a finished deal', () => {
 
     // The history verifies on the page, and a saved copy verifies without an account.
     await buyer.goto(`/sw/user/offer/${offerId}`);
-    await expect(buyer.getByText(sw['deal.verifies_ok'])).toBeVisible();
+    await expect(buyer.getByText(sw['deal.record_verified'])).toBeVisible();
     const history = await (await buyer.request.get(`/api-v2/offer/history?id=${offerId}`)).json();
     expect(history.events.map((e: { action: string }) => e.action)).toEqual([
       'create',

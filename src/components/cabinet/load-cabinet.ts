@@ -1,7 +1,7 @@
 import type { CabinetOfferView, MoneyView } from '~/features/deals/constants';
 import type { Executor } from '~/server/db';
 import { cabinetCounts, listMoneyDue } from '~/server/services/deals/cabinet';
-import { offersWaitingFor } from '~/components/deal/waiting-count';
+import { loadOffersWaiting } from '~/server/loaders/offer-badge';
 
 /** One currency's line of a money card: the sum due in major units of the currency, and how many deals add up to it. */
 export type MoneyDue = Awaited<ReturnType<typeof listMoneyDue>>[number];
@@ -22,7 +22,7 @@ export async function loadCabinetSummary(db: Executor, userId: number, request: 
     cabinetCounts(db, userId),
     listMoneyDue(db, userId, 'have-to-be-paid'),
     listMoneyDue(db, userId, 'have-to-pay'),
-    offersWaitingFor(request, userId),
+    loadOffersWaiting(request, userId),
   ]);
   return { counts, money: { 'have-to-be-paid': toBePaid, 'have-to-pay': toPay }, waiting };
 }

@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import { isInDeal } from '~/features/lots/owner-actions';
+import { isInDeal, mayChangeTerms } from '~/features/lots/owner-actions';
 import { PERMISSIONS } from '~/features/accounts/constants';
 import { KINDS, type LotKind, type LotType } from '~/features/lots/constants';
 import { LOCALE_META } from '~/i18n/config';
@@ -34,7 +34,7 @@ export interface LotFormData {
 export type LotFormView =
   | LotFormData
   | { view: 'upgrade'; kind: LotKind }
-  | { view: 'locked'; kind: LotKind; lot: Pick<LotItem, 'id' | 'title'> }
+  | { view: 'locked'; kind: LotKind; lot: Pick<LotItem, 'id' | 'title'>; reason: 'in_deal' | 'sold_out' }
   | { view: 'not_found'; kind: LotKind };
 
 interface Options {
@@ -69,9 +69,15 @@ export async function loadLotForm(
       Astro.response.status = 404;
       return { view: 'not_found', kind };
     }
-    // The one rule of what an owner may do (a lot in a deal, a booked machine included, keeps its terms).
-    if (lot.owner_state && isInDeal(lot.owner_state))
-      return { view: 'locked', kind, lot: { id: lot.id, title: lot.title } };
+    // The one rule of what an owner may do (a lot in a deal, a booked machine included, keeps its terms; a
+    // sold-out lot has nothing left to change).
+    if (lot.owner_state && !mayChangeTerms(lot.owner_state))
+      return {
+        view: 'locked',
+        kind,
+        lot: { id: lot.id, title: lot.title },
+        reason: isInDeal(lot.owner_state) ? 'in_deal' : 'sold_out',
+      };
   } else if (kind !== 'technic' && !user.scope.includes(PERMISSIONS.createTradeLots)) {
     // Only adding is tiered: the API lets an owner edit a lot whatever their tier is now.
     return { view: 'upgrade', kind };

@@ -31,14 +31,24 @@ export interface OwnedLotState {
   isRental: boolean;
 }
 
-/** In a deal, a lot keeps its terms: no edit, no new price, no hiding, no deleting (the services' guard too). */
-export const isInDeal = (lot: Pick<OwnedLotState, 'status' | 'hasRunningDeal'>) =>
-  lot.hasRunningDeal || lot.status === 'in_process' || lot.status === 'success';
+/**
+ * A lot is in a deal exactly while one of its approved offers or bookings is under way (status 3, not done):
+ * that deal relies on the lot as it was, so the lot keeps its terms. Only the deals decide it, never the lot's
+ * stored status: when the last deal is done the lot is free again (docs/deals.md "Volume and the lot's status").
+ */
+export const isInDeal = (lot: Pick<OwnedLotState, 'hasRunningDeal'>) => lot.hasRunningDeal;
+
+/** Sold out: its deals took everything, so there is nothing left to edit, re-price, close or re-add. */
+export const isSoldOut = (lot: Pick<OwnedLotState, 'status'>) => lot.status === 'success';
+
+/** Whether the owner may change the lot's terms (edit it, give it a new price): not in a deal, not sold out. */
+export const mayChangeTerms = (lot: Pick<OwnedLotState, 'status' | 'hasRunningDeal'>) =>
+  !isInDeal(lot) && !isSoldOut(lot);
 
 export function ownerLotActions(lot: OwnedLotState): OwnerAction[] {
   const inDeal = isInDeal(lot);
   const actions: OwnerAction[] = [];
-  if (!inDeal) actions.push('edit');
+  if (mayChangeTerms(lot)) actions.push('edit');
   for (const [action, change] of Object.entries(STATUS_CHANGES) as [
     StatusAction,
     (typeof STATUS_CHANGES)[StatusAction],
@@ -46,8 +56,7 @@ export function ownerLotActions(lot: OwnedLotState): OwnerAction[] {
     // Hiding a lot in a deal would hide what its partners rely on; closing only stops new offers.
     if (change.from.includes(lot.status) && !(action === 'deactivate-quote' && inDeal)) actions.push(action);
   }
-  if (lot.status === 'closed' && lot.hasVolumeLeft && !(lot.isRental && lot.hasRunningDeal))
-    actions.push('re-add-quote');
+  if (lot.status === 'closed' && lot.hasVolumeLeft && !(lot.isRental && inDeal)) actions.push('re-add-quote');
   if (!inDeal && !lot.hasOffers) actions.push('delete-quote');
   return actions;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type OwnerAction, ownerLotActions, type OwnedLotState } from '~/features/lots/owner-actions';
+import { isInDeal, type OwnerAction, ownerLotActions, type OwnedLotState } from '~/features/lots/owner-actions';
 import type { MessageKey } from '~/i18n/t';
 import { reloadWithSnack, showSnack } from '~/stores/snackbar';
 import ConfirmDialog from '~/islands/lib/ConfirmDialog';
@@ -106,9 +106,7 @@ export default function LotActions({ messages, apiPrefix, id, title, owner, view
           {t(LABEL[action])}
         </button>
       ))}
-      {(owner.status === 'in_process' || owner.hasRunningDeal) && (
-        <p className="text-sm opacity-80">{t('my_lots.in_deal_note')}</p>
-      )}
+      {isInDeal(owner) && <p className="text-sm opacity-80">{t('my_lots.in_deal_note')}</p>}
       {buttons.some((action) => action in CONFIRM) && (
         <ConfirmDialog
           open={confirming !== null}

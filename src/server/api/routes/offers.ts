@@ -18,7 +18,16 @@ import {
   readAttachment,
   verifyDealForParty,
   verifyExportedHistory,
+  verifyHistoryResponse,
 } from '~/server/services/deals/history';
+import { createHistoryShare, listHistoryShares, revokeHistoryShare } from '~/server/services/deals/history-shares';
+import {
+  HISTORY_SHARE_DEFAULT_DAYS,
+  HISTORY_SHARE_MAX_DAYS,
+  createHistoryShareSchema,
+  historyFileName,
+  revokeHistoryShareSchema,
+} from '~/features/deals/history-share';
 import { countOffersWaiting, getOffer, listOffers, listOffersByOrder } from '~/server/services/deals/list-offers';
 import type { ApiEnv } from '~/server/api/context';
 import { endpoint } from '~/server/api/endpoint';
@@ -147,11 +156,22 @@ export function offerRoutes() {
       method: 'get',
       path: '/offer/history',
       tag,
-      summary: "The deal's events with their hash chain (parties only)",
+      summary:
+        "The deal's events with their hash chain (parties only); download=1 answers it as a file to save (mavuno-deal-{id}-history.json)",
       auth: true,
-      query: z.object({ id: requiredInt() }),
+      query: z.object({ id: requiredInt(), download: z.enum(['1']).optional() }),
     },
-    async (_c, { query, user }) => getDealHistory(await getDb(), user!, query.id),
+    async (c, { query, user }) => {
+      const history = await getDealHistory(await getDb(), user!, query.id);
+      if (!query.download) return history;
+      return new Response(JSON.stringify(history, null, 2), {
+        headers: {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Content-Disposition': `attachment; filename="${historyFileName(query.id)}"`,
+          'Cache-Control': 'private, no-store',
+        },
+      });
+    },
   );
 
   endpoint(
@@ -184,12 +204,57 @@ export function offerRoutes() {
       path: '/offer/verify-history',
       tag,
       summary:
-        'Checks a saved deal history (JSON body from /offer/history); no account needed: valid (an unbroken chain) and matches_stored (the chain Mavuno holds)',
+        "Checks a saved deal history (the JSON of /offer/history). Anyone: valid, broken_at, head_hash of the chain sent. The deal's parties, or anyone with a share link's token (?token=): also matches_stored, stored_events, stored_head_hash. A token that does not open that deal: 403",
+      query: z.object({ token: z.string().max(200).optional() }),
       body: exportedHistorySchema,
+      response: verifyHistoryResponse,
     },
-    async (c, { body }) => {
+    async (c, { query, body, user }) => {
       await consumeLimit('verifyHistoryIp', c.get('ip'));
-      return verifyExportedHistory(await getDb(), body);
+      return verifyExportedHistory(await getDb(), body, { user, token: query.token });
+    },
+  );
+
+  endpoint(
+    app,
+    {
+      method: 'post',
+      path: '/offer/create-history-share',
+      tag,
+      summary: `A link to the deal's sealed record for someone without an account (parties only): id, optional expires_in_days (1–${HISTORY_SHARE_MAX_DAYS}, ${HISTORY_SHARE_DEFAULT_DAYS} by default). The url is answered once; its token also unlocks matches_stored in verify-history`,
+      auth: true,
+      body: createHistoryShareSchema,
+    },
+    async (c, { body, user }) => createHistoryShare(await getDb(), user!, body, c.get('locale')),
+  );
+
+  endpoint(
+    app,
+    {
+      method: 'get',
+      path: '/offer/history-shares',
+      tag,
+      summary: "The deal's share links that still work (parties only): id, created_at, expires_at, who made it",
+      auth: true,
+      query: z.object({ id: requiredInt() }),
+    },
+    async (_c, { query, user }) => ({ items: await listHistoryShares(await getDb(), user!, query.id) }),
+  );
+
+  endpoint(
+    app,
+    {
+      method: 'post',
+      path: '/offer/revoke-history-share',
+      tag,
+      summary:
+        "Ends a share link of one of your deals at once (share_id); either party may; 404 if it is not your deal's",
+      auth: true,
+      body: revokeHistoryShareSchema,
+    },
+    async (_c, { body, user }) => {
+      await revokeHistoryShare(await getDb(), user!, body.share_id);
+      return { success: true };
     },
   );
 

@@ -136,3 +136,31 @@ export const userFeedback = pgTable(
     index('user_feedback_to_idx').on(t.toUserId, t.createdAt.desc()),
   ],
 );
+
+/**
+ * Share links of a deal's sealed record (docs/deals.md "Verifiable deal history"): a party gives a third party
+ * (a bank, a cooperative, a buyer's buyer) a link that opens a read-only page of the record and lets
+ * verify-history say whether a saved copy matches it. Only the SHA-256 of the link's random token is stored:
+ * the link itself is shown once, to the party who made it.
+ */
+export const offerHistoryShares = pgTable(
+  'offer_history_shares',
+  {
+    id: serial('id').primaryKey(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: integer('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('offer_history_shares_token_uq').on(t.tokenHash),
+    index('offer_history_shares_offer_idx').on(t.offerId, t.createdAt.desc()),
+  ],
+);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { OfferAction } from '~/features/deals/constants';
+import { OFFER_STATUS, type OfferAction } from '~/features/deals/constants';
 import { decide } from '~/features/deals/state-machine';
 import type { Locale } from '~/i18n/config';
 import type { Database, Executor } from '~/server/db';
@@ -7,7 +7,7 @@ import { offers } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
 import type { SessionUser } from '~/server/services/accounts/users';
 import { appendEvent, readAttachments, storeAttachments } from './events';
-import { assertOnMarket, lockLot, reserveForDeal } from './lot-reservation';
+import { assertOnMarket, lockLot, releaseLotAfterDeal, reserveForDeal } from './lot-reservation';
 import { notifyDealStep } from './notify';
 import { dealStateOf, loadOfferViews, type OfferRow, type OfferView } from './offer-view';
 
@@ -55,7 +55,8 @@ export interface OfferStepInput {
 
 /**
  * Records a step after creation (docs/deals.md "Actions"), nothing else: the state machine decides under the
- * offer's row lock; an approval also locks the lot and reserves the volume or the dates. The step and its
+ * offer's row lock; an approval also locks the lot and reserves the volume or the dates, and the step that makes
+ * a deal done locks the lot and frees it when no other deal of it is under way. The step and its
  * attachments become one event of the deal's chain. A step whose effect is already there changes nothing
  * (`applied` false). The demo data set records its deals' steps with it inside its own transaction.
  */
@@ -79,8 +80,11 @@ export async function recordOfferStep(
       const [offer] = await tx.select().from(offers).where(eq(offers.id, input.id)).for('update');
       const decision = decideOrThrow(offer, action, user.id);
       if (decision.outcome !== 'apply') return;
-      if (decision.reservesVolume) {
-        const lot = await lockLot(tx, offer.lotId);
+      // The step that makes the deal done may free the lot (docs/deals.md "Volume and the lot's status").
+      const finishes = offer.status === OFFER_STATUS.approved && decision.next.status === OFFER_STATUS.done;
+      // Lock order: the offer, then its lot (every writer of both takes them in this order).
+      const lot = decision.reservesVolume || finishes ? await lockLot(tx, offer.lotId) : undefined;
+      if (decision.reservesVolume && lot) {
         assertOnMarket(lot);
         declined = await reserveForDeal(tx, lot, offer);
       }
@@ -100,6 +104,7 @@ export async function recordOfferStep(
         attachments,
         at: now,
       });
+      if (finishes && lot) await releaseLotAfterDeal(tx, lot);
       applied = true;
     });
   } catch (error) {

@@ -2,13 +2,16 @@ import { asc, eq } from 'drizzle-orm';
 import { userNameSql } from '~/server/services/accounts/users';
 import { z } from 'zod';
 import type { Executor } from '~/server/db';
-import { offerEvents } from '~/server/db/schema';
+import { offerEvents, offers } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
 import { contentTypeOf, getStorage } from '~/server/storage';
 import type { SessionUser } from '~/server/services/accounts/users';
+import { type DealRole, roleOf } from '~/features/deals/state-machine';
+import type { Locale } from '~/i18n/config';
 import { verifyChain, type ChainedEvent } from './chain';
+import { resolveHistoryShare } from './history-shares';
 import { assertParty } from './list-offers';
-import { attachmentUrl } from './offer-view';
+import { attachmentUrl, loadOfferViews } from './offer-view';
 
 export interface DealEventView extends ChainedEvent {
   id: number;
@@ -98,24 +101,157 @@ const exportedEvent = z.object({
 });
 export const exportedHistorySchema = z.object({ events: z.array(exportedEvent).min(1).max(1000) });
 
+/** The answer of verify-history, for the OpenAPI document: the stored facts only for parties and token holders. */
+export const verifyHistoryResponse = z.object({
+  valid: z.boolean(),
+  broken_at: z.number().int().nullable(),
+  head_hash: z.string().nullable(),
+  matches_stored: z.boolean().optional(),
+  stored_events: z.number().int().optional(),
+  stored_head_hash: z.string().nullable().optional(),
+});
+
+/** What verify-history answers anyone: whether the chain they sent holds together, and its head. */
+export interface ChainCheck {
+  valid: boolean;
+  broken_at: number | null;
+  head_hash: string | null;
+}
+
+/** What it answers only a party of the deal, or the holder of one of its share links: the stored record's facts. */
+export interface StoredComparison {
+  matches_stored: boolean;
+  stored_events: number;
+  stored_head_hash: string | null;
+}
+
+/** Whether `userId` is the buyer or the seller of the offer (false for an unknown offer: nothing to tell apart). */
+async function isPartyOf(db: Executor, userId: number, offerId: number): Promise<boolean> {
+  const [offer] = await db
+    .select({ buyerId: offers.buyerId, sellerId: offers.sellerId })
+    .from(offers)
+    .where(eq(offers.id, offerId));
+  return offer !== undefined && roleOf(offer, userId) !== undefined;
+}
+
 /**
- * `POST /offer/verify-history`: checks a saved history (anyone, no account) — the same computation as the stored
- * check. `valid` says the saved events are an unbroken chain; `matches_stored` says whether they are exactly
- * the chain Mavuno holds for that deal (a chain anyone computed themselves is valid, but matches nothing).
+ * `POST /offer/verify-history`: checks a saved history — the same computation as the stored check. Anyone
+ * learns whether the events they sent form an unbroken chain (`valid`, `broken_at`, `head_hash`), computed
+ * from what they sent alone. Whether it is the chain Mavuno holds for that deal (`matches_stored`,
+ * `stored_events`, `stored_head_hash`) is answered only to the deal's parties, or with a working share link's
+ * `token` of that deal; a token that does not open that deal (unknown, revoked, expired, another deal's) is one
+ * 403, whichever it is.
  */
-export async function verifyExportedHistory(db: Executor, history: z.infer<typeof exportedHistorySchema>) {
+export async function verifyExportedHistory(
+  db: Executor,
+  history: z.infer<typeof exportedHistorySchema>,
+  access: { user: SessionUser | null; token?: string },
+): Promise<ChainCheck | (ChainCheck & StoredComparison)> {
   const offerIds = new Set(history.events.map((e) => e.offer_id));
-  if (offerIds.size !== 1) return { valid: false, broken_at: 1, head_hash: null, matches_stored: false };
-  const check = verifyChain(history.events.map((e) => ({ ...e, data: e.data ?? null })));
+  const offerId = offerIds.size === 1 ? history.events[0].offer_id : undefined;
+  let mayCompare = false;
+  if (access.token !== undefined) {
+    const share = await resolveHistoryShare(db, access.token);
+    if (!share || share.offerId !== offerId) throw new AppError('forbidden', 'offers.share_invalid');
+    mayCompare = true;
+  } else if (access.user && offerId !== undefined) {
+    mayCompare = await isPartyOf(db, access.user.id, offerId);
+  }
+  // Events of several deals are no one deal's chain.
+  const check: ChainCheck =
+    offerId === undefined
+      ? { valid: false, broken_at: 1, head_hash: null }
+      : verifyChain(history.events.map((e) => ({ ...e, data: e.data ?? null })));
+  if (!mayCompare || offerId === undefined) return check;
   const stored = await db
     .select({ seq: offerEvents.seq, hash: offerEvents.hash })
     .from(offerEvents)
-    .where(eq(offerEvents.offerId, history.events[0].offer_id))
+    .where(eq(offerEvents.offerId, offerId))
     .orderBy(asc(offerEvents.seq));
   // A saved copy may predate later steps: it matches when each of its events is the stored one at that place.
   const matches = check.valid && history.events.every((event, index) => stored[index]?.hash === event.hash);
-  return { ...check, matches_stored: matches, stored_events: stored.length };
+  return {
+    ...check,
+    matches_stored: matches,
+    stored_events: stored.length,
+    stored_head_hash: stored.at(-1)?.hash ?? null,
+  };
 }
+
+/** One step of a shared record: what happened, by which party, when, and its seal; nothing it was said with. */
+export interface SharedDealStep {
+  seq: number;
+  action: string;
+  actor_role: DealRole;
+  actor_name: string;
+  created_at: string;
+  rating: number | null;
+  prev_hash: string;
+  hash: string;
+}
+
+/**
+ * The sealed record a share link opens (the public page `/deal-record/{token}`): the lot's title, the terms
+ * (quantity, price, total, a booking's days), each step with its party's public name ("Amina W."), its time
+ * and its hash, and whether the stored chain verifies now. Never contact data, addresses, comments,
+ * attachments or account ids. A token that opens nothing is a 404, whatever the reason.
+ */
+export async function getSharedDealRecord(db: Executor, token: string, locale: Locale) {
+  const share = await resolveHistoryShare(db, token);
+  if (!share) throw new AppError('not_found', 'offers.share_not_found');
+  const [parties] = await db
+    .select({
+      buyerId: offers.buyerId,
+      sellerId: offers.sellerId,
+      buyerName: userNameSql(offers.buyerId, 'public'),
+      sellerName: userNameSql(offers.sellerId, 'public'),
+    })
+    .from(offers)
+    .where(eq(offers.id, share.offerId));
+  // The figures as the parties see them (the seller's view), of which only the terms are passed on.
+  const [[view], events] = await Promise.all([
+    loadOfferViews(db, parties.sellerId, [share.offerId], locale),
+    loadEvents(db, share.offerId),
+  ]);
+  const check = verifyChain(events);
+  const roleOfActor = (actorId: number): DealRole => (actorId === parties.buyerId ? 'buyer' : 'seller');
+  return {
+    offer: {
+      id: view.id,
+      offer_type: view.offer_type,
+      status: view.status,
+      lot_title: view.lot.title,
+      buyer_name: parties.buyerName,
+      seller_name: parties.sellerName,
+      volume: view.volume,
+      unit: view.unit,
+      currency: view.currency,
+      decimals: view.decimals,
+      offer_price_per_unit: view.offer_price_per_unit,
+      total_price_with_delivery: view.total_price_with_delivery,
+      booking: view.booking,
+      created_at: view.created_at,
+    },
+    steps: events.map((event): SharedDealStep => ({
+      seq: event.seq,
+      action: event.action,
+      actor_role: roleOfActor(event.actor_id),
+      actor_name: roleOfActor(event.actor_id) === 'buyer' ? parties.buyerName : parties.sellerName,
+      created_at: event.created_at,
+      rating:
+        event.action === 'feedback' && typeof (event.data as { rating?: unknown } | null)?.rating === 'number'
+          ? (event.data as { rating: number }).rating
+          : null,
+      prev_hash: event.prev_hash,
+      hash: event.hash,
+    })),
+    head_hash: check.head_hash,
+    valid: check.valid,
+    broken_at: check.broken_at,
+    expires_at: share.expiresAt.toISOString(),
+  };
+}
+export type SharedDealRecord = Awaited<ReturnType<typeof getSharedDealRecord>>;
 
 /** An attachment of a step, for the deal's parties only. */
 export async function readAttachment(db: Executor, user: SessionUser, eventId: number, file: 'photo' | 'document') {

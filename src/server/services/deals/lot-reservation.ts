@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { offerVolumeLimits } from '~/features/deals/figures';
 import { OFFER_STATUS } from '~/features/deals/constants';
 import { ON_MARKET_STATUSES } from '~/features/lots/constants';
-import { isInDeal } from '~/features/lots/owner-actions';
+import { isInDeal, isSoldOut } from '~/features/lots/owner-actions';
 import type { Executor } from '~/server/db';
 import { lots, offers } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
@@ -52,18 +52,40 @@ export function assertVolumeFits(lot: LotRow, volume: number): void {
     });
 }
 
-/**
- * A lot in a deal keeps its terms: no edit, new price, deactivation or deletion while it is in process or sold
- * out, or while an approved deal (a booking included) is under way. Call it under the lot's row lock.
- */
-export async function assertNoRunningDeal(tx: Executor, lot: Pick<LotRow, 'id' | 'status'>): Promise<void> {
+/** Whether an approved deal (a booking included) of the lot is under way: status 3, not yet done. */
+async function hasRunningDeal(tx: Executor, lotId: number): Promise<boolean> {
   const [running] = await tx
     .select({ id: offers.id })
     .from(offers)
-    .where(and(eq(offers.lotId, lot.id), eq(offers.status, OFFER_STATUS.approved)))
+    .where(and(eq(offers.lotId, lotId), eq(offers.status, OFFER_STATUS.approved)))
     .limit(1);
-  if (isInDeal({ status: lot.status, hasRunningDeal: running !== undefined }))
+  return running !== undefined;
+}
+
+/**
+ * A lot in a deal keeps its terms: no edit, new price, deactivation or deletion while an approved deal (a
+ * booking included) is under way; a sold-out lot has nothing left to change. Call it under the lot's row lock.
+ */
+export async function assertLotMayChange(tx: Executor, lot: Pick<LotRow, 'id' | 'status'>): Promise<void> {
+  if (isInDeal({ hasRunningDeal: await hasRunningDeal(tx, lot.id) }))
     throw new AppError('conflict', 'lots.locked_by_deal');
+  if (isSoldOut(lot)) throw new AppError('conflict', 'lots.sold_out');
+}
+
+/**
+ * A deal of the lot stopped being under way (today only by being done: an approved deal has no other way out).
+ * Called under the offer's and then the lot's row lock, in the transaction that records the step, after the
+ * offer row has its new status: when no other deal of the lot is under way, a lot in process is back on the
+ * market for what remains (active), or sold out (success) when nothing remains. A closed, paused or sold-out
+ * lot keeps its status; every lot without a deal under way may be changed again (isInDeal).
+ */
+export async function releaseLotAfterDeal(tx: Executor, lot: LotRow): Promise<void> {
+  if (lot.status !== 'in_process' || (await hasRunningDeal(tx, lot.id))) return;
+  const { remaining } = volumeLimits(lot);
+  await tx
+    .update(lots)
+    .set({ status: centi(remaining) > 0 ? 'active' : 'success', updatedAt: new Date() })
+    .where(eq(lots.id, lot.id));
 }
 
 /**

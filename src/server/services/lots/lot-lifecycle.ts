@@ -7,7 +7,7 @@ import { getStorage } from '~/server/storage';
 import { hasDecimals } from '~/features/lots/schemas';
 import { AppError } from '~/server/errors';
 import type { SessionUser } from '~/server/services/accounts/users';
-import { assertNoRunningDeal, declineWaitingOffers, volumeLimits } from '~/server/services/deals/lot-reservation';
+import { assertLotMayChange, declineWaitingOffers, volumeLimits } from '~/server/services/deals/lot-reservation';
 import { STATUS_CHANGES, type StatusAction } from '~/features/lots/owner-actions';
 import { notifyDealStep } from '~/server/services/deals/notify';
 import { latestPerUsd, toUsdCents } from '~/server/services/reference/exchange-rates';
@@ -18,7 +18,7 @@ export async function deleteLot(db: Database, user: SessionUser, kind: LotKind, 
   // Under the lot's lock: an offer made meanwhile (it locks the lot too) waits, then finds no lot.
   const photos = await db.transaction(async (tx) => {
     const lot = await findOwnLot(tx, user, kind, id, { lock: true });
-    await assertNoRunningDeal(tx, lot);
+    await assertLotMayChange(tx, lot);
     // Its offers keep their history (docs/deals.md): a lot anyone made an offer on is closed, not deleted.
     const [offer] = await tx.select({ id: offers.id }).from(offers).where(eq(offers.lotId, id)).limit(1);
     if (offer) throw new AppError('conflict', 'lots.has_offers');
@@ -54,7 +54,7 @@ export async function setLotStatus(
     const lot = await findOwnLot(tx, user, kind, id, { lock: true });
     if (!from.includes(lot.status)) throw new AppError('conflict', 'lots.wrong_status');
     // Hiding a machine would hide the calendar its renters rely on: a booking under way keeps it listed.
-    if (status === 'not_active') await assertNoRunningDeal(tx, lot);
+    if (status === 'not_active') await assertLotMayChange(tx, lot);
     await tx.update(lots).set({ status, updatedAt: new Date() }).where(eq(lots.id, id));
     return status === 'active' ? [] : declineWaitingOffers(tx, lot, 'lot_closed');
   });
@@ -69,7 +69,7 @@ export async function reAddLot(db: Database, user: SessionUser, kind: LotKind, i
   // What deals of the closed lot hold is not for sale again; a machine with a booking under way is not copied.
   const { remaining } = volumeLimits(lot);
   if (remaining <= 0) throw new AppError('conflict', 'lots.nothing_left');
-  if (lot.type === 'rent') await assertNoRunningDeal(db, lot);
+  if (lot.type === 'rent') await assertLotMayChange(db, lot);
   const volume = remaining.toFixed(2);
   const clamp = (value: string | null) => (value === null ? null : Math.min(Number(value), remaining).toFixed(2));
   // Once: a closed lot that already has a live copy is not copied again.
@@ -131,7 +131,7 @@ export async function updateLotPrices(
       .orderBy(lots.id)
       .for('update');
     if (own.length !== ids.length) throw new AppError('forbidden', 'lots.not_owner');
-    for (const row of own) await assertNoRunningDeal(tx, row);
+    for (const row of own) await assertLotMayChange(tx, row);
     const byId = new Map(own.map((row) => [row.id, row]));
     const perUsd = new Map<number, number>();
     for (const currencyId of new Set(own.map((row) => row.currencyId)))

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { assertNoRunningDeal } from '~/server/services/deals/lot-reservation';
+import { assertLotMayChange } from '~/server/services/deals/lot-reservation';
 import { PERMISSIONS } from '~/features/accounts/constants';
 import { KINDS, type LotKind } from '~/features/lots/constants';
 import { DETAIL_FIELDS, type LotInput, hasDecimals } from '~/features/lots/schemas';
@@ -247,7 +247,7 @@ export async function updateLot(
   await findOwnLot(db, user, kind, id);
   const money = await checkReferences(db, kind, input);
   await db.transaction(async (tx) => {
-    await assertNoRunningDeal(tx, await findOwnLot(tx, user, kind, id, { lock: true }));
+    await assertLotMayChange(tx, await findOwnLot(tx, user, kind, id, { lock: true }));
     await tx
       .update(lots)
       .set({ ...columns(kind, input, money), updatedAt: new Date() })
