@@ -100,6 +100,11 @@ export const DETAIL_FIELDS: Record<LotKind, string[]> = Object.fromEntries(
   Object.entries(DETAIL_FIELD_TABLE).map(([kind, fields]) => [kind, fields.map((detail) => detail.field)]),
 ) as Record<LotKind, string[]>;
 
+const limitsAreNumbers = (value: object) =>
+  (['min_volume', 'max_volume'] as const).every((field) =>
+    ['number', 'undefined'].includes(typeof (value as Record<string, unknown>)[field]),
+  );
+
 /** The create/update schema of a kind: volumes in order, a place (village or map point), a type the kind allows. */
 function buildLotSchema(kind: LotKind, locale: Locale) {
   const allowedTypes = kind === 'technic' ? ['sell', 'rent'] : ['sell', 'buy'];
@@ -109,14 +114,18 @@ function buildLotSchema(kind: LotKind, locale: Locale) {
     .refine((lot) => lot.min_volume === undefined || lot.max_volume === undefined || lot.min_volume <= lot.max_volume, {
       message: 'lots.min_above_max',
       path: ['min_volume'],
-      when: (p) => typeof p.value === 'object',
+      // Only limits that were read as numbers compare: an unreadable one has its own message.
+      when: (p) => typeof p.value === 'object' && p.value !== null && limitsAreNumbers(p.value),
     })
     .refine((lot) => (lot.max_volume ?? 0) <= lot.volume && (lot.min_volume ?? 0) <= lot.volume, {
       message: 'lots.limit_above_volume',
       path: ['max_volume'],
       // Only once there is a volume to compare with: an empty volume has its own "required" message.
       when: (p) =>
-        typeof p.value === 'object' && p.value !== null && typeof (p.value as { volume?: unknown }).volume === 'number',
+        typeof p.value === 'object' &&
+        p.value !== null &&
+        typeof (p.value as { volume?: unknown }).volume === 'number' &&
+        limitsAreNumbers(p.value),
     })
     .refine((lot) => lot.village_id !== undefined || (lot.latitude !== undefined && lot.longitude !== undefined), {
       message: 'lots.place_required',

@@ -10,10 +10,15 @@ import { Field } from './fields';
 import type { ClientTranslate } from './i18n';
 
 /**
- * How a field's number is said back: money in a currency, a quantity of a unit ("kg"), a bare number, or a
- * year (never grouped: "2019", not "2,019").
+ * How a field's number is said back: money in a currency, a number and its unit symbol ("12.5 km"), a quantity
+ * the caller writes (a lot's "300 × 90 kg bag"), a bare number, or a year (never grouped: "2019", not "2,019").
  */
-export type NumberMeaning = { money: MoneyCurrency } | { unit: string } | { plain: true } | { year: true };
+export type NumberMeaning =
+  | { money: MoneyCurrency }
+  | { unit: string }
+  | { quantity: (value: number) => string }
+  | { plain: true }
+  | { year: true };
 
 export interface NumberReadingOptions {
   locale: Locale;
@@ -54,6 +59,7 @@ export function readNumberInput(
     return { value, understood: formatMoney(minor, meaning.money, locale), problem: null };
   }
   if ('year' in meaning) return { value, understood: String(value), problem: null };
+  if ('quantity' in meaning) return { value, understood: meaning.quantity(value), problem: null };
   const number = localNumberText(value, locale);
   return { value, understood: 'unit' in meaning && meaning.unit ? `${number} ${meaning.unit}` : number, problem: null };
 }

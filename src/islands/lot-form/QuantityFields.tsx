@@ -2,6 +2,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { type LotKind, PRICE_TYPES, RENT_PER } from '~/features/lots/constants';
 import { PRICE_TYPE_LABEL, RENT_PER_LABEL } from '~/features/lots/labels';
 import { parseNumber } from '~/features/numbers/parse';
+import { lotQuantityText } from '~/components/lots/lot-format';
 import type { Locale } from '~/i18n/config';
 import { formatMoney } from '~/i18n/format';
 import { SelectField } from '~/islands/lib/fields';
@@ -41,7 +42,10 @@ export default function QuantityFields({ form, kind, units, currencies, locale, 
     error: errors[name]?.message,
   });
   const optional = t('address.optional');
-  const quantity: NumberMeaning = { unit: unit?.short ?? '' };
+  // "300 × 90 kg bag", "40 t": a quantity is written as the lot page writes it.
+  const quantity: NumberMeaning = unit
+    ? { quantity: (value) => lotQuantityText({ unit: unit.short }, value, t, locale) }
+    : { plain: true };
   const money: NumberMeaning = currency ? { money: currency } : { plain: true };
   const [minVolume, maxVolume] = watch(['min_volume', 'max_volume']);
   const number = (name: LotFormField, text: string, meaning: NumberMeaning) => ({

@@ -71,7 +71,7 @@ export default function PriceVolumeFields({ form, lot, locale, t }: Props) {
           required
           compact
           text={volume}
-          reading={{ locale, meaning: { unit: lot.unit } }}
+          reading={{ locale, meaning: { quantity: (value) => lotQuantityText(lot, value, t, locale) } }}
           t={t}
         />
       )}
