@@ -101,7 +101,8 @@ test.describe('[LOTS] money typed as people type it', () => {
     const title = `White maize ${Date.now().toString(36)}`;
     await signIn(page, 'demo-silver@mavuno.test');
     await page.goto('/board/addLot');
-    await page.waitForSelector('astro-island:not([ssr])', { state: 'attached' });
+    // Every island of the page hydrated (the form's own included), so no choice is made before React owns it.
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
     const field = (key: string) => page.getByRole('textbox', { name: en[key], exact: true });
     const choice = (key: string) => page.getByRole('combobox', { name: en[key], exact: true });
     await field('lot_form.title').fill(title);
@@ -141,6 +142,66 @@ test.describe('[LOTS] money typed as people type it', () => {
     const card = plain(await page.locator('section[aria-labelledby="lot-price-title"]').textContent());
     expect(card).toContain('TZS 21,600,000');
     expect(card).not.toContain('.00');
+  });
+
+  test('a price far from the usual one asks "Is this price right?" with the median, and goes once confirmed', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const baseURL = test.info().project.use.baseURL!;
+    await signIn(page, 'demo-silver@mavuno.test');
+    const countries = await (await page.request.get('/api-v2/country-dropdown')).json();
+    const tanzania = countries.items.find((c: { code: string }) => c.code === 'TZ').id;
+    // Five bean lots at about TZS 2,000,000 a tonne make the usual price of beans per tonne in shillings.
+    const stamp = Date.now().toString(36);
+    for (const price of [1_900_000, 1_950_000, 2_000_000, 2_050_000, 2_100_000]) {
+      const created = await page.request.post('/api-v2/board-list/create-quote', {
+        headers: { 'X-Session-Mode': 'cookie', Origin: baseURL },
+        form: {
+          'BoardList[type]': 'sell',
+          'BoardList[category_id]': 7,
+          'BoardList[title]': `Beans ${stamp} ${price}`,
+          'BoardList[volume]': 10,
+          'BoardList[per_unit_id]': 2,
+          'BoardList[price]': price,
+          'BoardList[currency_id]': 4,
+          'BoardList[country_id]': tanzania,
+          'BoardList[latitude]': -8.9,
+          'BoardList[longitude]': 33.4,
+        },
+      });
+      expect(created.status()).toBe(200);
+    }
+
+    await page.goto('/board/addLot');
+    // Every island of the page hydrated (the form's own included), so no choice is made before React owns it.
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
+    const field = (key: string) => page.getByRole('textbox', { name: en[key], exact: true });
+    const choice = (key: string) => page.getByRole('combobox', { name: en[key], exact: true });
+    const title = `Beans with a typo ${stamp}`;
+    await field('lot_form.title').fill(title);
+    await choice('lot_form.category').selectOption({ label: 'Pulses' });
+    await choice('lot_form.subcategory').selectOption({ label: 'Beans' });
+    await field('lot_form.volume').fill('5');
+    await choice('lot_form.unit').selectOption('2');
+    const currency = choice('lot_form.currency');
+    await currency.selectOption((await currency.locator('option', { hasText: 'TZS' }).first().getAttribute('value'))!);
+    // Three zeros forgotten: 2,000 for 2,000,000.
+    await field('lot_form.price').fill('2,000');
+    await choice('address.country').selectOption({ label: 'Tanzania' });
+    await choice('address.region').selectOption({ index: 1 });
+    await choice('address.village').selectOption({ index: 1 });
+    await page.getByRole('button', { name: en['lot_form.submit_create'] }).click();
+
+    const question = page.getByTestId('lot-price-unusual');
+    await expect(question).toBeVisible({ timeout: 15_000 });
+    await expect(question).toBeFocused();
+    expect(plain(await question.textContent())).toContain('TZS 2,000,000');
+    await expect(page).toHaveURL(/\/board\/addLot$/);
+    await question.getByRole('button', { name: en['lot_form.price_confirm'] }).click();
+    await expect(page).toHaveURL(/\/board\/\d+$/, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect.poll(async () => plain(await page.getByTestId('lot-price').textContent())).toContain('TZS 2,000');
   });
 
   test('the offer dialog takes "1,100,000" in English, and in French "70 000" keeps the totals', async ({
