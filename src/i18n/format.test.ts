@@ -11,6 +11,16 @@ describe('locale formatting', () => {
     expect(plain(formatMoney(123456, { code: 'EUR', decimals: 2 }, 'fr'))).toBe('1 234,56 €');
   });
 
+  it('shows whole amounts of currencies without everyday cents with no decimals, and real cents when there are', () => {
+    const plain = (text: string) => text.replace(/\s/g, ' ');
+    const TZS = { code: 'TZS', decimals: 2 };
+    expect(plain(formatMoney(7_200_000, TZS, 'en'))).toBe('TZS 72,000');
+    expect(plain(formatMoney(7_200_000, TZS, 'sw'))).toBe('TSh 72,000');
+    expect(plain(formatMoney(320_025, TZS, 'en'))).toBe('TZS 3,200.25');
+    expect(plain(formatMoney(70_000, { code: 'XOF', decimals: 0 }, 'fr'))).toBe('70 000 F CFA');
+    expect(plain(formatMoney(7_200_000, { code: 'USD', decimals: 2 }, 'en'))).toBe('US$72,000.00');
+  });
+
   it('formats numbers and dates for the locale', () => {
     expect(formatNumber(1234.5, 'fr').replace(/\s/g, ' ')).toBe('1 234,5');
     expect(formatNumber(1234.5, 'sw')).toBe('1,234.5');

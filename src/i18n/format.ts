@@ -1,3 +1,4 @@
+import { shownDecimals } from '~/features/numbers/money';
 import { LOCALE_META, type Locale } from './config';
 
 /** Locale-aware formatting with Intl. Money is kept in integer minor units (DESIGN.md: money is integers). */
@@ -7,11 +8,13 @@ export function formatNumber(value: number, locale: Locale, options?: Intl.Numbe
 
 export function formatMoney(minorUnits: number, currency: { code: string; decimals: number }, locale: Locale): string {
   const amount = minorUnits / 10 ** currency.decimals;
+  // Whole amounts of currencies without everyday cents (TZS, UGX, XOF…) show no ".00" (features/numbers/money.ts).
+  const decimals = shownDecimals(currency, amount);
   return new Intl.NumberFormat(LOCALE_META[locale].intl, {
     style: 'currency',
     currency: currency.code,
-    minimumFractionDigits: currency.decimals,
-    maximumFractionDigits: currency.decimals,
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
   }).format(amount);
 }
 

@@ -1,15 +1,14 @@
 import type { APIRoute } from 'astro';
+import { parseId } from '~/features/validation/fields';
 import { getDb } from '~/server/db';
 import { getEnv } from '~/server/env';
 import { buildLotSitemap } from '~/server/services/seo/sitemap';
 
 /** `/sitemap-lots-1.xml`…: active lots, 15,000 a file. */
 export const GET: APIRoute = async ({ params }) => {
-  const page = Number(params.page);
+  const page = parseId(params.page);
   const body =
-    Number.isInteger(page) && page >= 1 && page <= 100_000
-      ? await buildLotSitemap(await getDb(), getEnv().publicUrl, page)
-      : undefined;
+    page !== undefined && page <= 100_000 ? await buildLotSitemap(await getDb(), getEnv().publicUrl, page) : undefined;
   if (!body)
     return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   return new Response(body, {

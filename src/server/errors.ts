@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  /** A lot's price far from the usual one of its kind: sent again with `price_confirmed` once the seller confirms. */
+  price_unusual: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

@@ -88,7 +88,7 @@ describe('publishing lots', () => {
     const wrongUnit = await create(silver.auth, await maizeLot({ per_unit_id: 12 }));
     expect(wrongUnit.json.errors.per_unit_id).toBeDefined();
     const ugx = await create(silver.auth, await maizeLot({ currency_id: 2, price: '1000.5' }));
-    expect(ugx.json.errors.price[0]).toContain('0');
+    expect(ugx.json.errors.price).toEqual(['UGX prices have no cents: enter a whole amount.']);
     const comma = await create(silver.auth, await maizeLot({ price: '3600,50' }));
     expect(comma.status).toBe(200);
     const mine = await get(
@@ -330,7 +330,8 @@ describe('review fixes', () => {
     expect(missing.json.errors.rent_per).toBeDefined();
     expect((await create(basic.auth, { ...rent, rent_per: 'day' }, 'technic-list', 'TechnicList')).status).toBe(200);
     const silver = await memberWithTier(database.handle(), 'silver');
-    expect((await create(silver.auth, await maizeLot({ price: '555490948.68' }))).status).toBe(200);
+    // Far above the usual maize price of the lots above: the seller confirms it.
+    expect((await create(silver.auth, await maizeLot({ price: '555490948.68', price_confirmed: 1 }))).status).toBe(200);
   });
 
   it('places a lot by its village alone, taking the region from it', async () => {

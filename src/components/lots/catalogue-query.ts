@@ -3,6 +3,9 @@ import { KINDS, type LotKind, type LotType } from '~/features/lots/constants';
 import { searchObjectOf } from '~/features/lots/query';
 import { type LotSearch, lotSearchSchema } from '~/features/lots/schemas';
 import { listQuery } from '~/features/validation/fields';
+import { issueToMessage } from '~/features/validation/messages';
+import type { Locale } from '~/i18n/config';
+import { hasMessage, type MessageKey, type MessageVars } from '~/i18n/t';
 
 /**
  * The query string of a catalogue page, read with the rules of `GET /api-v2/{prefix}/index` (docs/lots.md):
@@ -22,12 +25,18 @@ export type CatalogueView = (typeof CATALOGUE_VIEWS)[number];
 
 export const CATALOGUE_PER_PAGE = 12;
 
+/** The price filters a person types; one the page cannot read is left out and shown back with its reason. */
+export const TYPED_FILTERS = ['price_from', 'price_to'] as const;
+export type TypedFilter = (typeof TYPED_FILTERS)[number];
+
 export interface CatalogueState {
   page: number;
   perPage: number;
   sort: CatalogueSort;
   view: CatalogueView;
   search: LotSearch;
+  /** Typed filters that were not used: what was typed, and why it was not read (an ambiguous "1,500" in French). */
+  refused: Partial<Record<TypedFilter, { text: string; message: { key: MessageKey; vars?: MessageVars } }>>;
 }
 
 /** What a catalogue page is: its kind, and a type the page stands for (the "orders" pages list buy requests). */
@@ -47,24 +56,39 @@ function pick<T>(
   return result.success ? result.data : fallback;
 }
 
-/** The search object with every invalid value left out (the API would refuse the whole request instead). */
-function parseSearch(inner: Record<string, unknown>): LotSearch {
-  const first = lotSearchSchema.safeParse(inner);
-  if (first.success) return first.data;
+/**
+ * The search object with every invalid value left out (the API would refuse the whole request instead), and
+ * the typed filters among them with their reason, to show beside the filter.
+ */
+function parseSearch(
+  inner: Record<string, unknown>,
+  locale: Locale,
+): { search: LotSearch; refused: CatalogueState['refused'] } {
+  const schema = lotSearchSchema(locale);
+  const refused: CatalogueState['refused'] = {};
+  const first = schema.safeParse(inner, { reportInput: true });
+  if (first.success) return { search: first.data, refused };
   const rest = { ...inner };
-  for (const issue of first.error.issues) delete rest[String(issue.path[0])];
-  const second = lotSearchSchema.safeParse(rest);
-  return second.success ? second.data : lotSearchSchema.parse({});
+  for (const issue of first.error.issues) {
+    const field = String(issue.path[0]);
+    delete rest[field];
+    const typed = TYPED_FILTERS.find((name) => name === field);
+    if (typed && typeof inner[typed] === 'string')
+      refused[typed] ??= { text: inner[typed] as string, message: issueToMessage(issue, hasMessage) };
+  }
+  const second = schema.safeParse(rest);
+  return { search: second.success ? second.data : schema.parse({}), refused };
 }
 
 export function parseCatalogueQuery(
   search: string,
   { kind, fixedType }: CatalogueScope,
   isSignedIn: boolean,
+  locale: Locale,
 ): CatalogueState {
   const meta = KINDS[kind];
   const raw = qs.parse(search.replace(/^\?/, ''), QS_OPTIONS) as Record<string, unknown>;
-  const parsed = parseSearch(searchObjectOf(meta, raw));
+  const { search: parsed, refused } = parseSearch(searchObjectOf(meta, raw), locale);
   // Favourites are a member's own list: for a visitor the API answers 401, the page simply shows every lot.
   if (!isSignedIn) parsed.favorites = undefined;
   if (fixedType) parsed.type = fixedType;
@@ -77,6 +101,7 @@ export function parseCatalogueQuery(
     sort,
     view,
     search: parsed,
+    refused,
   };
 }
 

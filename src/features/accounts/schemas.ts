@@ -1,5 +1,7 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { optionalTypedNumber, perLocale, readMachineField } from '~/features/numbers/schema';
 import { MAX_INT } from '~/features/validation/fields';
+import type { Locale } from '~/i18n/config';
 import { z } from 'zod';
 import {
   ACTIVITIES,
@@ -15,16 +17,12 @@ import {
 
 /**
  * Zod schemas of the accounts forms, shared by the islands (react-hook-form) and the API. Custom messages are
- * dictionary keys; both sides translate them.
+ * dictionary keys; both sides translate them. Figures a person types (farm size, turnover) are read as the
+ * request's language writes numbers, so the schemas that hold them are built per language.
  */
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value === null ? undefined : value;
-const toNumber = (value: unknown) => {
-  const present = blankToUndefined(value);
-  if (typeof present === 'string' && Number.isFinite(Number(present.replace(',', '.'))))
-    return Number(present.replace(',', '.'));
-  return present;
-};
+const toNumber = readMachineField;
 const toBoolean = (value: unknown) =>
   value === 'true' || value === '1' || value === 1 || value === true || value === 'on'
     ? true
@@ -99,46 +97,49 @@ export const addressSchema = z
   });
 export type AddressInput = z.infer<typeof addressSchema>;
 
-const profileFields = {
+/** Acres of land, and a turnover in the user's currency: two decimals at most. */
+const farmSize = (locale: Locale) => optionalTypedNumber(locale, { max: 1_000_000 });
+const turnover = (locale: Locale) => optionalTypedNumber(locale, { max: 1e12 });
+
+const profileFields = (locale: Locale) => ({
   locale: optionalEnum(['en', 'sw', 'fr'] as const),
   currency_id: optionalId,
   activity: optionalEnum(ACTIVITIES),
-  farm_size_acres: z.preprocess(
-    toNumber,
-    z.number().min(0).max(1_000_000).multipleOf(0.01, { message: 'validation.two_decimals' }).optional(),
-  ),
-  turnover_amount: z.preprocess(
-    toNumber,
-    z.number().min(0).max(1e12).multipleOf(0.01, { message: 'validation.two_decimals' }).optional(),
-  ),
+  farm_size_acres: farmSize(locale),
+  turnover_amount: turnover(locale),
   turnover_period: optionalEnum(TURNOVER_PERIODS),
   gender: optionalEnum(GENDERS),
   age_range: optionalEnum(AGE_RANGES),
-};
+});
 
-/** `SignupForm[...]`: the quick path needs a name, an e-mail or a phone, and a password; the wizard sends the rest. */
-export const signupSchema = z
-  .object({
-    first_name: nameField,
-    last_name: z.preprocess(blankToUndefined, plainLine(80).optional()),
-    email: z.preprocess(blankToUndefined, emailField.optional()),
-    phone: z.preprocess(blankToUndefined, phoneField.optional()),
-    /** Proof that the phone's PIN was entered (from /user/verify-phone-pin). */
-    phone_token: z.preprocess(blankToUndefined, z.string().max(100).optional()),
-    password: passwordField,
-    password_repeat: z.string(),
-    trader_status: z.enum(TRADER_STATUSES, { message: 'accounts.choose_kind' }),
-    address: addressSchema.optional(),
-    captcha_token: z.preprocess(blankToUndefined, z.string().max(4000).optional()),
-    ...profileFields,
-  })
-  .refine((s) => s.email !== undefined || s.phone !== undefined, {
-    message: 'accounts.email_or_phone',
-    path: ['email'],
-    when: () => true,
-  })
-  .refine(samePasswords, passwordsMatch);
-export type SignupInput = z.infer<typeof signupSchema>;
+/**
+ * `SignupForm[...]`: the quick path needs a name, an e-mail or a phone, and a password; the wizard sends the rest.
+ * Built for the language the figures are typed in.
+ */
+export const signupSchema = perLocale((locale: Locale) =>
+  z
+    .object({
+      first_name: nameField,
+      last_name: z.preprocess(blankToUndefined, plainLine(80).optional()),
+      email: z.preprocess(blankToUndefined, emailField.optional()),
+      phone: z.preprocess(blankToUndefined, phoneField.optional()),
+      /** Proof that the phone's PIN was entered (from /user/verify-phone-pin). */
+      phone_token: z.preprocess(blankToUndefined, z.string().max(100).optional()),
+      password: passwordField,
+      password_repeat: z.string(),
+      trader_status: z.enum(TRADER_STATUSES, { message: 'accounts.choose_kind' }),
+      address: addressSchema.optional(),
+      captcha_token: z.preprocess(blankToUndefined, z.string().max(4000).optional()),
+      ...profileFields(locale),
+    })
+    .refine((s) => s.email !== undefined || s.phone !== undefined, {
+      message: 'accounts.email_or_phone',
+      path: ['email'],
+      when: () => true,
+    })
+    .refine(samePasswords, passwordsMatch),
+);
+export type SignupInput = z.infer<ReturnType<typeof signupSchema>>;
 
 export const sendPinSchema = z.object({
   phone: phoneField,
@@ -181,22 +182,20 @@ export const mainInfoUserSchema = z.object({
 const clearable = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
 
-/** `UserProfile[...]` of /user/update-main-info. */
-export const mainInfoProfileSchema = z.object({
-  locale: optionalEnum(['en', 'sw', 'fr'] as const),
-  firstname: z.preprocess(blankToUndefined, nameField.optional()),
-  lastname: clearable(plainLine(80)),
-  activity: clearable(z.enum(ACTIVITIES)),
-  farm_size_acres: clearable(
-    z.preprocess(toNumber, z.number().min(0).max(1_000_000).multipleOf(0.01, { message: 'validation.two_decimals' })),
-  ),
-  turnover_amount: clearable(
-    z.preprocess(toNumber, z.number().min(0).max(1e12).multipleOf(0.01, { message: 'validation.two_decimals' })),
-  ),
-  turnover_period: clearable(z.enum(TURNOVER_PERIODS)),
-  gender: clearable(z.enum(GENDERS)),
-  age_range: clearable(z.enum(AGE_RANGES)),
-});
+/** `UserProfile[...]` of /user/update-main-info, built for the language the figures are typed in. */
+export const mainInfoProfileSchema = perLocale((locale: Locale) =>
+  z.object({
+    locale: optionalEnum(['en', 'sw', 'fr'] as const),
+    firstname: z.preprocess(blankToUndefined, nameField.optional()),
+    lastname: clearable(plainLine(80)),
+    activity: clearable(z.enum(ACTIVITIES)),
+    farm_size_acres: clearable(farmSize(locale)),
+    turnover_amount: clearable(turnover(locale)),
+    turnover_period: clearable(z.enum(TURNOVER_PERIODS)),
+    gender: clearable(z.enum(GENDERS)),
+    age_range: clearable(z.enum(AGE_RANGES)),
+  }),
+);
 
 export const favoriteCategoriesSchema = z.object({
   index: z.preprocess(

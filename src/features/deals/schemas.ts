@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { plainLine } from '~/features/accounts/schemas';
-import { amount } from '~/features/lots/schemas';
+import { optionalAmount } from '~/features/lots/schemas';
+import { optionalTypedNumber, perLocale, readMachineField } from '~/features/numbers/schema';
 import { optionalInt, requiredInt } from '~/features/validation/fields';
+import type { Locale } from '~/i18n/config';
 import {
   DELIVERY_TYPE,
   OFFER_COMMENT_MAX,
@@ -13,9 +15,10 @@ import {
 } from './constants';
 
 /**
- * Offer forms, shared by the make-offer dialog and the API (`Offer[…]`, `UserFeedback[…]`, spec §5: prices and
- * volumes with at most two decimals). Rules that need the lot (its limits, its price type, free dates) are
- * checked by the offers service.
+ * Offer forms, shared by the make-offer dialog and the API (`Offer[…]`, `UserFeedback[…]`): prices and volumes
+ * with at most two decimals, typed as the request's language writes numbers (src/features/numbers/parse.ts).
+ * Rules that need the lot (its limits, its price type, its currency's decimals, free dates) are checked by the
+ * offers service.
  */
 const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
 /** A real calendar day: 2026-02-30 would roll over to March in Date.parse, so the day must survive a round trip. */
@@ -31,61 +34,64 @@ const date = z.preprocess(
     .refine(isCalendarDay, { message: 'validation.invalid' })
     .optional(),
 );
-const hour = z.preprocess(blank, z.coerce.number().int().min(0).max(24).optional());
+const hour = z.preprocess(readMachineField, z.number().int().min(0).max(24).optional());
 const comment = z.preprocess(blank, z.string().trim().max(OFFER_COMMENT_MAX).optional());
 const oneOf = <T extends number>(values: readonly T[], fallback?: T) =>
   z.preprocess(
-    (v) => (blank(v) === undefined ? fallback : Number(v)),
+    (v) => (blank(v) === undefined ? fallback : readMachineField(v)),
     z
       .number({ message: 'validation.required' })
       .refine((v): v is T => values.includes(v as T), { message: 'validation.invalid_option' }),
   );
 
-export const createOfferSchema = z
-  .object({
-    order_id: requiredInt(),
-    order_type: z.enum(ORDER_TYPES, { message: 'validation.invalid_option' }),
-    /** Must match the lot's type (sell → 1, rent → 2, buy → 3); may be left out. */
-    offer_type: z.preprocess(
-      (v) => (blank(v) === undefined ? undefined : Number(v)),
-      z
-        .number()
-        .int()
-        .refine((v) => (Object.values(OFFER_TYPE) as number[]).includes(v), { message: 'validation.invalid_option' })
-        .optional(),
-    ),
-    /** Price per unit in the lot's currency. Left out: the lot's price. */
-    price: z.preprocess(blank, amount().optional()),
-    /** Units of the lot; for a booking priced per acre or hectare, the area. */
-    volume: z.preprocess(blank, amount().optional()),
-    delivery_type: oneOf(Object.values(DELIVERY_TYPE), DELIVERY_TYPE.pickup),
-    /** Kilometres from the seller to the buyer, when the seller delivers. */
-    delivery_distance: z.preprocess(blank, amount({ allowZero: true }).pipe(z.number().max(40_000)).optional()),
-    /** A seller's delivery price per km on an offer to a buy request (other offers take the lot's). */
-    delivery_price_per_km: z.preprocess(blank, amount({ allowZero: true }).optional()),
-    delivery_from: z.preprocess(blank, plainLine(200).optional()),
-    delivery_to: z.preprocess(blank, plainLine(200).optional()),
-    payment_type: oneOf(Object.values(PAYMENT_TYPE), PAYMENT_TYPE.direct),
-    comment,
-    /** Bookings: first and last day (YYYY-MM-DD), and hours of the day when the rent is per hour. */
-    date_from: date,
-    date_to: date,
-    hour_from: hour,
-    hour_to: hour,
-  })
-  .refine((o) => o.delivery_type !== DELIVERY_TYPE.sellerDelivers || o.delivery_distance !== undefined, {
-    message: 'validation.required',
-    path: ['delivery_distance'],
-  })
-  .refine((o) => !o.date_from || !o.date_to || o.date_to >= o.date_from, {
-    message: 'offers.dates_order',
-    path: ['date_to'],
-  })
-  .refine((o) => o.hour_from === undefined || o.hour_to === undefined || o.hour_to > o.hour_from, {
-    message: 'offers.hours_order',
-    path: ['hour_to'],
-  });
-export type CreateOfferInput = z.infer<typeof createOfferSchema>;
+/** `POST /offer/create-offer` (`Offer[…]`), reading prices, volumes and distances as `locale` writes them. */
+export const createOfferSchema = perLocale((locale: Locale) =>
+  z
+    .object({
+      order_id: requiredInt(),
+      order_type: z.enum(ORDER_TYPES, { message: 'validation.invalid_option' }),
+      /** Must match the lot's type (sell → 1, rent → 2, buy → 3); may be left out. */
+      offer_type: z.preprocess(
+        readMachineField,
+        z
+          .number()
+          .int()
+          .refine((v) => (Object.values(OFFER_TYPE) as number[]).includes(v), { message: 'validation.invalid_option' })
+          .optional(),
+      ),
+      /** Price per unit in the lot's currency. Left out: the lot's price. */
+      price: optionalAmount(locale, { allowZero: false }),
+      /** Units of the lot; for a booking priced per acre or hectare, the area. */
+      volume: optionalAmount(locale, { allowZero: false }),
+      delivery_type: oneOf(Object.values(DELIVERY_TYPE), DELIVERY_TYPE.pickup),
+      /** Kilometres from the seller to the buyer, when the seller delivers. */
+      delivery_distance: optionalTypedNumber(locale, { max: 40_000 }),
+      /** A seller's delivery price per km on an offer to a buy request (other offers take the lot's). */
+      delivery_price_per_km: optionalAmount(locale),
+      delivery_from: z.preprocess(blank, plainLine(200).optional()),
+      delivery_to: z.preprocess(blank, plainLine(200).optional()),
+      payment_type: oneOf(Object.values(PAYMENT_TYPE), PAYMENT_TYPE.direct),
+      comment,
+      /** Bookings: first and last day (YYYY-MM-DD), and hours of the day when the rent is per hour. */
+      date_from: date,
+      date_to: date,
+      hour_from: hour,
+      hour_to: hour,
+    })
+    .refine((o) => o.delivery_type !== DELIVERY_TYPE.sellerDelivers || o.delivery_distance !== undefined, {
+      message: 'validation.required',
+      path: ['delivery_distance'],
+    })
+    .refine((o) => !o.date_from || !o.date_to || o.date_to >= o.date_from, {
+      message: 'offers.dates_order',
+      path: ['date_to'],
+    })
+    .refine((o) => o.hour_from === undefined || o.hour_to === undefined || o.hour_to > o.hour_from, {
+      message: 'offers.hours_order',
+      path: ['hour_to'],
+    }),
+);
+export type CreateOfferInput = z.infer<ReturnType<typeof createOfferSchema>>;
 
 /** Every action after creation: the offer, an optional comment; the photo and document come as multipart files. */
 export const offerActionSchema = z.object({ id: requiredInt(), comment });
@@ -93,7 +99,7 @@ export const offerActionSchema = z.object({ id: requiredInt(), comment });
 export const feedbackSchema = z.object({
   offer_id: requiredInt(),
   rating: z.preprocess(
-    (v) => (blank(v) === undefined ? undefined : Number(v)),
+    readMachineField,
     z.number({ message: 'validation.required' }).int().min(RATING_MIN).max(RATING_MAX),
   ),
   comment,
@@ -106,7 +112,7 @@ export const offerListQuery = z
     order_id: optionalInt(),
     order_type: z.preprocess(blank, z.enum(ORDER_TYPES).optional()),
     role: z.preprocess(blank, z.enum(['buyer', 'seller']).optional()),
-    page: z.preprocess(blank, z.coerce.number().int().min(1).max(100_000).default(1)),
+    page: z.preprocess(readMachineField, z.number().int().min(1).max(100_000).default(1)),
   })
   .refine((q) => (q.order_id === undefined) === (q.order_type === undefined), {
     message: 'offers.order_pair',

@@ -27,7 +27,7 @@ describe('searchObjectOf', () => {
 
 describe('lotIndexQuery', () => {
   it('parses the paging and the search object together', () => {
-    const query = lotIndexQuery(KINDS.technic).parse({
+    const query = lotIndexQuery(KINDS.technic, 'en').parse({
       page: '2',
       TechnicQuoteSearch: { technic_category_id: '5', type: 'rent' },
     });

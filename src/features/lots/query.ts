@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { perLocale } from '~/features/numbers/schema';
 import { listQuery } from '~/features/validation/fields';
+import type { Locale } from '~/i18n/config';
 import type { KindMeta } from './constants';
 import { lotSearchSchema } from './schemas';
 
@@ -19,13 +21,26 @@ export function searchObjectOf(meta: KindMeta, query: Record<string, unknown>): 
   return inner;
 }
 
-/** The whole index query of a kind: `page`, `per-page`, `sort` and the search object. */
-export function lotIndexQuery(meta: KindMeta) {
+function buildIndexQuery(meta: KindMeta, locale: Locale) {
   return z.preprocess(
     (raw) => {
       const query = (raw ?? {}) as Record<string, unknown>;
       return { page: query.page, 'per-page': query['per-page'], sort: query.sort, search: searchObjectOf(meta, query) };
     },
-    listQuery.extend({ search: lotSearchSchema }),
+    listQuery.extend({ search: lotSearchSchema(locale) }),
   );
+}
+const INDEX_QUERIES = new Map<string, (locale: Locale) => ReturnType<typeof buildIndexQuery>>();
+
+/**
+ * The whole index query of a kind: `page`, `per-page`, `sort` and the search object, whose price filters are
+ * read as `locale` writes numbers (built once per kind and language).
+ */
+export function lotIndexQuery(meta: KindMeta, locale: Locale) {
+  let build = INDEX_QUERIES.get(meta.kind);
+  if (!build) {
+    build = perLocale((l) => buildIndexQuery(meta, l));
+    INDEX_QUERIES.set(meta.kind, build);
+  }
+  return build(locale);
 }

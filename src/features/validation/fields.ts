@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { readMachineField } from '~/features/numbers/schema';
 
 /** Form posts send every value as a string and an empty input as ''. These read such values. */
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 /** '12' becomes 12; '' and null become undefined (so the message says "required"); anything else stays for zod to reject. */
-const toNumber = (value: unknown) => {
-  const present = emptyToUndefined(value);
-  if (typeof present === 'string' && present.trim() !== '' && Number.isFinite(Number(present))) return Number(present);
-  return present;
-};
+const toNumber = readMachineField;
 
 /** Largest value of a PostgreSQL integer column: ids above it can match nothing and must not reach the query. */
 export const MAX_INT = 2_147_483_647;

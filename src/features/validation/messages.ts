@@ -9,7 +9,11 @@ export function issueToMessage(
   issue: z.core.$ZodIssue,
   isKnownKey: (key: string) => boolean,
 ): { key: MessageKey; vars?: MessageVars } {
-  if (issue.message && isKnownKey(issue.message)) return { key: issue.message as MessageKey };
+  if (issue.message && isKnownKey(issue.message)) {
+    // A custom issue may carry its message's values (`params: { vars }`), e.g. the two readings of "1,500".
+    const vars = issue.code === 'custom' ? (issue.params as { vars?: MessageVars } | undefined)?.vars : undefined;
+    return vars ? { key: issue.message as MessageKey, vars } : { key: issue.message as MessageKey };
+  }
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null || issue.input === ''

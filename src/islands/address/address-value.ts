@@ -1,3 +1,4 @@
+import { readMachineNumber } from '~/features/numbers/parse';
 import { ADDRESS_LABELS } from '~/features/accounts/constants';
 
 export type AddressLabel = (typeof ADDRESS_LABELS)[number];
@@ -73,10 +74,10 @@ export const addressFieldId = (idPrefix: string, field: AddressField) => `${idPr
 
 /** The point of an address (or of another form's place), or null when none is picked (or it is half given). */
 export function pointOf(value: Pick<AddressValue, 'latitude' | 'longitude'>): GeoPoint | null {
-  if (value.latitude === '' || value.longitude === '') return null;
-  const latitude = Number(value.latitude);
-  const longitude = Number(value.longitude);
-  return Number.isFinite(latitude) && Number.isFinite(longitude) ? { latitude, longitude } : null;
+  // Coordinates come from the map (or a saved place) as a program writes numbers: never typed by a person.
+  const latitude = readMachineNumber(value.latitude);
+  const longitude = readMachineNumber(value.longitude);
+  return typeof latitude === 'number' && typeof longitude === 'number' ? { latitude, longitude } : null;
 }
 
 /** Six decimals place a point within about 10 cm: more would be noise from the click. */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { type ApiResult, apiGet, apiPost } from '~/islands/lib/api';
+import { parseId } from '~/features/validation/fields';
 
 export interface CountryOption {
   id: number;
@@ -48,7 +49,7 @@ export function useOptions<T>(parentId: string | null, load: (id: number) => Pro
   const [state, setState] = useState<ListState>('idle');
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    const id = parentId === null ? 0 : Number(parentId);
+    const id = parentId === null ? 0 : (parseId(parentId) ?? 0);
     if (parentId !== null && !(id > 0)) {
       setItems([]);
       setState('idle');

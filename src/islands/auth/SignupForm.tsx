@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { TraderStatus } from '~/features/accounts/constants';
 import { TRADER_STATUS_LABEL, TRADER_STATUS_TEXT } from '~/features/accounts/labels';
 import { signupSchema } from '~/features/accounts/schemas';
+import { DEFAULT_LOCALE, isLocale } from '~/i18n/config';
 import { announceAuthChange } from '~/stores/auth';
 import { apiPost } from '~/islands/lib/api';
 import { FORM_MESSAGE_KEYS, FormAlert, SubmitButton } from '~/islands/lib/fields';
@@ -14,7 +15,7 @@ import { ContactFields, KindChoice, NameFields, NewPasswordFields } from './Acco
 import type { CaptchaConfig } from './captcha';
 import { useCaptcha } from './use-captcha';
 
-type SignupValues = z.input<typeof signupSchema>;
+type SignupValues = z.input<ReturnType<typeof signupSchema>>;
 /** In the order they appear, so the focus goes to the first field the server found wrong. */
 const FIELDS = ['first_name', 'last_name', 'email', 'phone', 'password', 'password_repeat', 'trader_status'] as const;
 export const SIGNUP_MESSAGE_KEYS = [
@@ -52,7 +53,7 @@ export default function SignupForm({ messages, locale, traderStatus, captcha }: 
   const [isLeaving, setLeaving] = useState(false);
   const { containerRef, getToken } = useCaptcha(captcha);
   const form = useForm<SignupValues>({
-    resolver: zodFormResolver(signupSchema, t, messages),
+    resolver: zodFormResolver(signupSchema(isLocale(locale) ? locale : DEFAULT_LOCALE), t, messages),
     defaultValues: {
       first_name: '',
       last_name: '',
@@ -75,7 +76,7 @@ export default function SignupForm({ messages, locale, traderStatus, captcha }: 
     send: async (values) => {
       const check = await getToken();
       if (check.errorKey) return { message: t(check.errorKey) };
-      const signup = values as z.output<typeof signupSchema>;
+      const signup = values as z.output<ReturnType<typeof signupSchema>>;
       return apiPost<{ redirect: string }>('/user/signup/', {
         SignupForm: { ...signup, locale, captcha_token: check.token },
       });

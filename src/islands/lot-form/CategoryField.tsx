@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { type Control, useController } from 'react-hook-form';
 import { SelectField } from '~/islands/lib/fields';
 import type { ClientTranslate } from '~/islands/lib/i18n';
-import type { LotFormValues } from './lot-form-values';
+import type { LotFormValues } from '~/features/lots/form-values';
 
 export interface CategoryChoice {
   id: number;

@@ -13,10 +13,12 @@ import { Field, FormAlert, SubmitButton, TextField } from '~/islands/lib/fields'
 import { zodFormResolver } from '~/islands/lib/forms';
 import { type Messages, createClientTranslator, type ClientTranslate } from '~/islands/lib/i18n';
 import { useApiSubmit } from '~/islands/lib/use-api-submit';
+import { NumberField } from '~/islands/lib/number-field';
+import { parseNumber } from '~/features/numbers/parse';
 import CategoryField, { type CategoryChoice } from './CategoryField';
 import { DETAIL_INPUTS, TECHNIC_FLAGS } from './detail-inputs';
 import LotPlaceFields from './LotPlaceFields';
-import { type LotFormField, type LotFormValues, fieldOrder } from './lot-form-values';
+import { type LotFormField, type LotFormValues, fieldOrder } from '~/features/lots/form-values';
 import PhotoPicker from './PhotoPicker';
 import QuantityFields from './QuantityFields';
 import { type ExistingPhoto, useLotPhotos } from './use-lot-photos';
@@ -46,12 +48,15 @@ export interface LotFormProps {
   units: UnitOption[];
   currencies: CurrencyChoice[];
   userId: number;
+  /** The page's language: numbers are read and said back as it writes them. */
   locale: Locale;
-  /** Intl locale of the page (LOCALE_META[locale].intl), for the live total. */
-  intlLocale: string;
 }
 
-type Outcome = { kind: 'saved'; id: number } | { kind: 'queued'; quoteId: string };
+/** A saved lot, one kept on this device until the network is back, or a price the seller must confirm first. */
+type Outcome =
+  | { kind: 'saved'; id: number }
+  | { kind: 'queued'; quoteId: string }
+  | { kind: 'unusual'; message: string; price: unknown };
 
 /**
  * The add and edit form of every kind of lot (one island, the kind and type given by the page). Values are
@@ -76,13 +81,12 @@ function LotFormBody({
   currencies,
   userId,
   locale,
-  intlLocale,
   onAnother,
 }: LotFormProps & { onAnother: () => void }) {
   const t = createClientTranslator(messages);
   const meta = KINDS[kind];
   const isUpdate = lotId !== undefined;
-  const schema = useMemo(() => lotSchema(kind), [kind]);
+  const schema = useMemo(() => lotSchema(kind, locale), [kind, locale]);
   const resolver = useMemo(() => zodFormResolver(schema, t, messages) as unknown as Resolver<LotFormValues>, [schema]);
   // The focus goes to the first invalid field in the order shown (react-hook-form's own order is that of
   // registration, and the category and place controls register after the plain inputs).
@@ -96,6 +100,12 @@ function LotFormBody({
   const photosField = useController({ control: form.control, name: 'photos' });
   const [queued, setQueued] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
+  // A price far from the usual one (409 price_unusual) waits for "Yes, the price is right"; that price is then
+  // sent with price_confirmed. The question goes away once another price is typed, which is checked again.
+  const [unusual, setUnusual] = useState<{ message: string; price: unknown } | null>(null);
+  const confirmedPrice = useRef<unknown>(undefined);
+  const typedPrice = parseNumber(form.watch('price') ?? '', { locale });
+  const askingPrice = unusual !== null && typedPrice.ok && typedPrice.value === unusual.price ? unusual : null;
 
   useEffect(() => {
     const first = fieldOrder(kind).find((name) => errors[name]);
@@ -113,13 +123,19 @@ function LotFormBody({
     t,
     send: async (values) => {
       if (photos.unsettled) return { message: t('lot_form.photos_pending') };
-      const body = { [meta.wrapper]: bodyOf(values, kind, lotId) };
+      const body = { [meta.wrapper]: bodyOf(values, kind, lotId, confirmedPrice.current) };
       const result = await apiPost<{ id?: number }>(path, body);
       if (result.ok)
         return {
           ok: true,
           status: result.status,
           data: { kind: 'saved', id: result.data.id ?? lotId! },
+        } satisfies ApiResult<Outcome>;
+      if (result.error.code === 'price_unusual')
+        return {
+          ok: true,
+          status: result.status,
+          data: { kind: 'unusual', message: result.error.message, price: values.price },
         } satisfies ApiResult<Outcome>;
       if (result.status === 0) {
         const encoded = new URLSearchParams(toFormEntries(body) as [string, string][]).toString();
@@ -136,6 +152,7 @@ function LotFormBody({
     },
     onSuccess: (outcome) => {
       if (outcome.kind === 'queued') return setQueued(outcome.quoteId);
+      if (outcome.kind === 'unusual') return setUnusual({ message: outcome.message, price: outcome.price });
       setLeaving(true);
       showSnack('success', t(isUpdate ? 'lot_form.updated' : 'lot_form.created'));
       // A moment for the snackbar to be seen (and read out) before the lot's page replaces this one.
@@ -146,6 +163,7 @@ function LotFormBody({
   if (queued) return <QueuedNotice quoteId={queued} t={t} onAnother={isUpdate ? undefined : onAnother} />;
 
   const busy = isSubmitting || leaving;
+  const deliveryCurrency = currencies.find((c) => String(c.id) === form.watch('currency_id'));
   // Inputs stay enabled while sending (react-hook-form reads a disabled input as empty); the button is what waits.
   const field = (name: LotFormField) => ({
     id: `lot-${name}`,
@@ -192,23 +210,39 @@ function LotFormBody({
           maxLength={120}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          {DETAIL_INPUTS[kind].map((input) => (
-            <TextField
-              key={input.name}
-              {...field(input.name)}
-              label={t(input.label)}
-              optional={optional}
-              hint={input.hint ? t(input.hint) : undefined}
-              type={input.type ?? 'text'}
-              inputMode={input.inputMode}
-              maxLength={input.maxLength}
-            />
-          ))}
+          {DETAIL_INPUTS[kind].map((input) =>
+            input.number ? (
+              <NumberField
+                key={input.name}
+                {...field(input.name)}
+                label={t(input.label)}
+                optional={optional}
+                hint={input.hint ? t(input.hint) : undefined}
+                text={String(form.watch(input.name) ?? '')}
+                reading={{
+                  locale,
+                  decimals: 0,
+                  meaning: input.number === 'year' ? { year: true } : { unit: 'km' },
+                }}
+                t={t}
+              />
+            ) : (
+              <TextField
+                key={input.name}
+                {...field(input.name)}
+                label={t(input.label)}
+                optional={optional}
+                hint={input.hint ? t(input.hint) : undefined}
+                type={input.type ?? 'text'}
+                maxLength={input.maxLength}
+              />
+            ),
+          )}
         </div>
       </Section>
 
       <Section id="quantity" title={t('lot_form.section_quantity')}>
-        <QuantityFields form={form} kind={kind} units={units} currencies={currencies} intlLocale={intlLocale} t={t} />
+        <QuantityFields form={form} kind={kind} units={units} currencies={currencies} locale={locale} t={t} />
       </Section>
 
       <Section id="place" title={t('lot_form.section_place')}>
@@ -250,13 +284,14 @@ function LotFormBody({
             />
           )}
         </Field>
-        <TextField
+        <NumberField
           {...field('delivery_price_per_km')}
           label={t('lot_form.delivery_price')}
           optional={optional}
           hint={t('lot_form.delivery_price_hint')}
-          inputMode="decimal"
-          autoComplete="off"
+          text={form.watch('delivery_price_per_km')}
+          reading={{ locale, meaning: deliveryCurrency ? { money: deliveryCurrency } : { plain: true } }}
+          t={t}
         />
         <div className="flex flex-col gap-1">
           {kind !== 'technic' && (
@@ -282,6 +317,21 @@ function LotFormBody({
       </Section>
 
       <FormAlert problem={problem} onRetry={submit} retryLabel={t('auth.form_retry')} />
+      {askingPrice && (
+        <UnusualPrice
+          message={askingPrice.message}
+          t={t}
+          onConfirm={() => {
+            confirmedPrice.current = askingPrice.price;
+            setUnusual(null);
+            void submit();
+          }}
+          onChange={() => {
+            setUnusual(null);
+            form.setFocus('price');
+          }}
+        />
+      )}
       <div className="sm:max-w-sm">
         <SubmitButton busy={busy}>{t(isUpdate ? 'lot_form.submit_update' : 'lot_form.submit_create')}</SubmitButton>
       </div>
@@ -289,14 +339,61 @@ function LotFormBody({
   );
 }
 
-/** What the API is sent: the checked values, the photos in order, and no rent unit on a lot that is not for rent. */
-function bodyOf(values: LotFormValues, kind: LotKind, lotId: number | undefined) {
+/**
+ * What the API is sent: the checked values (numbers as the schema read them, so the server reads the same
+ * numbers in any language), the photos in order, no rent unit on a lot that is not for rent, and the seller's
+ * confirmation of an unusual price when this is the price they confirmed.
+ */
+function bodyOf(values: LotFormValues, kind: LotKind, lotId: number | undefined, confirmedPrice: unknown) {
   const body: Record<string, string | number | boolean | string[] | undefined> = {
     ...(values as unknown as Record<string, string | number | boolean | string[] | undefined>),
   };
   if (kind === 'technic' && body.type !== 'rent') delete body.rent_per;
   if (lotId !== undefined) body.id = lotId;
+  body.price_confirmed = confirmedPrice !== undefined && confirmedPrice === body.price;
   return body;
+}
+
+/**
+ * The price is far from the usual one: the server's message names the median; the seller confirms (the lot is
+ * sent again with the confirmation) or goes back to the price. Focused when shown, so it is read out.
+ */
+function UnusualPrice({
+  message,
+  t,
+  onConfirm,
+  onChange,
+}: {
+  message: string;
+  t: ClientTranslate;
+  onConfirm: () => void;
+  onChange: () => void;
+}) {
+  const own = useRef<HTMLDivElement>(null);
+  useEffect(() => own.current?.focus(), []);
+  return (
+    <div
+      ref={own}
+      role="alert"
+      tabIndex={-1}
+      aria-labelledby="lot-price-unusual-title"
+      className="alert alert-warning flex flex-col items-start gap-3"
+      data-testid="lot-price-unusual"
+    >
+      <p id="lot-price-unusual-title" className="text-lg font-semibold">
+        {t('lot_form.price_unusual_title')}
+      </p>
+      <p>{message}</p>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn btn-primary min-h-11" onClick={onConfirm}>
+          {t('lot_form.price_confirm')}
+        </button>
+        <button type="button" className="btn min-h-11" onClick={onChange}>
+          {t('lot_form.price_change')}
+        </button>
+      </div>
+    </div>
+  );
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {

@@ -6,7 +6,7 @@ import PlaceOptions from '~/islands/address/PlaceOptions';
 import { loadCountries, loadRegions, loadVillages, useOptions } from '~/islands/address/places';
 import { SelectField } from '~/islands/lib/fields';
 import type { ClientTranslate } from '~/islands/lib/i18n';
-import type { LotFormValues } from './lot-form-values';
+import type { LotFormValues } from '~/features/lots/form-values';
 
 interface Props {
   control: Control<LotFormValues>;

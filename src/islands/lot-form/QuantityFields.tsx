@@ -1,9 +1,14 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { type LotKind, PRICE_TYPES, RENT_PER } from '~/features/lots/constants';
 import { PRICE_TYPE_LABEL, RENT_PER_LABEL } from '~/features/lots/labels';
-import { SelectField, TextField } from '~/islands/lib/fields';
+import { parseNumber } from '~/features/numbers/parse';
+import { lotQuantityText } from '~/components/lots/lot-format';
+import type { Locale } from '~/i18n/config';
+import { formatMoney } from '~/i18n/format';
+import { SelectField } from '~/islands/lib/fields';
 import type { ClientTranslate } from '~/islands/lib/i18n';
-import type { LotFormField, LotFormValues } from './lot-form-values';
+import { NumberField, type NumberMeaning } from '~/islands/lib/number-field';
+import type { LotFormField, LotFormValues } from '~/features/lots/form-values';
 import type { CurrencyChoice, UnitOption } from './LotForm';
 
 interface Props {
@@ -11,16 +16,16 @@ interface Props {
   kind: LotKind;
   units: UnitOption[];
   currencies: CurrencyChoice[];
-  intlLocale: string;
+  locale: Locale;
   t: ClientTranslate;
 }
 
 /**
  * Quantity, unit, offer limits (with their rule), price and currency, the machinery price kind and rent unit,
- * and the total cost as it is typed. No total for a rent: a rate per hour or day times a number of machines
- * is no lot's price.
+ * and the total cost as it is typed. Each amount says what it understood ("= 1,100,000 kg", "= TZS 72,000").
+ * No total for a rent: a rate per hour or day times a number of machines is no lot's price.
  */
-export default function QuantityFields({ form, kind, units, currencies, intlLocale, t }: Props) {
+export default function QuantityFields({ form, kind, units, currencies, locale, t }: Props) {
   const {
     register,
     watch,
@@ -30,18 +35,30 @@ export default function QuantityFields({ form, kind, units, currencies, intlLoca
   const [price, volume, currencyId, unitId] = watch(['price', 'volume', 'currency_id', 'per_unit_id']);
   const unit = units.find((u) => String(u.id) === unitId);
   const currency = currencies.find((c) => String(c.id) === currencyId);
-  const total = totalCost(price, volume, currency, intlLocale);
+  const total = totalCost(price, volume, currency, locale);
   const field = (name: LotFormField) => ({
     id: `lot-${name}`,
     registration: register(name),
     error: errors[name]?.message,
   });
   const optional = t('address.optional');
+  // "300 × 90 kg bag", "40 t": a quantity is written as the lot page writes it.
+  const quantity: NumberMeaning = unit
+    ? { quantity: (value) => lotQuantityText({ unit: unit.short }, value, t, locale) }
+    : { plain: true };
+  const money: NumberMeaning = currency ? { money: currency } : { plain: true };
+  const [minVolume, maxVolume] = watch(['min_volume', 'max_volume']);
+  const number = (name: LotFormField, text: string, meaning: NumberMeaning) => ({
+    ...field(name),
+    text,
+    reading: { locale, meaning },
+    t,
+  });
 
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField {...field('volume')} label={t('lot_form.volume')} required inputMode="decimal" autoComplete="off" />
+        <NumberField {...number('volume', volume, quantity)} label={t('lot_form.volume')} required />
         <SelectField {...field('per_unit_id')} label={t('lot_form.unit')} required>
           <option value="">{t('lot_form.choose_unit')}</option>
           {units.map((u) => (
@@ -53,21 +70,17 @@ export default function QuantityFields({ form, kind, units, currencies, intlLoca
       </div>
       <div className="flex flex-col gap-2">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            {...field('min_volume')}
+          <NumberField
+            {...number('min_volume', minVolume, quantity)}
             label={t('lot_form.min_volume')}
             optional={optional}
-            inputMode="decimal"
-            autoComplete="off"
-            aria-describedby={limitsDescription('min_volume', errors.min_volume?.message)}
+            describedBy="lot-limits-rule"
           />
-          <TextField
-            {...field('max_volume')}
+          <NumberField
+            {...number('max_volume', maxVolume, quantity)}
             label={t('lot_form.max_volume')}
             optional={optional}
-            inputMode="decimal"
-            autoComplete="off"
-            aria-describedby={limitsDescription('max_volume', errors.max_volume?.message)}
+            describedBy="lot-limits-rule"
           />
         </div>
         <p id="lot-limits-rule" className="text-sm opacity-80">
@@ -75,13 +88,11 @@ export default function QuantityFields({ form, kind, units, currencies, intlLoca
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          {...field('price')}
+        <NumberField
+          {...number('price', price, money)}
           label={t(type === 'rent' ? 'lot_form.price_rent' : 'lot_form.price')}
           hint={unit && type !== 'rent' ? t('lot_form.price_per_unit_hint', { unit: unit.short }) : undefined}
           required
-          inputMode="decimal"
-          autoComplete="off"
         />
         <SelectField {...field('currency_id')} label={t('lot_form.currency')} required>
           <option value="">{t('lot_form.choose')}</option>
@@ -129,35 +140,10 @@ export default function QuantityFields({ form, kind, units, currencies, intlLoca
   );
 }
 
-/** The rule under the offer limits describes both inputs, with each one's own error. */
-function limitsDescription(name: 'min_volume' | 'max_volume', error: string | undefined): string {
-  return ['lot-limits-rule', error ? `lot-${name}-error` : ''].filter(Boolean).join(' ');
-}
-
-const toAmount = (text: string): number | null => {
-  const match = /^\s*(\d+([.,]\d+)?)\s*$/.exec(text ?? '');
-  return match ? Number(match[1].replace(',', '.')) : null;
-};
-
-/** Price × volume in the chosen currency, or null until both are numbers (the server derives the same). */
-function totalCost(
-  price: string,
-  volume: string,
-  currency: CurrencyChoice | undefined,
-  intlLocale: string,
-): string | null {
-  const p = toAmount(price);
-  const v = toAmount(volume);
-  if (p === null || v === null || !currency) return null;
-  const amount = Math.round(p * v * 100) / 100;
-  try {
-    return new Intl.NumberFormat(intlLocale, {
-      style: 'currency',
-      currency: currency.code,
-      minimumFractionDigits: currency.decimals,
-      maximumFractionDigits: currency.decimals,
-    }).format(amount);
-  } catch {
-    return `${new Intl.NumberFormat(intlLocale, { maximumFractionDigits: 2 }).format(amount)} ${currency.code}`;
-  }
+/** Price × volume in the chosen currency, or null until both read as numbers (the server derives the same). */
+function totalCost(price: string, volume: string, currency: CurrencyChoice | undefined, locale: Locale): string | null {
+  const p = parseNumber(price ?? '', { locale });
+  const v = parseNumber(volume ?? '', { locale });
+  if (!p.ok || !v.ok || !currency) return null;
+  return formatMoney(Math.round(p.value * v.value * 10 ** currency.decimals), currency, locale);
 }

@@ -1,7 +1,7 @@
 import type { LotKind } from '~/features/lots/constants';
 import { DETAIL_FIELD_TABLE, type DetailField, formLabelOf } from '~/features/lots/detail-fields';
 import type { MessageKey } from '~/i18n/t';
-import type { LotFormField } from './lot-form-values';
+import type { LotFormField } from '~/features/lots/form-values';
 
 /** The lot form's kind-specific inputs and ticks, derived from the kind's DETAIL_FIELD_TABLE (labels and limits there). */
 export interface DetailInput {
@@ -9,7 +9,8 @@ export interface DetailInput {
   label: MessageKey;
   hint?: MessageKey;
   type?: 'text' | 'date';
-  inputMode?: 'numeric';
+  /** A whole number, said back as a year ("2019") or a distance in km. */
+  number?: 'year' | 'km';
   maxLength?: number;
 }
 
@@ -18,11 +19,8 @@ function toInput(detail: DetailField): DetailInput {
   if (detail.hint) input.hint = detail.hint;
   if (detail.input === 'text') input.maxLength = detail.max;
   if (detail.input === 'date') input.type = 'date';
-  if (detail.input === 'year' || detail.input === 'number') {
-    input.inputMode = 'numeric';
-    // A year has four digits; a number no more than its largest value.
-    input.maxLength = detail.input === 'year' ? 4 : String(detail.max).length;
-  }
+  if (detail.input === 'year') input.number = 'year';
+  if (detail.input === 'number') input.number = detail.format;
   return input;
 }
 

@@ -1,6 +1,8 @@
 import { type UseFormReturn, useWatch } from 'react-hook-form';
+import type { Locale } from '~/i18n/config';
 import { SelectField, TextField } from '~/islands/lib/fields';
 import type { ClientTranslate } from '~/islands/lib/i18n';
+import { NumberField } from '~/islands/lib/number-field';
 import BookingCalendarPicker from './BookingCalendarPicker';
 import {
   bookedHours,
@@ -20,6 +22,7 @@ interface Props {
   booked: ReturnType<typeof useBookedRanges>;
   today: string;
   intlLocale: string;
+  locale: Locale;
   t: ClientTranslate;
 }
 
@@ -30,15 +33,15 @@ const HOURS = Array.from({ length: 25 }, (_, hour) => hour);
  * the day for a rate per hour, and the area to work for a rate per acre or hectare. A choice that overlaps a
  * booking is said at once, and the dialog will not send it.
  */
-export default function BookingFields({ form, lot, booked, today, intlLocale, t }: Props) {
+export default function BookingFields({ form, lot, booked, today, intlLocale, locale, t }: Props) {
   const {
     register,
     setValue,
     formState: { errors, isSubmitted },
   } = form;
-  const [dateFrom, dateTo, hourFrom, hourTo] = useWatch({
+  const [dateFrom, dateTo, hourFrom, hourTo, area] = useWatch({
     control: form.control,
-    name: ['date_from', 'date_to', 'hour_from', 'hour_to'],
+    name: ['date_from', 'date_to', 'hour_from', 'hour_to', 'volume'],
   });
   const byHour = lot.rentPer === 'hour';
   const limits = bookingWindow(today);
@@ -138,14 +141,15 @@ export default function BookingFields({ form, lot, booked, today, intlLocale, t 
         </>
       )}
       {(lot.rentPer === 'acre' || lot.rentPer === 'hectare') && (
-        <TextField
+        <NumberField
           {...field('volume')}
           label={t(lot.rentPer === 'acre' ? 'make_offer.area_acres' : 'make_offer.area_hectares')}
           hint={t('make_offer.area_hint')}
           required
-          inputMode="decimal"
-          autoComplete="off"
           compact
+          text={area}
+          reading={{ locale, meaning: { unit: lot.rentPer === 'acre' ? 'ac' : 'ha' } }}
+          t={t}
         />
       )}
     </fieldset>

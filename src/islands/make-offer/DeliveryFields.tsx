@@ -5,8 +5,8 @@ import type { LotType } from '~/features/lots/constants';
 import type { Locale } from '~/i18n/config';
 import { formatNumber } from '~/i18n/format';
 import type { MessageKey } from '~/i18n/t';
-import { TextField } from '~/islands/lib/fields';
 import type { ClientTranslate } from '~/islands/lib/i18n';
+import { NumberField } from '~/islands/lib/number-field';
 import { type OfferField, type OfferFormValues, asksDeliveryPrice } from './offer-form';
 import type { OfferLot } from './offer-lot';
 
@@ -35,7 +35,10 @@ export default function DeliveryFields({ form, lot, proposedKm, locale, t }: Pro
     register,
     formState: { errors },
   } = form;
-  const deliveryType = useWatch({ control: form.control, name: 'delivery_type' });
+  const [deliveryType, distance, perKm] = useWatch({
+    control: form.control,
+    name: ['delivery_type', 'delivery_distance', 'delivery_price_per_km'],
+  });
   const delivers = deliveryType === String(DELIVERY_TYPE.sellerDelivers);
   const field = (name: OfferField) => ({
     id: `offer-${name}`,
@@ -84,7 +87,7 @@ export default function DeliveryFields({ form, lot, proposedKm, locale, t }: Pro
       </fieldset>
       {delivers && (
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField
+          <NumberField
             {...field('delivery_distance')}
             label={t('make_offer.distance')}
             hint={
@@ -95,19 +98,21 @@ export default function DeliveryFields({ form, lot, proposedKm, locale, t }: Pro
                 : t('make_offer.distance_hint')
             }
             required
-            inputMode="decimal"
-            autoComplete="off"
             compact
+            text={distance}
+            reading={{ locale, meaning: { unit: 'km' } }}
+            t={t}
           />
           {asksDeliveryPrice(lot) ? (
-            <TextField
+            <NumberField
               {...field('delivery_price_per_km')}
               label={t('make_offer.delivery_price_per_km_own', { currency: lot.currency })}
               hint={t('make_offer.delivery_price_per_km_own_hint')}
               required
-              inputMode="decimal"
-              autoComplete="off"
               compact
+              text={perKm}
+              reading={{ locale, meaning: { money: { code: lot.currency, decimals: lot.decimals } } }}
+              t={t}
             />
           ) : (
             <LotDeliveryPrice lot={lot} locale={locale} t={t} />

@@ -168,11 +168,13 @@ function OfferForm({ lot, userPoint, locale, messages, t, open, onBusy, onCreate
   const bookedRef = useRef(booked.items);
   bookedRef.current = booked.items;
   const formatQuantity = (value: number) => lotQuantityText(lot, value, t, locale);
-  const [resolver] = useState(() => offerResolver(lot, () => bookedRef.current, today, t, messages, formatQuantity));
-  const [defaults] = useState(() => initialValues(lot, userPoint));
+  const [resolver] = useState(() =>
+    offerResolver(lot, () => bookedRef.current, today, t, messages, formatQuantity, locale),
+  );
+  const [defaults] = useState(() => initialValues(lot, userPoint, locale));
   const form = useForm<OfferFormValues>({ defaultValues: defaults, resolver });
   const values = { ...defaults, ...useWatch({ control: form.control }) } as OfferFormValues;
-  const figures = liveFigures(lot, values);
+  const figures = liveFigures(lot, values, locale);
   const proposedKm = lot.point && userPoint ? distanceKm(lot.point, userPoint) : null;
   const busy = form.formState.isSubmitting;
 
@@ -182,7 +184,7 @@ function OfferForm({ lot, userPoint, locale, messages, t, open, onBusy, onCreate
     fields: OFFER_FIELDS,
     t,
     send: async (sent) => {
-      const result = await apiPost<CreatedOffer>('/offer/create-offer', { Offer: toOfferFields(lot, sent) });
+      const result = await apiPost<CreatedOffer>('/offer/create-offer', { Offer: toOfferFields(lot, sent, locale) });
       // A refused booking may have met a booking approved since the calendar was read: show the days as they are now.
       if (!result.ok && lot.type === 'rent') void booked.reload();
       return result;
@@ -193,7 +195,15 @@ function OfferForm({ lot, userPoint, locale, messages, t, open, onBusy, onCreate
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-busy={busy || undefined}>
       {lot.type === 'rent' && (
-        <BookingFields form={form} lot={lot} booked={booked} today={today} intlLocale={intlLocale} t={t} />
+        <BookingFields
+          form={form}
+          lot={lot}
+          booked={booked}
+          today={today}
+          intlLocale={intlLocale}
+          locale={locale}
+          t={t}
+        />
       )}
       <PriceVolumeFields form={form} lot={lot} locale={locale} t={t} />
       <DeliveryFields form={form} lot={lot} proposedKm={proposedKm} locale={locale} t={t} />
@@ -233,7 +243,7 @@ function OfferForm({ lot, userPoint, locale, messages, t, open, onBusy, onCreate
           </p>
         )}
       </div>
-      <OfferTotals lot={lot} figures={figures} quantity={offerQuantity(lot, values)} locale={locale} t={t} />
+      <OfferTotals lot={lot} figures={figures} quantity={offerQuantity(lot, values, locale)} locale={locale} t={t} />
       <FormAlert problem={problem} onRetry={() => void submit()} retryLabel={t('auth.form_retry')} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" className="btn btn-ghost min-h-12" onClick={onCancel} disabled={busy}>

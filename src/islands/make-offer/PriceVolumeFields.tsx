@@ -1,11 +1,11 @@
-import type { UseFormReturn } from 'react-hook-form';
+import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { RENT_UNIT, offerMoney } from '~/features/deals/labels';
 import type { LotType } from '~/features/lots/constants';
 import type { Locale } from '~/i18n/config';
 import type { MessageKey } from '~/i18n/t';
 import { lotQuantityText } from '~/components/lots/lot-format';
-import { TextField } from '~/islands/lib/fields';
 import type { ClientTranslate } from '~/islands/lib/i18n';
+import { NumberField } from '~/islands/lib/number-field';
 import { type OfferField, type OfferFormValues, volumeLimits } from './offer-form';
 import { type OfferLot, isPriceFixed } from './offer-lot';
 
@@ -37,6 +37,7 @@ export default function PriceVolumeFields({ form, lot, locale, t }: Props) {
     registration: register(name),
     error: errors[name]?.message,
   });
+  const [price, volume] = useWatch({ control: form.control, name: ['price', 'volume'] });
   const lotPrice = offerMoney(lot.price, lot, locale);
   const fixed = isPriceFixed(lot);
   // A rented machine is priced per its rate's unit (acre, hour…), everything else per the lot's unit.
@@ -50,26 +51,28 @@ export default function PriceVolumeFields({ form, lot, locale, t }: Props) {
 
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <TextField
+      <NumberField
         {...field('price')}
         label={priceLabel}
         hint={priceHint}
         required={!fixed}
         readOnly={fixed}
         className={fixed ? 'bg-base-200' : undefined}
-        inputMode="decimal"
-        autoComplete="off"
         compact
+        text={price}
+        reading={{ locale, meaning: { money: { code: lot.currency, decimals: lot.decimals } } }}
+        t={t}
       />
       {lot.type !== 'rent' && (
-        <TextField
+        <NumberField
           {...field('volume')}
           label={t('make_offer.volume', { unit: lot.unit })}
           hint={limitsText(lot, locale, t)}
           required
-          inputMode="decimal"
-          autoComplete="off"
           compact
+          text={volume}
+          reading={{ locale, meaning: { quantity: (value) => lotQuantityText(lot, value, t, locale) } }}
+          t={t}
         />
       )}
     </div>

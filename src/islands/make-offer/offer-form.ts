@@ -10,12 +10,16 @@ import {
   toMinor,
 } from '~/features/deals/figures';
 import { createOfferSchema } from '~/features/deals/schemas';
+import { localAmountText, localNumberText } from '~/features/numbers/text';
+import { priceDecimalsProblem } from '~/features/numbers/money';
+import { machineText, parseNumber } from '~/features/numbers/parse';
+import type { Locale } from '~/i18n/config';
 import { zodFormResolver } from '~/islands/lib/forms';
 import type { ClientTranslate, Messages } from '~/islands/lib/i18n';
 import { type BookedRange, type BookingChoice, bookingProblem } from '~/features/deals/booking-days';
 import { type MapPoint, type OfferLot, isPriceFixed } from './offer-lot';
 
-/** The dialog's inputs, as typed (strings); createOfferSchema reads them as the API does. */
+/** The dialog's inputs, as typed (strings); createOfferSchema(locale) reads them as the API does. */
 export interface OfferFormValues {
   order_id: string;
   order_type: string;
@@ -70,22 +74,24 @@ export function volumeLimits(lot: OfferLot): { min: number; max: number } {
   return { min, max };
 }
 
-const plain = (value: number) => String(Math.round(value * 100) / 100);
+/** Prefilled money and quantities, written as the page's language writes numbers (the fields read them back). */
+const money = (value: number, locale: Locale) => localAmountText(Math.round(value * 100) / 100, locale);
+const quantity = (value: number, locale: Locale) => localNumberText(value, locale);
 
-export function initialValues(lot: OfferLot, userPoint: MapPoint | null): OfferFormValues {
+export function initialValues(lot: OfferLot, userPoint: MapPoint | null, locale: Locale): OfferFormValues {
   const distance = lot.point && userPoint ? distanceKm(lot.point, userPoint) : null;
   return {
     order_id: String(lot.id),
     order_type: lot.orderType,
     offer_type: String(OFFER_TYPE_FOR_LOT[lot.type]),
-    price: plain(lot.price),
+    price: money(lot.price, locale),
     // The smallest volume the lot takes is the likeliest offer, and it shows the totals at once.
-    volume: lot.type !== 'rent' && lot.minVolume !== null ? plain(volumeLimits(lot).min) : '',
+    volume: lot.type !== 'rent' && lot.minVolume !== null ? quantity(volumeLimits(lot).min, locale) : '',
     delivery_type: String(DELIVERY_TYPE.pickup),
-    // One decimal (docs/deals.md rounds the proposal to 0.1 km), written with the '.' the field reads in every language.
-    delivery_distance: distance === null ? '' : String(Math.round(distance * 10) / 10),
+    // One decimal (docs/deals.md rounds the proposal to 0.1 km).
+    delivery_distance: distance === null ? '' : quantity(Math.round(distance * 10) / 10, locale),
     delivery_price_per_km:
-      asksDeliveryPrice(lot) && lot.deliveryPricePerKm !== null ? plain(lot.deliveryPricePerKm) : '',
+      asksDeliveryPrice(lot) && lot.deliveryPricePerKm !== null ? money(lot.deliveryPricePerKm, locale) : '',
     payment_type: String(PAYMENT_TYPE.direct),
     comment: '',
     date_from: '',
@@ -95,10 +101,10 @@ export function initialValues(lot: OfferLot, userPoint: MapPoint | null): OfferF
   };
 }
 
-/** "12,5" and "12.5" are the same amount (spec §5 accepts a comma); anything else is no number. */
-export function readAmount(text: string): number | null {
-  const match = /^\s*(\d+(?:[.,]\d{1,2})?)\s*$/.exec(text ?? '');
-  return match ? Number(match[1].replace(',', '.')) : null;
+/** An amount as the page's language writes it ("1,100,000", "70 000", "12,5"), or null (src/features/numbers/parse.ts). */
+export function readAmount(text: string, locale: Locale): number | null {
+  const result = parseNumber(text ?? '', { locale });
+  return result.ok ? result.value : null;
 }
 
 const readHour = (text: string) => (/^\d{1,2}$/.test(text) ? Number(text) : undefined);
@@ -120,9 +126,9 @@ export function bookingChoice(
 }
 
 /** How many units the offer is for: the volume, or a booking's hours, days or area. Null while unknown. */
-export function offerQuantity(lot: OfferLot, values: OfferFormValues): number | null {
-  if (lot.type !== 'rent') return readAmount(values.volume);
-  const area = asksArea(lot) ? readAmount(values.volume) : undefined;
+export function offerQuantity(lot: OfferLot, values: OfferFormValues, locale: Locale): number | null {
+  if (lot.type !== 'rent') return readAmount(values.volume, locale);
+  const area = asksArea(lot) ? readAmount(values.volume, locale) : undefined;
   if (asksArea(lot)) return area ?? null;
   const choice = bookingChoice(lot, values);
   if (!choice || (lot.rentPer === 'hour' && (choice.hour_from === undefined || choice.hour_to === undefined)))
@@ -132,13 +138,13 @@ export function offerQuantity(lot: OfferLot, values: OfferFormValues): number | 
 }
 
 /** The live figures, computed as the server computes them (integers, src/features/deals/figures.ts); null until price and quantity are numbers. */
-export function liveFigures(lot: OfferLot, values: OfferFormValues): Figures | null {
-  const price = isPriceFixed(lot) ? lot.price : readAmount(values.price);
-  const quantity = offerQuantity(lot, values);
+export function liveFigures(lot: OfferLot, values: OfferFormValues, locale: Locale): Figures | null {
+  const price = isPriceFixed(lot) ? lot.price : readAmount(values.price, locale);
+  const quantity = offerQuantity(lot, values, locale);
   if (price === null || quantity === null) return null;
   const delivers = values.delivery_type === String(DELIVERY_TYPE.sellerDelivers);
-  const perKm = asksDeliveryPrice(lot) ? readAmount(values.delivery_price_per_km) : lot.deliveryPricePerKm;
-  const distance = readAmount(values.delivery_distance);
+  const perKm = asksDeliveryPrice(lot) ? readAmount(values.delivery_price_per_km, locale) : lot.deliveryPricePerKm;
+  const distance = readAmount(values.delivery_distance, locale);
   return computeFigures({
     lotPriceMinor: toMinor(lot.price, lot.decimals),
     offerPriceMinor: toMinor(price, lot.decimals),
@@ -158,11 +164,21 @@ function lotProblems(
   today: string,
   t: ClientTranslate,
   formatQuantity: (n: number) => string,
+  locale: Locale,
 ): Problem[] {
   const problems: Problem[] = [];
   const required = t('validation.required');
+  // Money in the lot's currency: no cents in shillings or francs (the offers service says the same).
+  const currency = { code: lot.currency, decimals: lot.decimals };
+  const moneyFields: OfferField[] = isPriceFixed(lot) ? [] : ['price'];
+  if (asksDeliveryPrice(lot)) moneyFields.push('delivery_price_per_km');
+  for (const field of moneyFields) {
+    const amount = readAmount(values[field], locale);
+    const wrong = amount === null ? null : priceDecimalsProblem(amount, currency);
+    if (wrong) problems.push({ field, message: t(wrong.key, wrong.vars) });
+  }
   if (asksVolume(lot)) {
-    const volume = readAmount(values.volume);
+    const volume = readAmount(values.volume, locale);
     if (volume === null && !values.volume.trim()) problems.push({ field: 'volume', message: required });
     if (volume !== null && lot.type !== 'rent') {
       const { min, max } = volumeLimits(lot);
@@ -225,13 +241,19 @@ export function offerResolver(
   t: ClientTranslate,
   messages: Messages,
   formatQuantity: (n: number) => string,
+  locale: Locale,
 ): Resolver<OfferFormValues> {
-  const schemaResolver = zodFormResolver(createOfferSchema, t, messages) as unknown as Resolver<OfferFormValues>;
+  const schemaResolver = zodFormResolver(
+    createOfferSchema(locale),
+    t,
+    messages,
+  ) as unknown as Resolver<OfferFormValues>;
   return async (values, context, options) => {
-    const sent = toOfferFields(lot, values);
-    const result = await schemaResolver({ ...emptyValues, ...sent } as OfferFormValues, context, options);
+    // The schema reads what the person typed, in the page's language (its messages name the readings).
+    const typed = askedFields(lot, values, isPriceFixed(lot) ? machineText(lot.price) : values.price);
+    const result = await schemaResolver({ ...emptyValues, ...typed } as OfferFormValues, context, options);
     const errors: FieldErrors<OfferFormValues> = { ...result.errors };
-    for (const problem of lotProblems(lot, values, getBooked(), today, t, formatQuantity)) {
+    for (const problem of lotProblems(lot, values, getBooked(), today, t, formatQuantity, locale)) {
       errors[problem.field] ??= { type: 'lot', message: problem.message } as FieldError;
     }
     if (Object.keys(errors).length > 0) return { values: {}, errors };
@@ -241,22 +263,21 @@ export function offerResolver(
 
 const emptyValues = Object.fromEntries(OFFER_FIELDS.map((field) => [field, ''])) as Record<OfferField, string>;
 
-/** The `Offer[…]` fields this lot's offer sends: only what the dialog asked for. */
-export function toOfferFields(lot: OfferLot, values: OfferFormValues): Partial<OfferFormValues> {
+/** The fields of this lot's offer the dialog asked for, as typed (a fixed price is the lot's own). */
+function askedFields(lot: OfferLot, values: OfferFormValues, price = values.price): Partial<OfferFormValues> {
   const delivers = values.delivery_type === String(DELIVERY_TYPE.sellerDelivers);
   const out: Partial<OfferFormValues> = {
     order_id: values.order_id,
     order_type: values.order_type,
     offer_type: values.offer_type,
-    price: isPriceFixed(lot) ? plain(lot.price) : values.price.trim().replace(',', '.'),
+    price,
     delivery_type: values.delivery_type,
     payment_type: values.payment_type,
     comment: values.comment,
   };
-  if (asksVolume(lot)) out.volume = values.volume.trim().replace(',', '.');
-  if (delivers) out.delivery_distance = values.delivery_distance.trim().replace(',', '.');
-  if (delivers && asksDeliveryPrice(lot))
-    out.delivery_price_per_km = values.delivery_price_per_km.trim().replace(',', '.');
+  if (asksVolume(lot)) out.volume = values.volume;
+  if (delivers) out.delivery_distance = values.delivery_distance;
+  if (delivers && asksDeliveryPrice(lot)) out.delivery_price_per_km = values.delivery_price_per_km;
   if (lot.type === 'rent') {
     out.date_from = values.date_from;
     out.date_to = lot.rentPer === 'hour' ? values.date_from : values.date_to;
@@ -264,6 +285,23 @@ export function toOfferFields(lot: OfferLot, values: OfferFormValues): Partial<O
       out.hour_from = values.hour_from;
       out.hour_to = values.hour_to;
     }
+  }
+  return out;
+}
+
+const AMOUNTS = ['price', 'volume', 'delivery_distance', 'delivery_price_per_km'] as const;
+
+/**
+ * The `Offer[…]` fields this lot's offer sends: only what the dialog asked for, amounts as the numbers the
+ * dialog read and showed ("1,100,000" typed → 1100000 sent), so the server reads the same in any language.
+ */
+export function toOfferFields(lot: OfferLot, values: OfferFormValues, locale: Locale): Partial<OfferFormValues> {
+  const out = askedFields(lot, values, isPriceFixed(lot) ? machineText(lot.price) : values.price);
+  for (const field of AMOUNTS) {
+    if (field === 'price' && isPriceFixed(lot)) continue;
+    const text = out[field];
+    const amount = text === undefined ? null : readAmount(text, locale);
+    if (amount !== null) out[field] = machineText(amount);
   }
   return out;
 }

@@ -1,13 +1,17 @@
-import { useMemo, useState } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { type Path, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { amount } from '~/features/lots/schemas';
+import { priceDecimalsProblem } from '~/features/numbers/money';
+import { localAmountText } from '~/features/numbers/text';
+import type { Locale } from '~/i18n/config';
 import { reloadWithSnack, showSnack } from '~/stores/snackbar';
 import { apiPost } from '~/islands/lib/api';
 import { fieldAria, FieldError, FormAlert, SubmitButton } from '~/islands/lib/fields';
 import { type FormProblem, problemOf } from '~/islands/lib/form-problem';
 import { zodFormResolver } from '~/islands/lib/forms';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
+import { NumberReadingLine, readNumberInput } from '~/islands/lib/number-field';
 
 export interface PricedLot {
   id: number;
@@ -25,30 +29,34 @@ interface Props {
   /** The kind's API prefix: board-list, seeds-list… */
   apiPrefix: string;
   lots: PricedLot[];
+  /** The page's language: prices are read and shown as it writes numbers. */
+  locale: Locale;
 }
 
-const schema = z.object({ prices: z.array(z.object({ price: amount({ allowZero: true }) })) });
-type Values = z.input<typeof schema>;
-type Parsed = z.output<typeof schema>;
+const schemaOf = (locale: Locale) =>
+  z.object({ prices: z.array(z.object({ price: amount(locale, { allowZero: true }) })) });
+type Schema = ReturnType<typeof schemaOf>;
+type Values = z.input<Schema>;
+type Parsed = z.output<Schema>;
 
 const fieldName = (index: number) => `prices.${index}.price` as Path<Values>;
-const fitsDecimals = (value: number, decimals: number) =>
-  Math.abs(Math.round(value * 10 ** decimals) - value * 10 ** decimals) < 1e-6;
 
 /**
  * Bulk price update (silver and gold): one price input per active lot of the page; only the prices that changed
  * are sent (prices[n][id], prices[n][price]). The server answers all or nothing, so an error leaves every value
  * the user typed in place.
  */
-export default function BulkPriceForm({ messages, apiPrefix, lots }: Props) {
+export default function BulkPriceForm({ messages, apiPrefix, lots, locale }: Props) {
   const t = createClientTranslator(messages);
   const [problem, setProblem] = useState<FormProblem | null>(null);
-  const resolver = useMemo(() => zodFormResolver(schema, t, messages), [messages]);
+  // One language per page: the schema is built once.
+  const [resolver] = useState(() => zodFormResolver(schemaOf(locale), t, messages));
   const form = useForm<Values>({
     resolver: resolver as never,
-    defaultValues: { prices: lots.map((lot) => ({ price: String(lot.price) })) },
+    defaultValues: { prices: lots.map((lot) => ({ price: localAmountText(lot.price, locale) })) },
   });
   const { errors, isSubmitting } = form.formState;
+  const typed = useWatch({ control: form.control, name: 'prices' }) as { price?: unknown }[] | undefined;
 
   const submit = form.handleSubmit(async (raw) => {
     setProblem(null);
@@ -56,12 +64,15 @@ export default function BulkPriceForm({ messages, apiPrefix, lots }: Props) {
     const changed = lots
       .map((lot, index) => ({ lot, index, price: values.prices[index].price }))
       .filter(({ lot, price }) => Math.abs(price - lot.price) > 1e-9);
-    const tooPrecise = changed.filter(({ lot, price }) => !fitsDecimals(price, lot.decimals));
-    for (const { lot, index } of tooPrecise)
-      form.setError(fieldName(index), {
-        type: 'decimals',
-        message: t('lots.currency_decimals', { decimals: lot.decimals }),
-      });
+    // Each price in its lot's currency: no cents in shillings or francs (the server says the same).
+    const tooPrecise = changed
+      .map((row) => ({
+        ...row,
+        wrong: priceDecimalsProblem(row.price, { code: row.lot.currency, decimals: row.lot.decimals }),
+      }))
+      .filter((row) => row.wrong !== null);
+    for (const { index, wrong } of tooPrecise)
+      form.setError(fieldName(index), { type: 'decimals', message: t(wrong!.key, wrong!.vars) });
     if (tooPrecise.length > 0) return form.setFocus(fieldName(tooPrecise[0].index));
     if (changed.length === 0) return showSnack('info', t('my_lots.bulk_nothing_changed'));
 
@@ -94,6 +105,11 @@ export default function BulkPriceForm({ messages, apiPrefix, lots }: Props) {
         {lots.map((lot, index) => {
           const id = `bulk-price-${lot.id}`;
           const error = errors.prices?.[index]?.price?.message;
+          const reading = readNumberInput(
+            String(typed?.[index]?.price ?? ''),
+            { locale, meaning: { money: { code: lot.currency, decimals: lot.decimals } } },
+            t,
+          );
           return (
             <li key={lot.id} className="grid gap-1 py-3 sm:grid-cols-[minmax(0,1fr)_18rem] sm:items-start sm:gap-4">
               <label htmlFor={id} className="font-medium sm:pt-2">
@@ -103,6 +119,9 @@ export default function BulkPriceForm({ messages, apiPrefix, lots }: Props) {
                 <div className={`input w-full ${error ? 'input-error' : ''}`}>
                   <input
                     {...fieldAria(id, { hint: true, error })}
+                    aria-describedby={[fieldAria(id, { hint: true, error })['aria-describedby'], `${id}-reading`].join(
+                      ' ',
+                    )}
                     id={id}
                     type="text"
                     inputMode="decimal"
@@ -114,6 +133,7 @@ export default function BulkPriceForm({ messages, apiPrefix, lots }: Props) {
                     {t('my_lots.bulk_price_hint', { currency: lot.currency, unit: lot.unit })}
                   </span>
                 </div>
+                <NumberReadingLine id={`${id}-reading`} reading={reading} t={t} />
                 <FieldError id={id} message={error} />
               </div>
             </li>

@@ -9,12 +9,13 @@ import {
   TURNOVER_PERIOD_LABEL,
 } from '~/features/accounts/labels';
 import { normalizePhone } from '~/features/accounts/phone';
-import { LOCALES, LOCALE_META } from '~/i18n/config';
+import { LOCALES, LOCALE_META, type Locale } from '~/i18n/config';
 import { showSnack } from '~/stores/snackbar';
 import { apiPost } from '~/islands/lib/api';
 import { Field, FormAlert, PasswordField, SelectField, SubmitButton, TextField } from '~/islands/lib/fields';
 import { zodFormResolver } from '~/islands/lib/forms';
 import { useApiSubmit } from '~/islands/lib/use-api-submit';
+import { NumberField } from '~/islands/lib/number-field';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 import {
   type BaseInfo,
@@ -32,6 +33,8 @@ interface Props {
   initial: BaseInfoValues;
   contact: ContactStatus;
   currencies: { id: number; code: string; name: string }[];
+  /** The page's language: the farm size and turnover are read and said back as it writes numbers. */
+  locale: Locale;
 }
 
 /** Farm size is asked of those who grow; turnover of those who trade. */
@@ -42,11 +45,11 @@ const GROWERS = new Set(['farmer', 'cooperative']);
  * `User[…]` and `UserProfile[…]`. A 400 changes nothing on the server: the errors go on the fields and
  * what the user typed stays in the form.
  */
-export default function BaseInfoForm({ messages, initial, contact, currencies }: Props) {
+export default function BaseInfoForm({ messages, initial, contact, currencies, locale }: Props) {
   const t = createClientTranslator(messages);
   const form = useForm<BaseInfoValues>({
     defaultValues: initial,
-    resolver: zodFormResolver(baseInfoSchema, t, messages) as unknown as Resolver<BaseInfoValues>,
+    resolver: zodFormResolver(baseInfoSchema(locale), t, messages) as unknown as Resolver<BaseInfoValues>,
   });
   const {
     register,
@@ -155,13 +158,21 @@ export default function BaseInfoForm({ messages, initial, contact, currencies }:
           ))}
         </SelectField>
         {GROWERS.has(kind) ? (
-          <TextField {...field('farm_size_acres')} label={t('profile.base_farm_size')} inputMode="decimal" />
+          <NumberField
+            {...field('farm_size_acres')}
+            label={t('profile.base_farm_size')}
+            text={watch('farm_size_acres')}
+            reading={{ locale, meaning: { unit: 'ac' } }}
+            t={t}
+          />
         ) : (
           <div className="grid grid-cols-[1fr_auto] gap-2">
-            <TextField
+            <NumberField
               {...field('turnover_amount')}
               label={t('profile.base_turnover', { currency: currencyCode })}
-              inputMode="decimal"
+              text={watch('turnover_amount')}
+              reading={{ locale, meaning: { unit: currencyCode } }}
+              t={t}
             />
             {/* Not full width: the period sits beside the amount, as wide as its longest option. */}
             <Field

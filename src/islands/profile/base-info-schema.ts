@@ -1,31 +1,37 @@
 import { z } from 'zod';
 import { TRADER_STATUSES } from '~/features/accounts/constants';
 import { mainInfoProfileSchema, mainInfoUserSchema } from '~/features/accounts/schemas';
+import { perLocale } from '~/features/numbers/schema';
+import type { Locale } from '~/i18n/config';
 
 /**
  * The base-info form: the shared `User[…]` and `UserProfile[…]` schemas side by side, except that the form
  * asks for a first name (the API reads a blank one as "unchanged", which a person editing the field does not mean).
+ * Built for the page's language, which the farm size and turnover are typed in.
  */
-export const baseInfoSchema = z.object({
-  firstname: z.string().trim().min(1, { message: 'validation.required' }).max(80),
-  lastname: mainInfoProfileSchema.shape.lastname,
-  email: mainInfoUserSchema.shape.email,
-  phone: mainInfoUserSchema.shape.phone,
-  trader_status: z.enum(TRADER_STATUSES, { message: 'accounts.choose_kind' }),
-  locale: mainInfoProfileSchema.shape.locale,
-  currency_id: mainInfoUserSchema.shape.currency_id,
-  activity: mainInfoProfileSchema.shape.activity,
-  farm_size_acres: mainInfoProfileSchema.shape.farm_size_acres,
-  turnover_amount: mainInfoProfileSchema.shape.turnover_amount,
-  turnover_period: mainInfoProfileSchema.shape.turnover_period,
-  gender: mainInfoProfileSchema.shape.gender,
-  age_range: mainInfoProfileSchema.shape.age_range,
-  /** Asked only when the e-mail address changes (the server requires it then). */
-  current_password: mainInfoUserSchema.shape.current_password,
+export const baseInfoSchema = perLocale((locale: Locale) => {
+  const profile = mainInfoProfileSchema(locale).shape;
+  return z.object({
+    firstname: z.string().trim().min(1, { message: 'validation.required' }).max(80),
+    lastname: profile.lastname,
+    email: mainInfoUserSchema.shape.email,
+    phone: mainInfoUserSchema.shape.phone,
+    trader_status: z.enum(TRADER_STATUSES, { message: 'accounts.choose_kind' }),
+    locale: profile.locale,
+    currency_id: mainInfoUserSchema.shape.currency_id,
+    activity: profile.activity,
+    farm_size_acres: profile.farm_size_acres,
+    turnover_amount: profile.turnover_amount,
+    turnover_period: profile.turnover_period,
+    gender: profile.gender,
+    age_range: profile.age_range,
+    /** Asked only when the e-mail address changes (the server requires it then). */
+    current_password: mainInfoUserSchema.shape.current_password,
+  });
 });
-export type BaseInfo = z.output<typeof baseInfoSchema>;
+export type BaseInfo = z.output<ReturnType<typeof baseInfoSchema>>;
 export type BaseInfoField = keyof BaseInfo;
-export const BASE_INFO_FIELDS = Object.keys(baseInfoSchema.shape) as BaseInfoField[];
+export const BASE_INFO_FIELDS = Object.keys(baseInfoSchema('en').shape) as BaseInfoField[];
 /** What the form holds: the text of each control. */
 export type BaseInfoValues = Record<BaseInfoField, string>;
 

@@ -99,7 +99,7 @@ export default function SignupWizard({ messages, locale, initialKind, captcha, l
   const resolver = useCallback<Resolver<WizardValues>>(
     async (values, context, options) => {
       const { step: onScreen, path: taken, proof: phoneProof } = current.current;
-      const schema = stepSchema(onScreen, values.trader_status);
+      const schema = stepSchema(onScreen, values.trader_status, locale);
       const input = onScreen === 'password' ? toSignupForm(values, taken, phoneProof) : values;
       const result = await zodFormResolver(schema, t, messages)(input as never, context, options as never);
       const errors = { ...result.errors } as FieldErrors<WizardValues>;
@@ -110,7 +110,7 @@ export default function SignupWizard({ messages, locale, initialKind, captcha, l
       }
       return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors };
     },
-    [t, messages],
+    [t, messages, locale],
   );
 
   const form = useForm<WizardValues>({
@@ -323,7 +323,7 @@ export default function SignupWizard({ messages, locale, initialKind, captcha, l
           {step === 'address' && <AddressStep t={t} />}
           {step === 'preferences' && <PreferencesStep t={t} />}
           {step === 'activity' && <ActivityStep t={t} />}
-          {step === 'size' && <SizeStep t={t} />}
+          {step === 'size' && <SizeStep t={t} locale={locale} />}
           {step === 'about' && <AboutStep t={t} />}
           {step === 'password' && <PasswordStep t={t} />}
           {step === 'done' && (

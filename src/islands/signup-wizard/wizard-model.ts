@@ -148,12 +148,13 @@ export function stepOfField(field: string, path: WizardPath): StepId | undefined
  * rule; the password step checks the whole request with signupSchema itself. What the wizard adds is only that
  * a step's own question must be answered (activity, farm size or turnover, language and currency).
  */
-const field = signupSchema.shape;
 const atLeastOneContact = (value: { email?: string; phone?: string }) =>
   value.email !== undefined || (value.phone ?? '').trim() !== '';
 const contactRule = { message: 'accounts.email_or_phone', path: ['email'] };
 
-export function stepSchema(step: StepId, kind: TraderStatus): z.ZodType {
+export function stepSchema(step: StepId, kind: TraderStatus, locale: Locale): z.ZodType {
+  // Figures (farm size, turnover) are read as the page's language writes numbers.
+  const field = signupSchema(locale).shape;
   switch (step) {
     case 'start':
       return z.object({ trader_status: field.trader_status });
@@ -181,7 +182,7 @@ export function stepSchema(step: StepId, kind: TraderStatus): z.ZodType {
     case 'about':
       return z.object({ gender: field.gender, age_range: field.age_range });
     case 'password':
-      return signupSchema;
+      return signupSchema(locale);
     case 'done':
       return z.object({});
   }

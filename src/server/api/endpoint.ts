@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import qs from 'qs';
 import type { z } from 'zod';
+import { DEFAULT_LOCALE, type Locale } from '~/i18n/config';
 import { readBody } from './body';
 import type { ApiContext, ApiEnv } from './context';
 import { type EndpointDoc, registerEndpoint } from './openapi';
@@ -10,9 +11,18 @@ import { parseInput } from './validate';
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export interface EndpointOptions<Q extends z.ZodType | undefined, B extends z.ZodType | undefined> extends EndpointDoc {
-  query?: Q;
-  body?: B;
+/**
+ * A schema, or the schema for a language: input with numbers people type (prices, volumes) is read as the
+ * request's Accept-Language writes them (src/features/numbers/parse.ts), so such schemas are built per language.
+ */
+type SchemaFor<S> = S | ((locale: Locale) => S);
+
+export interface EndpointOptions<Q extends z.ZodType | undefined, B extends z.ZodType | undefined> extends Omit<
+  EndpointDoc,
+  'query' | 'body'
+> {
+  query?: SchemaFor<Q>;
+  body?: SchemaFor<B>;
   /** `Cache-Control` of a successful answer; API answers are `no-store` unless an endpoint says otherwise. */
   cache?: string;
   /** Status a validation failure answers with (422 unless the spec's clients expect 400). */
@@ -61,22 +71,32 @@ export function endpoint<Q extends z.ZodType | undefined = undefined, B extends 
     input: { query: Infer<Q>; body: Infer<B>; user: SessionUser | null; raw: Record<string, unknown> },
   ) => unknown | Promise<unknown>,
 ): void {
-  registerEndpoint(options);
+  const forLocale = (schema: SchemaFor<z.ZodType | undefined>, locale: Locale): z.ZodType | undefined =>
+    typeof schema === 'function' ? schema(locale) : schema;
+  // The OpenAPI document describes the English reading (Accept-Language picks another).
+  registerEndpoint({
+    ...options,
+    query: options.query && forLocale(options.query, DEFAULT_LOCALE),
+    body: options.body && forLocale(options.body, DEFAULT_LOCALE),
+  });
   app.on(options.method.toUpperCase(), options.path, async (c) => {
+    const locale = c.get('locale');
     // Who may call comes before what they sent: an anonymous call to a members' endpoint is a 401.
     const user = options.auth ? requireUser(c) : c.get('user');
     const status = options.invalidStatus;
     const rawQuery = rejectMalformed(
       qs.parse(new URL(c.req.url).search.slice(1), { depth: 5, arrayLimit: 200, parameterLimit: 500 }),
     );
-    const query = options.query ? parseInput(options.query, rawQuery, { status }) : undefined;
+    const querySchema = options.query && forLocale(options.query, locale);
+    const query = querySchema ? parseInput(querySchema, rawQuery, { status }) : undefined;
     let body: unknown;
     let raw: Record<string, unknown> = {};
-    if (options.body) {
+    const bodySchema = options.body && forLocale(options.body, locale);
+    if (bodySchema) {
       raw = rejectMalformed(await readBody(c));
       const wrapped =
         options.bodyWrapper && typeof raw[options.bodyWrapper] === 'object' ? raw[options.bodyWrapper] : raw;
-      body = parseInput(options.body, wrapped, { status });
+      body = parseInput(bodySchema, wrapped, { status });
     }
     const result = await handler(c, { query: query as Infer<Q>, body: body as Infer<B>, user, raw });
     if (result instanceof Response) return result;

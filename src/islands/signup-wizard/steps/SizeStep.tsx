@@ -2,29 +2,38 @@ import { useWatch } from 'react-hook-form';
 import { TURNOVER_PERIODS } from '~/features/accounts/constants';
 import { TURNOVER_PERIOD_LABEL } from '~/features/accounts/labels';
 import { useOptions } from '~/islands/address/places';
-import { FieldError, TextField, fieldAria } from '~/islands/lib/fields';
+import type { Locale } from '~/i18n/config';
+import { FieldError, fieldAria } from '~/islands/lib/fields';
 import type { ClientTranslate } from '~/islands/lib/i18n';
+import { NumberField } from '~/islands/lib/number-field';
 import { loadCurrencies } from '~/islands/signup-wizard/currencies';
 import { useStepFields } from '~/islands/signup-wizard/use-step-fields';
 import { type WizardValues, usesFarmSize } from '~/islands/signup-wizard/wizard-model';
 
-/** Farmers and cooperatives give their farm size; traders and input sellers their turnover, per month or per year. */
-export default function SizeStep({ t }: { t: ClientTranslate }) {
+/**
+ * Farmers and cooperatives give their farm size; traders and input sellers their turnover, per month or per year.
+ * Both figures are read as the page's language writes numbers, and said back as read.
+ */
+export default function SizeStep({ t, locale }: { t: ClientTranslate; locale: Locale }) {
   const { register, errors, idOf } = useStepFields();
-  const [kind, currencyId] = useWatch<WizardValues, ['trader_status', 'currency_id']>({
-    name: ['trader_status', 'currency_id'],
+  const [kind, currencyId, farmSize, turnover] = useWatch<
+    WizardValues,
+    ['trader_status', 'currency_id', 'farm_size_acres', 'turnover_amount']
+  >({
+    name: ['trader_status', 'currency_id', 'farm_size_acres', 'turnover_amount'],
   });
   const currencies = useOptions(null, loadCurrencies);
   if (usesFarmSize(kind)) {
     return (
-      <TextField
+      <NumberField
         id={idOf('farm_size_acres')}
         label={t('signup.farm_size')}
-        inputMode="decimal"
-        autoComplete="off"
         hint={t('signup.farm_size_hint')}
         registration={register('farm_size_acres')}
         error={errors.farm_size_acres?.message}
+        text={farmSize}
+        reading={{ locale, meaning: { unit: 'ac' } }}
+        t={t}
       />
     );
   }
@@ -33,14 +42,15 @@ export default function SizeStep({ t }: { t: ClientTranslate }) {
   const periodError = errors.turnover_period?.message;
   return (
     <>
-      <TextField
+      <NumberField
         id={idOf('turnover_amount')}
         label={t('signup.turnover_amount')}
-        inputMode="decimal"
-        autoComplete="off"
         hint={currency ? t('signup.turnover_hint', { currency: `${currency.code} (${currency.name})` }) : undefined}
         registration={register('turnover_amount')}
         error={errors.turnover_amount?.message}
+        text={turnover}
+        reading={{ locale, meaning: { unit: currency?.code ?? '' } }}
+        t={t}
       />
       <fieldset className="flex flex-col gap-1">
         <legend className="mb-1 font-semibold">{t('signup.turnover_period')}</legend>

@@ -3,7 +3,9 @@ import { STATUS_CHANGES, type StatusAction } from '~/features/lots/owner-actions
 import { z } from 'zod';
 import { KINDS } from '~/features/lots/constants';
 import { lotIndexQuery } from '~/features/lots/query';
-import { amount, lotSchema } from '~/features/lots/schemas';
+import { bulkPricesSchema, lotSchema } from '~/features/lots/schemas';
+import { perLocale } from '~/features/numbers/schema';
+import type { Locale } from '~/i18n/config';
 import { requiredInt } from '~/features/validation/fields';
 import { getDb } from '~/server/db';
 import { getLot, listRandomLots, listUserLots } from '~/server/services/lots/get-lot';
@@ -24,7 +26,9 @@ export function lotRoutes() {
   for (const meta of Object.values(KINDS)) {
     const p = `/${meta.apiPrefix}`;
     const tag = `Lots: ${meta.apiPrefix}`;
-    const schema = lotSchema(meta.kind);
+    const schema = (locale: Locale) => lotSchema(meta.kind, locale);
+    const updateSchema = perLocale((locale) => z.intersection(schema(locale), idBody));
+    const indexQuery = (locale: Locale) => lotIndexQuery(meta, locale);
 
     endpoint(
       app,
@@ -33,7 +37,7 @@ export function lotRoutes() {
         path: `${p}/index`,
         tag,
         summary: `Active ${meta.kind} lots, filtered (${meta.search}[…], q, country_id), sorted (-created_at, price, -price, volume, -volume) and paged`,
-        query: lotIndexQuery(meta),
+        query: indexQuery,
       },
       async (c, { query, user }) =>
         listLots(
@@ -54,7 +58,7 @@ export function lotRoutes() {
         tag,
         summary:
           'Every matching lot with a location (at most 2,000): id, title, coordinates, price — for the catalogue map',
-        query: lotIndexQuery(meta),
+        query: indexQuery,
       },
       async (c, { query, user }) => ({
         items: await listMapPoints(await getDb(), meta.kind, query.search, user, c.get('locale')),
@@ -107,7 +111,7 @@ export function lotRoutes() {
         bodyWrapper: meta.wrapper,
         response: z.object({ id: z.number() }),
       },
-      async (_c, { body, user }) => createLot(await getDb(), user!, meta.kind, body),
+      async (c, { body, user }) => createLot(await getDb(), user!, meta.kind, body, c.get('locale')),
     );
 
     endpoint(
@@ -118,11 +122,11 @@ export function lotRoutes() {
         tag,
         summary: `Change one of your lots (${meta.wrapper}[…] with id)`,
         auth: true,
-        body: z.intersection(schema, idBody),
+        body: updateSchema,
         bodyWrapper: meta.wrapper,
       },
-      async (_c, { body, user }) => {
-        await updateLot(await getDb(), user!, meta.kind, body.id, body);
+      async (c, { body, user }) => {
+        await updateLot(await getDb(), user!, meta.kind, body.id, body, c.get('locale'));
         return { success: true };
       },
     );
@@ -179,12 +183,7 @@ export function lotRoutes() {
         tag,
         summary: 'Bulk price update of your lots (silver and gold): prices[0][id]=12&prices[0][price]=3900…',
         auth: true,
-        body: z.object({
-          prices: z
-            .array(z.object({ id: requiredInt(), price: amount({ allowZero: true }) }))
-            .min(1)
-            .max(100),
-        }),
+        body: bulkPricesSchema,
       },
       async (_c, { body, user }) => updateLotPrices(await getDb(), user!, meta.kind, body.prices),
     );

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '~/server/errors';
 import { consumeLimit } from '~/server/security/rate-limit';
 import { z } from 'zod';
+import { readMachineField } from '~/features/numbers/schema';
 import { CABINET_OFFER_VIEWS, MONEY_VIEWS, OFFER_ACTIONS, ORDER_TYPES } from '~/features/deals/constants';
 import { createOfferSchema, feedbackSchema, offerActionSchema, offerListQuery } from '~/features/deals/schemas';
 import { requiredInt } from '~/features/validation/fields';
@@ -292,7 +293,7 @@ export function offerRoutes() {
       auth: true,
       query: z.object({
         view: z.enum(CABINET_OFFER_VIEWS),
-        page: z.coerce.number().int().min(1).max(100_000).default(1),
+        page: z.preprocess(readMachineField, z.number().int().min(1).max(100_000).default(1)),
       }),
     },
     async (c, { query, user }) =>

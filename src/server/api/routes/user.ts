@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
+import { perLocale } from '~/features/numbers/schema';
 import {
   addressSchema,
   changePasswordSchema,
@@ -68,6 +69,11 @@ function issue(c: ApiContext, tokens: IssuedTokens) {
     expires_in: Math.round((tokens.accessExpiresAt.getTime() - Date.now()) / 1000),
   };
 }
+
+/** `User[…]` and `UserProfile[…]` of /user/update-main-info (the profile's figures read in the request's language). */
+const mainInfoBody = perLocale((locale) =>
+  z.object({ User: mainInfoUserSchema.optional(), UserProfile: mainInfoProfileSchema(locale).optional() }),
+);
 
 export function userRoutes() {
   const app = new Hono<ApiEnv>();
@@ -309,7 +315,7 @@ export function userRoutes() {
       tag: 'Profile',
       summary: 'Update User[...] and UserProfile[...] fields (or the notification flags); a 400 changes nothing',
       auth: true,
-      body: z.object({ User: mainInfoUserSchema.optional(), UserProfile: mainInfoProfileSchema.optional() }),
+      body: mainInfoBody,
       invalidStatus: 400,
       response: z.object({ success: z.literal(true), changed: z.boolean() }),
     },

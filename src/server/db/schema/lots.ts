@@ -86,6 +86,10 @@ export const lots = pgTable(
     index('lots_geo_idx')
       .on(t.kind, t.status)
       .where(sql`latitude is not null`),
+    // The usual price of a category on the market (services/lots/price-plausibility.ts): the group's prices in order.
+    index('lots_price_group_idx')
+      .on(t.kind, t.categoryId, t.perUnitId, t.currencyId, t.type, t.priceMinor, t.id)
+      .where(sql`status in ('active', 'in_process')`),
   ],
 );
 

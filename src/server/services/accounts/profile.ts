@@ -58,7 +58,7 @@ export async function getProfileSettings(db: Executor, userId: number, locale: L
 }
 
 type UserFields = z.infer<typeof mainInfoUserSchema>;
-type ProfileFields = z.infer<typeof mainInfoProfileSchema>;
+type ProfileFields = z.infer<ReturnType<typeof mainInfoProfileSchema>>;
 
 /**
  * `POST /user/update-main-info`: changes what was sent and nothing else, in one transaction. Any invalid

@@ -11,7 +11,7 @@ import {
 import { bookingQuantity, hasSafeTotal, toHundredths, toMinor } from '~/features/deals/figures';
 import type { CreateOfferInput } from '~/features/deals/schemas';
 import { KIND_BY_ORDER_TYPE } from '~/features/lots/constants';
-import { hasDecimals } from '~/features/lots/schemas';
+import { priceDecimalsProblem } from '~/features/numbers/money';
 import type { Locale } from '~/i18n/config';
 import type { Database, Executor } from '~/server/db';
 import { currencies, offers } from '~/server/db/schema';
@@ -110,16 +110,17 @@ export async function recordOffer(db: Executor, user: SessionUser, input: Create
     if (input.offer_type !== undefined && input.offer_type !== offerType)
       throw invalid('offer_type', { key: 'offers.wrong_offer_type' });
     const [currency] = await tx
-      .select({ decimals: currencies.decimals })
+      .select({ code: currencies.code, decimals: currencies.decimals })
       .from(currencies)
       .where(eq(currencies.id, lot.currencyId));
 
     // Only machinery lots carry a price type; crop, seed and fertilizer prices are open to offers.
     const fixedPrice = offerType === OFFER_TYPE.buy && lot.details.price_type === 'fixed';
     const price = input.price ?? lot.priceMinor / 10 ** currency.decimals;
-    if (!hasDecimals(price, currency.decimals))
-      throw invalid('price', { key: 'lots.currency_decimals', vars: { decimals: currency.decimals } });
     const priceMinor = toMinor(price, currency.decimals);
+    // The lot's own price is always a price; another must fit the currency (no cents in shillings).
+    const priceProblem = priceMinor === lot.priceMinor ? null : priceDecimalsProblem(price, currency);
+    if (priceProblem) throw invalid('price', priceProblem);
     // A fixed rent rate is not negotiable either, though the owner still confirms the dates.
     const fixedRate = offerType === OFFER_TYPE.rent && lot.details.price_type === 'fixed';
     if ((fixedPrice || fixedRate) && priceMinor !== lot.priceMinor)
@@ -141,11 +142,8 @@ export async function recordOffer(db: Executor, user: SessionUser, input: Create
     if (input.delivery_type === DELIVERY_TYPE.sellerDelivers) {
       if (offerType === OFFER_TYPE.sellToRequest) {
         const perKm = input.delivery_price_per_km ?? 0;
-        if (!hasDecimals(perKm, currency.decimals))
-          throw invalid('delivery_price_per_km', {
-            key: 'lots.currency_decimals',
-            vars: { decimals: currency.decimals },
-          });
+        const perKmProblem = priceDecimalsProblem(perKm, currency);
+        if (perKmProblem) throw invalid('delivery_price_per_km', perKmProblem);
         deliveryPricePerKmMinor = toMinor(perKm, currency.decimals);
       } else {
         if (lot.deliveryPricePerKmMinor === null) throw invalid('delivery_type', { key: 'offers.no_delivery' });

@@ -4,7 +4,7 @@ import { LOT_PHOTO_WIDTHS, type LotKind } from '~/features/lots/constants';
 import type { Database } from '~/server/db';
 import { lotPhotos, lots, offers } from '~/server/db/schema';
 import { getStorage } from '~/server/storage';
-import { hasDecimals } from '~/features/lots/schemas';
+import { priceDecimalsProblem } from '~/features/numbers/money';
 import { AppError } from '~/server/errors';
 import type { SessionUser } from '~/server/services/accounts/users';
 import { assertLotMayChange, declineWaitingOffers, volumeLimits } from '~/server/services/deals/lot-reservation';
@@ -125,6 +125,7 @@ export async function updateLotPrices(
         status: lots.status,
         currencyId: lots.currencyId,
         decimals: sql<number>`(select decimals from currencies where id = ${lots.currencyId})`,
+        code: sql<string>`(select code from currencies where id = ${lots.currencyId})`,
       })
       .from(lots)
       .where(and(eq(lots.kind, kind), eq(lots.userId, user.id), inArray(lots.id, ids)))
@@ -139,13 +140,10 @@ export async function updateLotPrices(
     for (const { id, price } of prices) {
       const row = byId.get(id)!;
       const scale = 10 ** Number(row.decimals);
-      if (!hasDecimals(price, Number(row.decimals))) {
+      const problem = priceDecimalsProblem(price, { code: row.code, decimals: Number(row.decimals) });
+      if (problem) {
         throw new AppError('validation_failed', 'errors.validation_failed', {
-          fields: {
-            [`prices.${prices.findIndex((p) => p.id === id)}.price`]: [
-              { key: 'lots.currency_decimals', vars: { decimals: Number(row.decimals) } },
-            ],
-          },
+          fields: { [`prices.${prices.findIndex((p) => p.id === id)}.price`]: [problem] },
         });
       }
       const priceMinor = Math.round(price * scale);

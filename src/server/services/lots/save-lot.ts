@@ -2,7 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { assertLotMayChange } from '~/server/services/deals/lot-reservation';
 import { PERMISSIONS } from '~/features/accounts/constants';
 import { KINDS, type LotKind } from '~/features/lots/constants';
-import { DETAIL_FIELDS, type LotInput, hasDecimals } from '~/features/lots/schemas';
+import { DETAIL_FIELDS, type LotInput } from '~/features/lots/schemas';
+import { priceDecimalsProblem } from '~/features/numbers/money';
 import type { Database, Executor } from '~/server/db';
 import {
   categories,
@@ -18,6 +19,8 @@ import {
 import { AppError, type LocalizedMessage } from '~/server/errors';
 import type { SessionUser } from '~/server/services/accounts/users';
 import { latestPerUsd, toUsdCents } from '~/server/services/reference/exchange-rates';
+import type { Locale } from '~/i18n/config';
+import { assertPlausiblePrice } from './price-plausibility';
 
 const UNIT_FLAG = {
   for_board: perUnits.forBoard,
@@ -36,12 +39,14 @@ export function assertMayPublish(user: SessionUser, kind: LotKind): void {
     throw new AppError('forbidden', 'lots.upgrade_required', { vars: { url: '/user/pro' } });
 }
 
+interface Money {
+  currency: { code: string; decimals: number };
+  perUsd: number;
+  point?: { latitude: number; longitude: number };
+}
+
 /** Every id the lot names must exist and fit together (unit for this kind, region in the country, village in the region). */
-async function checkReferences(
-  db: Executor,
-  kind: LotKind,
-  input: LotInput,
-): Promise<{ decimals: number; perUsd: number; point?: { latitude: number; longitude: number } }> {
+async function checkReferences(db: Executor, kind: LotKind, input: LotInput): Promise<Money> {
   const errors: Record<string, LocalizedMessage[]> = {};
   const bad = (field: string) => (errors[field] = [{ key: 'validation.invalid_option' }]);
   const [[category], [unit], [currency], [country]] = await Promise.all([
@@ -54,7 +59,7 @@ async function checkReferences(
       .from(perUnits)
       .where(and(eq(perUnits.id, input.per_unit_id), eq(UNIT_FLAG[KINDS[kind].unitCategory], true))),
     db
-      .select({ decimals: currencies.decimals })
+      .select({ code: currencies.code, decimals: currencies.decimals })
       .from(currencies)
       .where(and(eq(currencies.id, input.currency_id), eq(currencies.isActive, true))),
     db.select({ id: countries.id }).from(countries).where(eq(countries.id, input.country_id)),
@@ -97,23 +102,20 @@ async function checkReferences(
     }
   }
   if (currency) {
+    // Prices in the currency's terms: no cents in shillings or francs, else the currency's decimals.
     for (const field of ['price', 'delivery_price_per_km'] as const) {
       const value = input[field];
-      if (value !== undefined && !hasDecimals(value, currency.decimals))
-        errors[field] = [{ key: 'lots.currency_decimals', vars: { decimals: currency.decimals } }];
+      const problem = value === undefined ? null : priceDecimalsProblem(value, currency);
+      if (problem) errors[field] = [problem];
     }
   }
   if (Object.keys(errors).length > 0)
     throw new AppError('validation_failed', 'errors.validation_failed', { fields: errors });
-  return { decimals: currency!.decimals, perUsd: await latestPerUsd(db, input.currency_id), point };
+  return { currency: currency!, perUsd: await latestPerUsd(db, input.currency_id), point };
 }
 
-function columns(
-  kind: LotKind,
-  input: LotInput,
-  money: { decimals: number; perUsd: number; point?: { latitude: number; longitude: number } },
-) {
-  const scale = 10 ** money.decimals;
+function columns(kind: LotKind, input: LotInput, money: Money) {
+  const scale = 10 ** money.currency.decimals;
   const details = Object.fromEntries(
     DETAIL_FIELDS[kind]
       .map((field) => [field, (input as Record<string, unknown>)[field] ?? null])
@@ -195,19 +197,43 @@ async function setPhotos(db: Executor, userId: number, lotId: number, keys: stri
   }
 }
 
-/** `POST /{kind}/create-quote`: a new active lot of the signed-in user (user_id comes from the session). */
+/** The lots a price is compared with (price-plausibility.ts): same kind, category, type, unit, currency, rent unit. */
+function priceGroupOf(kind: LotKind, input: LotInput) {
+  const rentPer = (input as { rent_per?: string }).rent_per;
+  return {
+    kind,
+    type: input.type,
+    categoryId: input.category_id,
+    perUnitId: input.per_unit_id,
+    currencyId: input.currency_id,
+    rentPer: input.type === 'rent' ? rentPer : undefined,
+  };
+}
+
+/**
+ * `POST /{kind}/create-quote`: a new active lot of the signed-in user (user_id comes from the session). A price
+ * far from the usual one asks for confirmation first (409 `price_unusual`, in the caller's `locale`).
+ */
 export async function createLot(
   db: Database,
   user: SessionUser,
   kind: LotKind,
   input: LotInput,
+  locale: Locale,
 ): Promise<{ id: number }> {
   assertMayPublish(user, kind);
   const money = await checkReferences(db, kind, input);
+  const values = columns(kind, input, money);
+  await assertPlausiblePrice(
+    db,
+    priceGroupOf(kind, input),
+    { minor: values.priceMinor, currency: money.currency },
+    { confirmed: input.price_confirmed, locale },
+  );
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(lots)
-      .values({ kind, userId: user.id, ...columns(kind, input, money) })
+      .values({ kind, userId: user.id, ...values })
       .returning({ id: lots.id });
     await setPhotos(tx, user.id, row.id, input.photos);
     await refreshLotSearch(tx, row.id);
@@ -236,21 +262,41 @@ export async function findOwnLot(
   return lot;
 }
 
-/** `POST /{kind}/update-quote`: the owner changes a lot; a lot in a deal keeps its terms (docs/deals.md). */
+/**
+ * `POST /{kind}/update-quote`: the owner changes a lot; a lot in a deal keeps its terms (docs/deals.md). A new
+ * price (or the same price in another category, unit or currency) far from the usual one asks for confirmation.
+ */
 export async function updateLot(
   db: Database,
   user: SessionUser,
   kind: LotKind,
   id: number,
   input: LotInput,
+  locale: Locale,
 ): Promise<void> {
-  await findOwnLot(db, user, kind, id);
+  const before = await findOwnLot(db, user, kind, id);
   const money = await checkReferences(db, kind, input);
+  const values = columns(kind, input, money);
+  const group = priceGroupOf(kind, input);
+  const samePrice =
+    before.priceMinor === values.priceMinor &&
+    before.categoryId === group.categoryId &&
+    before.perUnitId === group.perUnitId &&
+    before.currencyId === group.currencyId &&
+    before.type === group.type &&
+    (before.details as { rent_per?: string }).rent_per === group.rentPer;
+  if (!samePrice)
+    await assertPlausiblePrice(
+      db,
+      group,
+      { minor: values.priceMinor, currency: money.currency },
+      { confirmed: input.price_confirmed, excludeLotId: id, locale },
+    );
   await db.transaction(async (tx) => {
     await assertLotMayChange(tx, await findOwnLot(tx, user, kind, id, { lock: true }));
     await tx
       .update(lots)
-      .set({ ...columns(kind, input, money), updatedAt: new Date() })
+      .set({ ...values, updatedAt: new Date() })
       .where(eq(lots.id, id));
     await setPhotos(tx, user.id, id, input.photos);
     await refreshLotSearch(tx, id);

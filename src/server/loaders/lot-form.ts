@@ -2,10 +2,9 @@ import type { AstroGlobal } from 'astro';
 import { isInDeal, mayChangeTerms } from '~/features/lots/owner-actions';
 import { PERMISSIONS } from '~/features/accounts/constants';
 import { KINDS, type LotKind, type LotType } from '~/features/lots/constants';
-import { LOCALE_META } from '~/i18n/config';
 import type { CategoryChoice } from '~/islands/lot-form/CategoryField';
 import type { CurrencyChoice, UnitOption } from '~/islands/lot-form/LotForm';
-import { type LotFormValues, emptyLotValues, lotFormValuesFrom } from '~/islands/lot-form/lot-form-values';
+import { type LotFormValues, emptyLotValues, lotFormValuesFrom } from '~/features/lots/form-values';
 import type { ExistingPhoto } from '~/islands/lot-form/use-lot-photos';
 import { getDb } from '~/server/db';
 import { requireSignedIn } from '~/server/http/guards';
@@ -15,7 +14,9 @@ import type { LotItem } from '~/server/services/lots/lot-item';
 import { getCategoryTree } from '~/server/services/reference/list-categories';
 import { listCurrencies } from '~/server/services/reference/list-currencies';
 import { listUnits } from '~/server/services/reference/list-units';
-import { findLot } from '~/components/lot-page/load-lot';
+import { parseId } from '~/features/validation/fields';
+import { AppError } from '~/server/errors';
+import { getLot } from '~/server/services/lots/get-lot';
 
 export interface LotFormData {
   view: 'form';
@@ -27,7 +28,6 @@ export interface LotFormData {
   categories: CategoryChoice[];
   units: UnitOption[];
   currencies: CurrencyChoice[];
-  intlLocale: string;
 }
 
 /** What a lot form page shows: the form, the tier explanation, a lot in a deal that cannot change, or a 404. */
@@ -36,6 +36,18 @@ export type LotFormView =
   | { view: 'upgrade'; kind: LotKind }
   | { view: 'locked'; kind: LotKind; lot: Pick<LotItem, 'id' | 'title'>; reason: 'in_deal' | 'sold_out' }
   | { view: 'not_found'; kind: LotKind };
+
+/** The lot of an update page's `[id]`, as getLot shows it to this member; undefined when there is none to show. */
+async function findLotToEdit(kind: LotKind, rawId: string, { user, locale }: App.Locals) {
+  const id = parseId(rawId);
+  if (id === undefined) return undefined;
+  try {
+    return await getLot(await getDb(), kind, id, user, locale);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') return undefined;
+    throw error;
+  }
+}
 
 interface Options {
   kind: LotKind;
@@ -46,11 +58,12 @@ interface Options {
 }
 
 /**
- * Everything a lot form page needs, read in the page's frontmatter (a component cannot answer a redirect):
- * the sign-in guard, the tier rule, the lot of an update page (the member's own, else 404), and the lists.
- * Returns the redirect Response when the visitor must sign in first.
+ * Everything a lot form page needs, loaded once in the page's frontmatter (a component cannot answer a
+ * redirect) and handed to LotFormPage: the sign-in guard, the tier rule, the lot of an update page (the
+ * member's own, else 404), and the lists. Amounts of an edited lot are written the page's way ("72,000",
+ * "72 000"). Returns the redirect Response when the visitor must sign in first.
  */
-export async function loadLotForm(
+export async function loadLotFormPage(
   Astro: AstroGlobal,
   { kind, presetType, lotId }: Options,
 ): Promise<Response | LotFormView> {
@@ -63,9 +76,9 @@ export async function loadLotForm(
 
   let lot: LotItem | undefined;
   if (lotId !== undefined) {
-    lot = await findLot(kind, lotId, Astro.locals);
+    lot = await findLotToEdit(kind, lotId, Astro.locals);
     // Someone else's lot is none of this member's business here: the same answer as a missing one.
-    if (!lot || !lot.is_own) {
+    if (!lot?.is_own) {
       Astro.response.status = 404;
       return { view: 'not_found', kind };
     }
@@ -99,7 +112,6 @@ export async function loadLotForm(
     categories,
     units: units.map((u) => ({ id: u.id, name: u.name, short: u.short })),
     currencies: currencies.map((c) => ({ id: c.id, code: c.code, name: c.name, decimals: c.decimals })),
-    intlLocale: LOCALE_META[locale].intl,
   };
 
   if (lot) {
@@ -112,6 +124,7 @@ export async function loadLotForm(
         lot as unknown as Record<string, unknown>,
         kind,
         photos.map((p) => p.key),
+        locale,
       ),
       photos,
     };

@@ -1,10 +1,13 @@
-import type { LotKind, LotType } from '~/features/lots/constants';
-import { DETAIL_FIELDS } from '~/features/lots/schemas';
+import type { Locale } from '~/i18n/config';
+import { localAmountText, localNumberText } from '~/features/numbers/text';
+import type { LotKind, LotType } from './constants';
+import { DETAIL_FIELDS } from './schemas';
 
 /**
- * The lot form's values as inputs hold them: text as strings, ticks as booleans. `lotSchema(kind)` reads
- * blanks as "not given" and text as numbers, so the same values are checked here and on the server. Detail
- * fields of every kind are present; the schema keeps only those of the form's kind.
+ * The lot form's values as inputs hold them: text as strings, ticks as booleans. `lotSchema(kind, locale)` reads
+ * blanks as "not given" and text as numbers written the page's way, so the same values are checked in the form
+ * and on the server. Detail fields of every kind are present; the schema keeps only those of the form's kind.
+ * Shared by the form island and the page's loader (src/server/loaders/lot-form.ts), which fills it from a lot.
  */
 export interface LotFormValues {
   type: LotType;
@@ -93,16 +96,30 @@ export function emptyLotValues(type: LotType, defaults: Partial<LotFormValues> =
   return { ...(blank as unknown as LotFormValues), price_type: 'fixed', photos: [], type, ...defaults };
 }
 
-/** A lot's answer (LotItem) as form values, for the update form. */
-export function lotFormValuesFrom(lot: Record<string, unknown>, kind: LotKind, photoKeys: string[]): LotFormValues {
+/** Numbers a person reads and edits: written as the page's language writes them ("72,000", "72 000"). */
+const QUANTITY_FIELDS = new Set<LotFormField>(['volume', 'min_volume', 'max_volume']);
+const MONEY_FIELDS = new Set<LotFormField>(['price', 'delivery_price_per_km']);
+
+/**
+ * A lot's answer (LotItem) as form values, for the update form: amounts written as `locale` writes numbers
+ * (the form reads them back the same way), other values as they are.
+ */
+export function lotFormValuesFrom(
+  lot: Record<string, unknown>,
+  kind: LotKind,
+  photoKeys: string[],
+  locale: Locale,
+): LotFormValues {
   const values = emptyLotValues(lot.type as LotType, { photos: photoKeys });
   for (const field of Object.keys(values) as LotFormField[]) {
     if (field === 'type' || field === 'photos' || !(field in lot)) continue;
     const value = lot[field];
-    if (BOOLEAN_FIELDS.has(field)) (values as unknown as Record<string, unknown>)[field] = value === true;
-    else
-      (values as unknown as Record<string, unknown>)[field] =
-        value === null || value === undefined ? '' : String(value);
+    const out = values as unknown as Record<string, unknown>;
+    if (BOOLEAN_FIELDS.has(field)) out[field] = value === true;
+    else if (value === null || value === undefined) out[field] = '';
+    else if (MONEY_FIELDS.has(field) && typeof value === 'number') out[field] = localAmountText(value, locale);
+    else if (QUANTITY_FIELDS.has(field) && typeof value === 'number') out[field] = localNumberText(value, locale);
+    else out[field] = String(value);
   }
   if (kind === 'technic' && !values.price_type) values.price_type = 'fixed';
   return values;

@@ -1,0 +1,1 @@
+CREATE INDEX "lots_price_group_idx" ON "lots" USING btree ("kind","category_id","per_unit_id","currency_id","type","price_minor","id") WHERE status in ('active', 'in_process');
