@@ -107,7 +107,7 @@ export function lotRoutes() {
         bodyWrapper: meta.wrapper,
         response: z.object({ id: z.number() }),
       },
-      async (_c, { body, user }) => createLot(await getDb(), user!, meta.kind, body),
+      async (_c, { body, user }) => createLot(await getDb(), user, meta.kind, body),
     );
 
     endpoint(
@@ -122,7 +122,7 @@ export function lotRoutes() {
         bodyWrapper: meta.wrapper,
       },
       async (_c, { body, user }) => {
-        await updateLot(await getDb(), user!, meta.kind, body.id, body);
+        await updateLot(await getDb(), user, meta.kind, body.id, body);
         return { success: true };
       },
     );
@@ -131,7 +131,7 @@ export function lotRoutes() {
       app,
       { method: 'post', path: `${p}/delete-quote`, tag, summary: 'Delete one of your lots', auth: true, body: idBody },
       async (_c, { body, user }) => {
-        await deleteLot(await getDb(), user!, meta.kind, body.id);
+        await deleteLot(await getDb(), user, meta.kind, body.id);
         return { success: true };
       },
     );
@@ -151,7 +151,7 @@ export function lotRoutes() {
           body: idBody,
         },
         async (_c, { body, user }) => {
-          await setLotStatus(await getDb(), user!, meta.kind, body.id, action);
+          await setLotStatus(await getDb(), user, meta.kind, body.id, action);
           return { success: true };
         },
       );
@@ -168,7 +168,7 @@ export function lotRoutes() {
         body: idBody,
         response: z.object({ id: z.number() }),
       },
-      async (_c, { body, user }) => reAddLot(await getDb(), user!, meta.kind, body.id),
+      async (_c, { body, user }) => reAddLot(await getDb(), user, meta.kind, body.id),
     );
 
     endpoint(
@@ -186,7 +186,7 @@ export function lotRoutes() {
             .max(100),
         }),
       },
-      async (_c, { body, user }) => updateLotPrices(await getDb(), user!, meta.kind, body.prices),
+      async (_c, { body, user }) => updateLotPrices(await getDb(), user, meta.kind, body.prices),
     );
 
     endpoint(
@@ -199,7 +199,7 @@ export function lotRoutes() {
         auth: true,
         body: z.object({}).passthrough(),
       },
-      async (_c, { raw, user }) => uploadLotPhoto(await getDb(), user!.id, raw.photo),
+      async (_c, { raw, user }) => uploadLotPhoto(await getDb(), user.id, raw.photo),
     );
 
     endpoint(
@@ -212,7 +212,7 @@ export function lotRoutes() {
         auth: true,
       },
       async (_c, { user }) => ({
-        items: await listFavoriteLotIds(await getDb(), user!.id, meta.kind),
+        items: await listFavoriteLotIds(await getDb(), user.id, meta.kind),
       }),
     );
 
@@ -230,7 +230,7 @@ export function lotRoutes() {
         },
         async (_c, { body, user }) => {
           const lotId = (body as Record<string, number>)[meta.favoriteField];
-          return { items: await (add ? addFavoriteLot : removeFavoriteLot)(await getDb(), user!.id, meta.kind, lotId) };
+          return { items: await (add ? addFavoriteLot : removeFavoriteLot)(await getDb(), user.id, meta.kind, lotId) };
         },
       );
     }
