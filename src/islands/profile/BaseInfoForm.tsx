@@ -24,7 +24,7 @@ import {
   baseInfoSchema,
   flattenMainInfoErrors,
   toMainInfoBody,
-} from './base-info-schema';
+} from '~/features/accounts/base-info-schema';
 import { $contact, type ContactStatus } from './contact-store';
 
 interface Props {

@@ -1,5 +1,4 @@
-import type { AstroGlobal } from 'astro';
-import { CABINET_OFFER_VIEWS, type CabinetOfferView, MONEY_VIEWS, type MoneyView } from '~/features/deals/constants';
+import { CABINET_OFFER_VIEWS, type CabinetOfferView, MONEY_VIEWS, type MoneyView } from './constants';
 import type { IconName } from '~/features/site/icon-paths';
 import type { MessageKey } from '~/i18n/t';
 
@@ -154,19 +153,3 @@ export const SETTINGS_LINKS: { anchor: string; title: MessageKey; hint: MessageK
   { anchor: 'favorites', title: 'profile.section_favorites', hint: 'cabinet.settings_favorites_hint' },
   { anchor: 'referral', title: 'profile.section_referral', hint: 'cabinet.settings_referral_hint' },
 ];
-
-/**
- * The answer's status and caching for a card address that is no page of this issue: a planned card says
- * "coming soon", the same for everyone (briefly cacheable); anything else is a 404, private because its
- * Go-back link depends on the Referer. Answers the planned card's area, for <UnknownCard area={…} />.
- */
-export function answerUnknownCard(
-  Astro: AstroGlobal,
-  planned: Record<string, MessageKey>,
-  view: string,
-): MessageKey | undefined {
-  const area = Object.hasOwn(planned, view) ? planned[view] : undefined;
-  Astro.response.headers.set('Cache-Control', area ? 'public, max-age=60' : 'private, no-cache');
-  if (!area) Astro.response.status = 404;
-  return area;
-}
