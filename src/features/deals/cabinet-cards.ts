@@ -3,17 +3,17 @@ import type { IconName } from '~/features/site/icon-paths';
 import type { MessageKey } from '~/i18n/t';
 
 /**
- * The cabinet cards of spec §2 (`/user/profile/cabinet-cards/{view}`) and the money cards
- * (`…/money-cards/{view}`): what each card is called, what it holds and its icon. The index, each card's page
- * and the summary at the top of /user/profile/deals read them from here, so a card reads the same everywhere.
- * Cards of later issues (company, verifications, warehouse, my-receipts, my-wallet) stay "coming soon".
+ * The cabinet cards (`/user/profile/cabinet-cards/{view}`, docs/deals.md "Lists, badge, cabinet") and the money
+ * cards (`…/money-cards/{view}`): what each card is called, what it holds and its icon. The index, each card's
+ * page and the summary at the top of /user/profile/deals read them from here, so a card reads the same everywhere.
+ * Cards of capabilities still to come (company, verifications, warehouse, my-receipts, my-wallet) stay "coming soon".
  */
 
-/** The cards this issue builds as pages with a list (the six offer groupings, the lots on sale, favourites, settings). */
+/** The cards built as pages with a list (the six offer groupings, the lots on sale, favourites, settings). */
 export const CABINET_VIEWS = [...CABINET_OFFER_VIEWS, 'on-sale', 'cabinet-favourites', 'settings'] as const;
 export type CabinetView = (typeof CABINET_VIEWS)[number];
 
-/** Cards of the spec that later issues build: they answer "coming soon" (any other unknown card is a 404). */
+/** Cards that later capabilities build: they answer "coming soon" (any other unknown card is a 404). */
 export const PLANNED_CARDS: Record<string, MessageKey> = {
   company: 'soon.area_companies',
   verifications: 'soon.area_user',

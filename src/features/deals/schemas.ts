@@ -13,7 +13,7 @@ import {
 } from './constants';
 
 /**
- * Offer forms, shared by the make-offer dialog and the API (`Offer[…]`, `UserFeedback[…]`, spec §5: prices and
+ * Offer forms, shared by the make-offer dialog and the API (`Offer[…]`, `UserFeedback[…]`; prices and
  * volumes with at most two decimals). Rules that need the lot (its limits, its price type, free dates) are
  * checked by the offers service.
  */

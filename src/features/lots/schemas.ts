@@ -7,7 +7,7 @@ import { DETAIL_FIELD_TABLE, type DetailField, FIRST_YEAR_OF_MANUFACTURE } from 
 /**
  * The lot forms' zod schemas, shared by the islands and the API (wrappers BoardList[…], SeedsList[…],
  * FertilizerList[…], TechnicList[…]). Prices and volumes: numbers with at most 2 decimals, a comma accepted as
- * the decimal mark (spec §5).
+ * the decimal mark.
  */
 const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
 const toNumber = (value: unknown) => {
@@ -168,7 +168,7 @@ export const lotSearchSchema = z.object({
   have_geolocation: z.preprocess(toBoolean, z.boolean().optional()),
   with_photo: z.preprocess(toBoolean, z.boolean().optional()),
   organic: z.preprocess(toBoolean, z.boolean().optional()),
-  /** An empty price_from means 0 (spec §3). */
+  /** An empty price_from means 0 (docs/lots.md). */
   price_from: z.preprocess((v) => (v === '' || v === undefined ? 0 : toNumber(v)), z.number().min(0).max(1e11)),
   price_to: optionalAmount,
   /** The currency price_from and price_to are in (the default currency, US dollar, when absent). */

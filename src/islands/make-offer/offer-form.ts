@@ -95,7 +95,7 @@ export function initialValues(lot: OfferLot, userPoint: MapPoint | null): OfferF
   };
 }
 
-/** "12,5" and "12.5" are the same amount (spec §5 accepts a comma); anything else is no number. */
+/** "12,5" and "12.5" are the same amount (a comma is a decimal mark too); anything else is no number. */
 export function readAmount(text: string): number | null {
   const match = /^\s*(\d+(?:[.,]\d{1,2})?)\s*$/.exec(text ?? '');
   return match ? Number(match[1].replace(',', '.')) : null;

@@ -94,7 +94,7 @@ export default function BaseInfoForm({ messages, initial, contact, currencies }:
         : { ...result, error: { ...result.error, errors: flattenMainInfoErrors(result.error.errors) } };
     },
     onSuccess: () => saved(sent.current!),
-    // Spec §4: a refused profile update leaves the data unchanged and says so in a snackbar.
+    // A refused profile update (400) leaves the data unchanged and says so in a snackbar (docs/auth.md).
     onRefused: () => showSnack('error', t('profile.base_not_saved')),
   });
 

@@ -67,7 +67,7 @@ const INTRO_KEYS: Partial<Record<StepId, MessageKey>> = {
 };
 
 /**
- * The sign-up wizard (spec §1): a start screen (kind, quick or full), then the quick path (name, e-mail or
+ * The sign-up wizard: a start screen (kind, quick or full), then the quick path (name, e-mail or
  * phone, password) or the full one (name, phone with PIN, e-mail, address, language and currency, activity,
  * farm size or turnover, gender and age, password), and congratulations. Each Next checks the step with the
  * shared schema's pieces; the answers (never the password) are kept in localStorage so a reload or a lost

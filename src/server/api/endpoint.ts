@@ -21,7 +21,7 @@ export interface EndpointOptions<
   auth?: A;
   /** `Cache-Control` of a successful answer; API answers are `no-store` unless an endpoint says otherwise. */
   cache?: string;
-  /** Status a validation failure answers with (422 unless the spec's clients expect 400). */
+  /** Status a validation failure answers with (422 unless the mobile apps expect 400: sign-up, profile update). */
   invalidStatus?: number;
 }
 

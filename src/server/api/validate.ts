@@ -6,7 +6,7 @@ import { AppError, type LocalizedMessage } from '~/server/errors';
 /**
  * Parses input with a zod schema, or throws a `validation_failed` AppError whose per-field messages are
  * dictionary keys (translated when the answer is written). `status` lets an endpoint answer 400 where the
- * spec's clients expect it.
+ * mobile apps expect it (docs/decisions.md "Validation status").
  */
 export function parseInput<S extends z.ZodType>(
   schema: S,

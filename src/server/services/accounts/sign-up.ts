@@ -17,7 +17,7 @@ import { hashPassword, randomReferralCode } from './secrets';
 import { type IssuedTokens, createSession } from './sessions';
 import { type SessionUser, toSessionUser } from './users';
 
-/** Field errors of sign-up answer 400 (the spec's clients read a 400 as "not signed up, show the errors"). */
+/** Field errors of sign-up answer 400 (the mobile apps read a 400 as "not signed up, show the errors"). */
 const fieldError = (fields: Record<string, LocalizedMessage[]>) =>
   new AppError('validation_failed', 'errors.validation_failed', { fields, status: 400 });
 

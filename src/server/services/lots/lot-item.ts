@@ -109,8 +109,8 @@ const decimal = (value: string | null) => (value === null ? null : Number(value)
 const money = (minor: number | null, decimals: number) => (minor === null ? null : minor / 10 ** decimals);
 
 /**
- * A lot as the API answers it (snake_case, spec §3): every common field, the kind's details flattened, the
- * total cost derived (never stored), the seller's public card, and the viewer's relation to it.
+ * A lot as the API answers it (snake_case, the fields of docs/lots.md): every common field, the kind's details
+ * flattened, the total cost derived (never stored), the seller's public card, and the viewer's relation to it.
  */
 export function toLotItem(row: Row, photos: LotPhoto[], viewer: { userId?: number; favoriteIds?: Set<number> } = {}) {
   const { lot } = row;
