@@ -65,7 +65,7 @@ export async function loadLotForm(
   if (lotId !== undefined) {
     lot = await findLot(kind, lotId, Astro.locals);
     // Someone else's lot is none of this member's business here: the same answer as a missing one.
-    if (!lot || !lot.is_own) {
+    if (!lot?.is_own) {
       Astro.response.status = 404;
       return { view: 'not_found', kind };
     }

@@ -41,9 +41,9 @@ const fitsDecimals = (value: number, decimals: number) =>
  * the user typed in place.
  */
 export default function BulkPriceForm({ messages, apiPrefix, lots }: Props) {
-  const t = createClientTranslator(messages);
+  const t = useMemo(() => createClientTranslator(messages), [messages]);
   const [problem, setProblem] = useState<FormProblem | null>(null);
-  const resolver = useMemo(() => zodFormResolver(schema, t, messages), [messages]);
+  const resolver = useMemo(() => zodFormResolver(schema, t, messages), [t, messages]);
   const form = useForm<Values>({
     resolver: resolver as never,
     defaultValues: { prices: lots.map((lot) => ({ price: String(lot.price) })) },

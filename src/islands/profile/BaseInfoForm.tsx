@@ -56,9 +56,10 @@ export default function BaseInfoForm({ messages, initial, contact, currencies }:
     formState: { errors, isSubmitting },
   } = form;
 
+  // The first section to mount seeds the shared contact facts with the server's; later ones find them set.
   useEffect(() => {
     if (!$contact.get()) $contact.set(contact);
-  }, []);
+  }, [contact]);
 
   const kind = watch('trader_status');
   const emailChanging =

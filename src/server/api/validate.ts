@@ -18,7 +18,9 @@ export function parseInput<S extends z.ZodType>(
   if (result.success) return result.data;
   const fields: Record<string, LocalizedMessage[]> = {};
   for (const issue of result.error.issues) {
-    (fields[issueField(issue)] ??= []).push(issueToMessage(issue, hasMessage));
+    const field = issueField(issue);
+    fields[field] ??= [];
+    fields[field].push(issueToMessage(issue, hasMessage));
   }
   throw new AppError('validation_failed', 'errors.validation_failed', { fields, status: options.status });
 }

@@ -136,7 +136,7 @@ export async function updateMainInfo(
     ...(p.age_range !== undefined && { ageRange: p.age_range }),
   };
   if (Object.keys(changes).length === 0) return { changed: false };
-  let updated;
+  let updated: typeof users.$inferSelect;
   try {
     [updated] = await db
       .update(users)

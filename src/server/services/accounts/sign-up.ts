@@ -50,7 +50,7 @@ export async function signUp(
 
   const passwordHash = await hashPassword(input.password);
   const locale = input.locale ?? context.locale;
-  let created;
+  let created: { user: typeof users.$inferSelect; tokens: IssuedTokens };
   try {
     created = await db.transaction(async (tx) => {
       const phoneVerified = phone ? await consumePhoneProof(tx, phone, input.phone_token) : false;
