@@ -8,7 +8,7 @@ import { FormAlert, useHydrated } from '~/islands/lib/fields';
 import { type FormProblem, problemOf } from '~/islands/lib/form-problem';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 import { documentProblem, photoProblem } from './attachments';
-import { type Refusal, classifyRefusal } from './refusals';
+import { type Refusal, classifyRefusal } from '~/features/deals/refusals';
 import StepFields, { type StepErrors, type StepValues } from './StepFields';
 
 interface Props {

@@ -21,7 +21,7 @@ import {
   offerResolver,
   toOfferFields,
 } from './offer-form';
-import { type MapPoint, type OfferLot, OPEN_LABEL, submitLabel, successKey } from './offer-lot';
+import { type MapPoint, type OfferLot, OPEN_LABEL, submitLabel, successKey } from '~/features/deals/offer-lot';
 import OfferTotals from './OfferTotals';
 import PriceVolumeFields from './PriceVolumeFields';
 import { useBookedRanges } from './use-booked-ranges';
