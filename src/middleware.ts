@@ -48,7 +48,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     });
   }
 
-  // Browser-language detection runs only on the root (spec §9): a remembered choice wins, then Accept-Language.
+  // Browser-language detection runs only on the root: a remembered choice wins, then Accept-Language (deep links
+  // keep the language their address names; docs/architecture.md "Languages").
   if (pathname === '/') {
     const remembered = context.cookies.get(LOCALE_COOKIE)?.value;
     const chosen = isLocale(remembered)

@@ -1,7 +1,7 @@
 export const LOCALES = ['en', 'sw', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
-/** The cookie that remembers the chosen language (spec §9), for 365 days. */
+/** The cookie that remembers the chosen language, for 365 days (docs/architecture.md "Languages"). */
 export const LOCALE_COOKIE = 'i18n_redirected';
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 

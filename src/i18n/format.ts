@@ -1,7 +1,7 @@
 import { shownDecimals } from '~/features/numbers/money';
 import { LOCALE_META, type Locale } from './config';
 
-/** Locale-aware formatting with Intl. Money is kept in integer minor units (DESIGN.md: money is integers). */
+/** Locale-aware formatting with Intl. Money is kept in integer minor units and formatted only for display. */
 export function formatNumber(value: number, locale: Locale, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(LOCALE_META[locale].intl, options).format(value);
 }

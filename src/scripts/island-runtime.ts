@@ -3,7 +3,7 @@ import { shouldReloadAfterChunkError } from '~/features/site/chunk-reload';
 import { createProgress } from '~/features/site/progress';
 
 // A deploy replaces hashed chunks; a page opened before it then fails to load an island's code.
-// Reload once to get the new page, but never more than once per 60 s (spec §9), so a broken network cannot loop.
+// Reload once to get the new page, but never more than once per 60 s, so a broken network cannot loop.
 const CHUNK_ERROR =
   /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError/i;
 function reloadOnChunkError(message: string) {

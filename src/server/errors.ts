@@ -30,15 +30,16 @@ export interface AppErrorOptions {
   vars?: MessageVars;
   /** Per-field messages, keyed by the field's name inside the submitted object (e.g. `price`). */
   fields?: Record<string, LocalizedMessage[]>;
-  /** Overrides the code's usual status (e.g. 400 where the spec's clients expect it for field errors). */
+  /** Overrides the code's usual status (e.g. 400 where the mobile apps expect it for field errors). */
   status?: number;
   headers?: Record<string, string>;
   cause?: unknown;
 }
 
 /**
- * The one error type of the server (DESIGN.md convention 3). Services throw it; the API's error handler and
- * the pages turn it into a response with a stable `code`, a localized `message` and per-field `errors`.
+ * The one error type of the server (docs/architecture.md "API conventions"). Services throw it; the API's
+ * error handler and the pages turn it into a response with a stable `code`, a localized `message` and
+ * per-field `errors`.
  */
 export class AppError extends Error {
   readonly code: ErrorCode;

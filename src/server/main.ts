@@ -10,7 +10,7 @@ import compression from 'compression';
 import sirv from 'sirv';
 import { getApiApp } from './api/app';
 import { prepareDatabase } from './db/prepare-database';
-import { EnvError, getEnv } from './env';
+import { type Env, EnvError, getEnv } from './env';
 import { setSecurityHeaders } from './http/security-headers';
 import { setStaticCacheHeaders } from './http/static-cache';
 import { runShutdownHooks } from './lifecycle';
@@ -19,7 +19,7 @@ import { purgeExpired } from './services/maintenance/purge-expired';
 type Next = (error?: unknown) => void;
 
 async function start() {
-  let env;
+  let env: Env;
   try {
     env = getEnv();
   } catch (error) {

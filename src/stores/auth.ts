@@ -2,7 +2,8 @@ import { atom } from 'nanostores';
 
 /**
  * Signed-in state shared between islands, and across tabs: a login or logout in one tab is announced on a
- * BroadcastChannel, and other tabs showing a page for the previous state go home (spec §4). A tab ignores its
+ * BroadcastChannel, and other tabs showing a page for the previous state go home (a page drawn for a
+ * signed-out visitor is wrong for a signed-in one, and the other way round). A tab ignores its
  * own announcements (BroadcastChannel delivers them to its other channel objects too).
  */
 export const $signedIn = atom<boolean>(false);

@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 
 /**
- * Lots written without a connection (spec §7: "quotes created offline are kept locally and re-posted to their
- * stored path with form-encoded data, then removed on status 200").
+ * Lots written without a connection: a lot sent while offline is kept on the phone and posted again, to the
+ * address it was meant for and with the same form-encoded data, until the server takes it.
  *
  * A lot form whose POST fails with status 0 calls `queueOfflineQuote`; the entry is kept in localStorage until
  * `sendOfflineQuotes` posts it, on page load and on every `online` event (`startOfflineQuoteSender` wires both

@@ -15,8 +15,12 @@ async function pinFromMailbox(page: Page, phone: string) {
   await mailbox.goto('/dev/mailbox');
   const template = sw['accounts.pin_sms'].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const pattern = new RegExp(template.replace('\\{\\{pin\\}\\}', '(\\d{4})').replace('\\{\\{minutes\\}\\}', '\\d+'));
-  const text = await mailbox.locator('main').innerText();
-  const pin = pattern.exec(text)?.[1];
+  // The newest SMS to this phone: other tests running at the same time text other phones.
+  const sms = mailbox
+    .getByRole('region', { name: en['mailbox.sms_title'] })
+    .getByRole('listitem')
+    .filter({ hasText: phone });
+  const pin = pattern.exec((await sms.first().textContent()) ?? '')?.[1];
   await mailbox.close();
   expect(pin).toBeTruthy();
   return pin!;

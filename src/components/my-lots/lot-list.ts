@@ -1,61 +1,13 @@
-import type { AstroGlobal } from 'astro';
 import { LOT_KINDS, type LotKind } from '~/features/lots/constants';
-import type { LotSearch } from '~/features/lots/schemas';
 import type { MessageKey, Translate } from '~/i18n/t';
-import { getDb } from '~/server/db';
-import type { Page } from '~/server/db/pagination';
-import type { LotItem } from '~/server/services/lots/lot-item';
-import { listLots } from '~/server/services/lots/list-lots';
-import { pageParam, pastLastPage } from '~/components/list-params';
+import { pageParam } from '~/components/list-params';
+import type { LotListRequest } from '~/server/loaders/my-lots';
 
-/** The user's lot lists (My lots, Favourite lots): one tab per kind, twelve lots a page, newest first. */
+/** What a user's lot list page (My lots, Favourite lots) reads from its address, and how it links its pages. */
 
-const PER_PAGE = 12;
-const SORT = '-created_at';
-
-export interface LotListPage {
-  kind: LotKind;
-  page: number;
-  /** Lots per kind, for the tabs. */
-  counts: Record<LotKind, number>;
-  list: Page<LotItem>;
-}
-
-/**
- * The page of a list the `kind` and `page` parameters ask for, read in the page's frontmatter after its
- * sign-in guard. Without a tab chosen: the first kind that has lots, else `emptyKind`. A page emptied by
- * removals (or a stale link) answers a redirect to the last page that has lots.
- */
-export async function loadLotList(
-  Astro: AstroGlobal,
-  path: string,
-  search: LotSearch,
-  emptyKind: LotKind,
-): Promise<Response | LotListPage> {
-  const { locale, user } = Astro.locals;
-  const db = await getDb();
-  const counts = Object.fromEntries(
-    await Promise.all(
-      LOT_KINDS.map(
-        async (kind) =>
-          [
-            kind,
-            (await listLots(db, kind, search, { page: 1, perPage: 1, sort: SORT }, user, locale))._meta.totalCount,
-          ] as const,
-      ),
-    ),
-  ) as Record<LotKind, number>;
-  const kind = kindParam(Astro.url) ?? LOT_KINDS.find((k) => counts[k] > 0) ?? emptyKind;
-  const page = pageParam(Astro.url);
-  const list = await listLots(db, kind, search, { page, perPage: PER_PAGE, sort: SORT }, user, locale);
-  return (
-    pastLastPage(Astro, (last) => listHref(path, kind, last), page, list._meta.pageCount) ?? {
-      kind,
-      page,
-      counts,
-      list,
-    }
-  );
+/** The tab and page the address asks for: `?kind=seed&page=2`. */
+export function lotListRequest(url: URL): LotListRequest {
+  return { kind: kindParam(url), page: pageParam(url) };
 }
 
 /** The `kind` query parameter of a list page, or undefined when it is missing or unknown. */

@@ -1,6 +1,6 @@
-/** Accounts vocabulary shared by the server and the islands (spec §1, §3, §5, §9). */
+/** Accounts vocabulary shared by the server and the islands (docs/auth.md). */
 
-/** Sign-up kinds (spec §1): farmer or seller; trader or company; seller of inputs; cooperative representative. */
+/** Sign-up kinds: farmer or seller; trader or company; seller of inputs; cooperative representative. */
 export const TRADER_STATUSES = ['farmer', 'trader', 'input_seller', 'cooperative'] as const;
 export type TraderStatus = (typeof TRADER_STATUSES)[number];
 
@@ -12,7 +12,7 @@ export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const GENDERS = ['male', 'female'] as const;
-/** From under 16 up to over 55 (spec §9). */
+/** From under 16 up to over 55. */
 export const AGE_RANGES = ['under_16', '16_25', '26_35', '36_45', '46_55', 'over_55'] as const;
 export const ACTIVITIES = [
   'crop_farming',

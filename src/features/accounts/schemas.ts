@@ -55,8 +55,11 @@ export const phoneField = z
   .max(32)
   .refine((value) => isValidPhoneNumber(value, 'KE'), { message: 'accounts.phone_invalid' });
 export const passwordField = z.string().min(PASSWORD_MIN, { message: 'accounts.password_too_short' }).max(PASSWORD_MAX);
-/** No control or bidirectional-override characters: names are shown to other users and in the terminal. */
-const CONTROL = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+/**
+ * No control characters (C0, DEL and C1: U+009B opens a terminal escape too) and no bidirectional overrides or
+ * isolates: names are shown to other users and in the terminal.
+ */
+const CONTROL = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 export const plainLine = (max: number) =>
   z
     .string()

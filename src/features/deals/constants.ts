@@ -1,5 +1,5 @@
 /**
- * The vocabulary of offers and deals (spec §3 Offer, §4 Offers; docs/deals.md is the contract). Numbers are
+ * The vocabulary of offers and deals (docs/deals.md is the contract). Numbers are
  * the ones the API speaks; names are for code.
  */
 import type { LotType } from '~/features/lots/constants';
@@ -50,19 +50,19 @@ export type DealEventAction = 'create' | OfferAction | 'feedback';
 export const ORDER_TYPES = ['board_list', 'seeds_list', 'fertilizer_list', 'technic_list'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
-/** Attachments of an action: a photo (images only) up to 20 MB, a document (PDF) up to 50 MB (spec §5, §9). */
+/** Attachments of an action: a photo (images only) up to 20 MB, a document (PDF) up to 50 MB (docs/deals.md). */
 export const OFFER_PHOTO_MAX_BYTES = 20 * 1024 * 1024;
 export const OFFER_DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
 export const OFFER_COMMENT_MAX = 1000;
 export const OFFERS_PAGE_SIZE = 20;
-/** The badge polls the count of offers waiting for the user every 60 s (spec §9). */
+/** The badge polls the count of offers waiting for the user every 60 s (docs/deals.md "Lists, badge, cabinet"). */
 export const OFFER_COUNT_POLL_MS = 60_000;
 /** Bookings: at most this far ahead, and at most this long. */
 export const BOOKING_MAX_DAYS_AHEAD = 366;
 export const BOOKING_MAX_DAYS = 92;
 
 /**
- * Cabinet groupings (spec §2, §4): which of the user's deals each card lists. `on-sale` lists lots, the rest
+ * Cabinet groupings: which of the user's deals each card lists. `on-sale` lists lots, the rest
  * offers; docs/deals.md gives each rule.
  */
 export const CABINET_OFFER_VIEWS = [

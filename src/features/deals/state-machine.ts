@@ -27,7 +27,7 @@ export interface DealState {
 
 export type DealRole = 'buyer' | 'seller';
 
-/** The current user's role in the deal, or undefined for a stranger (spec §6: compare seller_id and buyer_id). */
+/** The current user's role in the deal (from comparing seller_id and buyer_id), or undefined for a stranger. */
 export function roleOf(
   deal: Pick<DealState, 'buyerId' | 'sellerId'>,
   userId: number | undefined,
@@ -43,7 +43,7 @@ export function makerRole(offerType: OfferType): DealRole {
   return offerType === OFFER_TYPE.sellToRequest ? 'seller' : 'buyer';
 }
 
-/** Who must answer a new offer: the lot's owner (spec §4: "for offer_type 3 the buyer must act, otherwise the seller"). */
+/** Who must answer a new offer: the lot's owner — the buyer for offer_type 3 (a buy request), else the seller. */
 export function recipientRole(offerType: OfferType): DealRole {
   return offerType === OFFER_TYPE.sellToRequest ? 'buyer' : 'seller';
 }

@@ -1,6 +1,6 @@
 /**
- * One lot model (DESIGN.md convention 1): board (crop) lots, seed lots, fertilizer lots and technic (machinery)
- * lots share one table with a `kind`. This file names each kind the way the API and the spec speak of it.
+ * One lot model (docs/lots.md): board (crop) lots, seed lots, fertilizer lots and technic (machinery) lots
+ * share one table with a `kind`. This file names each kind the way the API and the site's addresses speak of it.
  */
 export const LOT_KINDS = ['board', 'seed', 'fertilizer', 'technic'] as const;
 export type LotKind = (typeof LOT_KINDS)[number];

@@ -1,4 +1,4 @@
-/** The chunk-reload guard (spec §9): at most one reload per 60 s after a failed chunk load. */
+/** The chunk-reload guard: at most one reload per 60 s after a failed chunk load (docs/architecture.md "Browser"). */
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 
 export function shouldReloadAfterChunkError(lastReloadAt: number, now: number): { reload: boolean; stamp: number } {

@@ -9,7 +9,7 @@ export interface NavGroup {
   links: NavLink[];
 }
 
-/** Header menu groups (spec §2 "Header and footer"). Paths are English; localize them with localizePath. */
+/** Header menu groups: Buy/Sell, Services, Data. Paths are English; localize them with localizePath. */
 export const HEADER_MENU: NavGroup[] = [
   {
     label: 'nav.buy_sell',

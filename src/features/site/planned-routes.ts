@@ -1,9 +1,9 @@
 import type { MessageKey } from '~/i18n/t';
 
 /**
- * Routes of the spec (§2) whose capability has not landed yet. They answer an honest "coming soon" page
- * (not indexed) instead of a 404, naming what will be there. When an issue builds a route, its page file
- * takes precedence and its entry here is deleted.
+ * Routes of the site whose capability has not landed yet (docs/decisions.md "Routes not built yet"). They
+ * answer an honest "coming soon" page (not indexed) instead of a 404, naming what will be there. When a route is
+ * built, its page file takes precedence and its entry here is deleted.
  */
 export const PLANNED_ROUTES: { pattern: RegExp; area: MessageKey }[] = [
   { pattern: /^\/(financing|loan-documents)$/, area: 'soon.area_financing' },

@@ -1,6 +1,6 @@
 /**
- * The loading bar's timing (spec §9): appear only when loading lasts longer than the 200 ms throttle,
- * and hide 500 ms after loading ends. Timers are injectable so the rule is tested without a browser.
+ * The loading bar's timing (docs/architecture.md "Browser"): appear only when loading lasts longer than the
+ * 200 ms throttle, and hide 500 ms after loading ends. Timers are injectable so the rule is tested without a browser.
  */
 export const PROGRESS_THROTTLE_MS = 200;
 export const PROGRESS_HIDE_AFTER_MS = 500;

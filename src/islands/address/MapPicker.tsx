@@ -1,6 +1,6 @@
 import type * as Leaflet from 'leaflet';
 import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import { type GeoPoint, type MapCenter, roundCoordinate } from './address-value';
 import {
@@ -49,6 +49,34 @@ export default function MapPicker({ value, onChange, center, label, t }: MapPick
   const [notice, setNotice] = useState('');
   const [locating, setLocating] = useState(false);
 
+  // Builds the map with the props of the moment it opens; later changes of value and centre are applied below.
+  const buildMap = useEffectEvent((L: LeafletModule, element: HTMLElement): Leaflet.Map => {
+    const start = value ? { ...value, zoom: POINT_ZOOM } : (center ?? AFRICA);
+    const map = L.map(element, { scrollWheelZoom: false, keyboard: true }).setView(
+      [start.latitude, start.longitude],
+      start.zoom,
+    );
+    const streets = L.tileLayer(OSM_TILES, { maxZoom: 19, attribution: osmAttribution(t) }).addTo(map);
+    const satellite = L.tileLayer(SATELLITE_TILES, {
+      maxZoom: 19,
+      attribution: t('address.map_attribution_satellite'),
+    });
+    L.control
+      .layers({ [t('address.map_layer_map')]: streets, [t('address.map_layer_satellite')]: satellite }, undefined, {
+        collapsed: false,
+      })
+      .addTo(map);
+    map.on('click', (event: Leaflet.LeafletMouseEvent) => onChangeRef.current(toPoint(event.latlng)));
+    const container = map.getContainer();
+    container.setAttribute('role', 'application');
+    container.setAttribute('aria-label', label);
+    container.setAttribute('aria-describedby', hintId);
+    shownCenterRef.current = centerKey;
+    return map;
+  });
+
+  // The map is built once per opening, and again after a failed load when the user retries (attempt).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry's trigger, not a value the effect reads.
   useEffect(() => {
     let cancelled = false;
     let map: Leaflet.Map | undefined;
@@ -57,28 +85,8 @@ export default function MapPicker({ value, onChange, center, label, t }: MapPick
       .then(([L]) => {
         if (cancelled || !containerRef.current) return;
         leafletRef.current = L;
-        const start = value ? { ...value, zoom: POINT_ZOOM } : (center ?? AFRICA);
-        map = L.map(containerRef.current, { scrollWheelZoom: false, keyboard: true }).setView(
-          [start.latitude, start.longitude],
-          start.zoom,
-        );
-        const streets = L.tileLayer(OSM_TILES, { maxZoom: 19, attribution: osmAttribution(t) }).addTo(map);
-        const satellite = L.tileLayer(SATELLITE_TILES, {
-          maxZoom: 19,
-          attribution: t('address.map_attribution_satellite'),
-        });
-        L.control
-          .layers({ [t('address.map_layer_map')]: streets, [t('address.map_layer_satellite')]: satellite }, undefined, {
-            collapsed: false,
-          })
-          .addTo(map);
-        map.on('click', (event: Leaflet.LeafletMouseEvent) => onChangeRef.current(toPoint(event.latlng)));
-        const container = map.getContainer();
-        container.setAttribute('role', 'application');
-        container.setAttribute('aria-label', label);
-        container.setAttribute('aria-describedby', hintId);
+        map = buildMap(L, containerRef.current);
         mapRef.current = map;
-        shownCenterRef.current = centerKey;
         setState('ready');
       })
       .catch(() => {
@@ -90,19 +98,22 @@ export default function MapPicker({ value, onChange, center, label, t }: MapPick
       mapRef.current = null;
       markerRef.current = null;
     };
-    // The map is built once per opening (or retry); later changes of value and centre are applied below.
   }, [attempt]);
 
+  // The pin follows the chosen point: moved when its coordinates change, removed when there is none.
+  const latitude = value?.latitude;
+  const longitude = value?.longitude;
+  const markerTitle = t('address.map_marker');
   useEffect(() => {
     const L = leafletRef.current;
     const map = mapRef.current;
     if (state !== 'ready' || !L || !map) return;
-    if (!value) {
+    if (latitude === undefined || longitude === undefined) {
       markerRef.current?.remove();
       markerRef.current = null;
       return;
     }
-    const at: Leaflet.LatLngExpression = [value.latitude, value.longitude];
+    const at: Leaflet.LatLngExpression = [latitude, longitude];
     if (markerRef.current) {
       markerRef.current.setLatLng(at);
     } else {
@@ -110,19 +121,23 @@ export default function MapPicker({ value, onChange, center, label, t }: MapPick
         icon: pinIcon(L),
         draggable: true,
         keyboard: true,
-        title: t('address.map_marker'),
-        alt: t('address.map_marker'),
+        title: markerTitle,
+        alt: markerTitle,
       }).addTo(map);
       marker.on('dragend', () => onChangeRef.current(toPoint(marker.getLatLng())));
       markerRef.current = marker;
     }
-  }, [state, value?.latitude, value?.longitude]);
+  }, [state, latitude, longitude, markerTitle]);
 
-  useEffect(() => {
+  // A new centre (another village or region chosen) moves the view once; the user's own panning is kept.
+  const showCenter = useEffectEvent((key: string) => {
     const map = mapRef.current;
-    if (state !== 'ready' || !map || !center || centerKey === shownCenterRef.current) return;
-    shownCenterRef.current = centerKey;
+    if (!map || !center || key === shownCenterRef.current) return;
+    shownCenterRef.current = key;
     map.setView([center.latitude, center.longitude], center.zoom);
+  });
+  useEffect(() => {
+    if (state === 'ready') showCenter(centerKey);
   }, [state, centerKey]);
 
   function pinAtCentre() {
@@ -130,7 +145,7 @@ export default function MapPicker({ value, onChange, center, label, t }: MapPick
     if (map) onChange(toPoint(map.getCenter()));
   }
 
-  function useMyLocation() {
+  function showMyLocation() {
     setNotice('');
     if (!('geolocation' in navigator)) {
       setNotice(t('address.geolocation_unsupported'));
@@ -189,7 +204,7 @@ export default function MapPicker({ value, onChange, center, label, t }: MapPick
         <button
           type="button"
           className="btn btn-outline min-h-11"
-          onClick={useMyLocation}
+          onClick={showMyLocation}
           disabled={locating}
           aria-busy={locating}
         >

@@ -48,6 +48,8 @@ export function useOptions<T>(parentId: string | null, load: (id: number) => Pro
   const [items, setItems] = useState<T[]>([]);
   const [state, setState] = useState<ListState>('idle');
   const [attempt, setAttempt] = useState(0);
+  // Loads again when the parent changes, and when the user retries after a failure (attempt).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry's trigger, not a value the effect reads.
   useEffect(() => {
     const id = parentId === null ? 0 : (parseId(parentId) ?? 0);
     if (parentId !== null && !(id > 0)) {
@@ -65,8 +67,7 @@ export function useOptions<T>(parentId: string | null, load: (id: number) => Pro
     return () => {
       current = false;
     };
-    // `load` is one of the module's stable loaders.
-  }, [parentId, attempt]);
+  }, [parentId, load, attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { items, state, retry };
 }

@@ -27,7 +27,7 @@ interface Props {
   forgotHref: string;
 }
 
-/** The sign-in form (spec §4): e-mail or phone, password, remember me. */
+/** The sign-in form: e-mail or phone, password, remember me. */
 export default function LoginForm({ messages, destination, forgotHref }: Props) {
   const t = useMemo(() => createClientTranslator(messages), [messages]);
   const [isLeaving, setLeaving] = useState(false);

@@ -47,7 +47,7 @@ interface Props {
 
 const idOf = (field: string) => `signup-${field.replace(/_/g, '-')}`;
 
-/** The short sign-up form (spec §1): name, e-mail and/or phone, password, kind. */
+/** The short sign-up form: name, e-mail and/or phone, password, kind. */
 export default function SignupForm({ messages, locale, traderStatus, captcha }: Props) {
   const t = useMemo(() => createClientTranslator(messages), [messages]);
   const [isLeaving, setLeaving] = useState(false);

@@ -1,12 +1,11 @@
+import type { CaptchaConfig } from '~/features/accounts/captcha';
+
 /**
  * The bot check of sign-up and password-reset forms (docs/auth.md "Bot check"): reCAPTCHA v2 invisible or
  * Cloudflare Turnstile, as the server's captchaClientConfig() says. The provider's script is loaded only when
  * a form is sent, so visitors who never send one never contact the provider.
  */
-export interface CaptchaConfig {
-  provider: 'recaptcha' | 'turnstile';
-  siteKey: string;
-}
+export type { CaptchaConfig };
 
 /** `unavailable`: the provider's script did not load; `failed`: the check ran but gave no token. */
 export class CaptchaError extends Error {
@@ -18,37 +17,6 @@ export class CaptchaError extends Error {
 /** The dictionary key of the message to show for a failed check. */
 export function captchaMessageKey(error: CaptchaError): 'accounts.captcha_unavailable' | 'accounts.captcha_failed' {
   return error.reason === 'unavailable' ? 'accounts.captcha_unavailable' : 'accounts.captcha_failed';
-}
-
-/**
- * Origins each provider needs in the page's Content-Security-Policy (script, its frames and its calls).
- * Pages that may run the check pass their `Astro.csp` to allowCaptchaInCsp.
- */
-const CSP_SOURCES = {
-  recaptcha: {
-    scripts: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
-    frames: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
-  },
-  turnstile: {
-    scripts: ['https://challenges.cloudflare.com'],
-    frames: ['https://challenges.cloudflare.com'],
-  },
-} as const;
-
-interface CspControls {
-  insertDirective(directive: string): void;
-  insertScriptResource(resource: string): void;
-  insertStyleResource(payload: { resource: string; kind: 'attribute' }): void;
-}
-
-export function allowCaptchaInCsp(csp: CspControls | undefined, config: CaptchaConfig | null): void {
-  if (!csp || !config) return;
-  const sources = CSP_SOURCES[config.provider];
-  for (const source of sources.scripts) csp.insertScriptResource(source);
-  csp.insertDirective(`frame-src ${sources.frames.join(' ')}`);
-  csp.insertDirective(`connect-src ${sources.scripts.join(' ')}`);
-  // Both widgets position their challenge with style attributes; without this the challenge cannot be seen.
-  csp.insertStyleResource({ resource: "'unsafe-inline'", kind: 'attribute' });
 }
 
 interface RecaptchaApi {

@@ -2,7 +2,7 @@ import type * as Leaflet from 'leaflet';
 import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
 import clusterStylesheet from 'leaflet.markercluster/dist/MarkerCluster.css?url';
 import clusterThemeStylesheet from 'leaflet.markercluster/dist/MarkerCluster.Default.css?url';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import LoadFailure from '~/islands/address/LoadFailure';
 import {
   type LeafletModule,
@@ -49,6 +49,32 @@ export default function LotsMap({ lots, messages }: LotsMapProps) {
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [attempt, setAttempt] = useState(0);
 
+  // The page's lots and messages as they are when the map opens: a catalogue page never changes its lots.
+  const buildMap = useEffectEvent((L: LeafletModule, element: HTMLElement): Leaflet.Map => {
+    const map = L.map(element, { scrollWheelZoom: false, keyboard: true });
+    L.tileLayer(OSM_TILES, { maxZoom: 19, attribution: osmAttribution(t) }).addTo(map);
+    const icon = pinIcon(L, { popupAnchor: [0, -30] });
+    const cluster = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 48 });
+    for (const lot of lots) {
+      const marker = L.marker([lot.latitude, lot.longitude], {
+        icon,
+        title: lot.title,
+        alt: lot.title,
+        keyboard: true,
+      });
+      marker.bindPopup(() => popupOf(lot, t('catalogue.map_open')));
+      cluster.addLayer(marker);
+    }
+    map.addLayer(cluster);
+    map.fitBounds(cluster.getBounds(), { padding: [40, 40], maxZoom: MAX_FIT_ZOOM });
+    const container = map.getContainer();
+    container.setAttribute('role', 'region');
+    container.setAttribute('aria-label', t('catalogue.map_label'));
+    return map;
+  });
+
+  // Built once per page, and again after a failed load when the visitor retries (attempt).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry's trigger, not a value the effect reads.
   useEffect(() => {
     let cancelled = false;
     let map: Leaflet.Map | undefined;
@@ -64,25 +90,7 @@ export default function LotsMap({ lots, messages }: LotsMapProps) {
       (window as unknown as { L: LeafletModule }).L = L;
       await import('leaflet.markercluster');
       if (cancelled || !containerRef.current) return;
-      map = L.map(containerRef.current, { scrollWheelZoom: false, keyboard: true });
-      L.tileLayer(OSM_TILES, { maxZoom: 19, attribution: osmAttribution(t) }).addTo(map);
-      const icon = pinIcon(L, { popupAnchor: [0, -30] });
-      const cluster = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 48 });
-      for (const lot of lots) {
-        const marker = L.marker([lot.latitude, lot.longitude], {
-          icon,
-          title: lot.title,
-          alt: lot.title,
-          keyboard: true,
-        });
-        marker.bindPopup(() => popupOf(lot, t('catalogue.map_open')));
-        cluster.addLayer(marker);
-      }
-      map.addLayer(cluster);
-      map.fitBounds(cluster.getBounds(), { padding: [40, 40], maxZoom: MAX_FIT_ZOOM });
-      const container = map.getContainer();
-      container.setAttribute('role', 'region');
-      container.setAttribute('aria-label', t('catalogue.map_label'));
+      map = buildMap(L, containerRef.current);
       setState('ready');
     })().catch(() => {
       if (!cancelled) setState('failed');
@@ -91,7 +99,6 @@ export default function LotsMap({ lots, messages }: LotsMapProps) {
       cancelled = true;
       map?.remove();
     };
-    // Built once per page (the lots are this page's) or retry.
   }, [attempt]);
 
   return (

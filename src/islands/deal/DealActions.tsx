@@ -8,7 +8,7 @@ import { FormAlert, useHydrated } from '~/islands/lib/fields';
 import { type FormProblem, problemOf } from '~/islands/lib/form-problem';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 import { documentProblem, photoProblem } from './attachments';
-import { type Refusal, classifyRefusal } from './refusals';
+import { type Refusal, classifyRefusal } from '~/features/deals/refusals';
 import StepFields, { type StepErrors, type StepValues } from './StepFields';
 
 interface Props {
@@ -125,7 +125,7 @@ export default function DealActions({ offerId, actions, offerType, messages }: P
 
   const tone = ENDING.includes(asked) ? 'danger' : 'primary';
   return (
-    <div role="group" aria-label={t('deal.actions_group', { id: offerId })} className="flex flex-col gap-2">
+    <fieldset aria-label={t('deal.actions_group', { id: offerId })} className="flex min-w-0 flex-col gap-2">
       {actions.map((action) => (
         <button
           key={action}
@@ -169,6 +169,6 @@ export default function DealActions({ offerId, actions, offerType, messages }: P
           />
         </div>
       </ConfirmDialog>
-    </div>
+    </fieldset>
   );
 }

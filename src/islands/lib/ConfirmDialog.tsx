@@ -32,13 +32,19 @@ export default function ConfirmDialog({
   children,
 }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const textId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // Set here, not with autoFocus: React writes the autofocus attribute only into server-rendered HTML, and a
+      // dialog drawn in the browser would otherwise focus its first field (a deal step's comment).
+      cancelRef.current?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -62,7 +68,7 @@ export default function ConfirmDialog({
         </p>
         {children}
         <div className="modal-action">
-          <button type="button" className="btn btn-ghost min-h-12" onClick={onCancel} disabled={busy} autoFocus>
+          <button ref={cancelRef} type="button" className="btn btn-ghost min-h-12" onClick={onCancel} disabled={busy}>
             {cancelLabel}
           </button>
           <button

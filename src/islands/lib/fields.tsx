@@ -11,13 +11,8 @@ import type { ClientTranslate } from './i18n';
  * Without it, fields have the large controls of the sign-in and sign-up pages, made for thumbs on a phone.
  */
 
-/** Dictionary keys the fields and alerts below show (pages pass them to messagesFor with the island's own). */
-export const FORM_MESSAGE_KEYS = [
-  'auth.form_show_password',
-  'auth.form_hide_password',
-  'auth.form_offline',
-  'auth.form_retry',
-];
+/** Dictionary keys the fields and alerts below show; defined with the pure code, so server pages read them there. */
+export { FORM_MESSAGE_KEYS } from '~/features/site/form-messages';
 
 interface DescribedBy {
   hint?: unknown;

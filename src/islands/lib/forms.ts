@@ -32,7 +32,10 @@ function toNested(flat: Record<string, unknown>) {
   for (const [path, value] of Object.entries(flat)) {
     const parts = path.split('.');
     let node = out;
-    parts.slice(0, -1).forEach((part) => (node = (node[part] ??= {}) as Record<string, unknown>));
+    for (const part of parts.slice(0, -1)) {
+      node[part] ??= {};
+      node = node[part] as Record<string, unknown>;
+    }
     node[parts[parts.length - 1]] = value;
   }
   return out;

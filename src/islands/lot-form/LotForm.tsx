@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { type Resolver, type UseFormRegisterReturn, useController, useForm } from 'react-hook-form';
 import { KINDS, type LotKind, type LotType } from '~/features/lots/constants';
 import { LOT_TYPE_CHOICE } from '~/features/lots/labels';
@@ -83,11 +83,14 @@ function LotFormBody({
   locale,
   onAnother,
 }: LotFormProps & { onAnother: () => void }) {
-  const t = createClientTranslator(messages);
+  const t = useMemo(() => createClientTranslator(messages), [messages]);
   const meta = KINDS[kind];
   const isUpdate = lotId !== undefined;
   const schema = useMemo(() => lotSchema(kind, locale), [kind, locale]);
-  const resolver = useMemo(() => zodFormResolver(schema, t, messages) as unknown as Resolver<LotFormValues>, [schema]);
+  const resolver = useMemo(
+    () => zodFormResolver(schema, t, messages) as unknown as Resolver<LotFormValues>,
+    [schema, t, messages],
+  );
   // The focus goes to the first invalid field in the order shown (react-hook-form's own order is that of
   // registration, and the category and place controls register after the plain inputs).
   const form = useForm<LotFormValues>({ defaultValues: initial, resolver, shouldFocusError: false });
@@ -107,14 +110,20 @@ function LotFormBody({
   const typedPrice = parseNumber(form.watch('price') ?? '', { locale });
   const askingPrice = unusual !== null && typedPrice.ok && typedPrice.value === unusual.price ? unusual : null;
 
-  useEffect(() => {
+  // After each submit, with the errors it found.
+  const focusFirstError = useEffectEvent(() => {
     const first = fieldOrder(kind).find((name) => errors[name]);
     if (first) form.setFocus(first);
+  });
+  useEffect(() => {
+    if (submitCount > 0) focusFirstError();
   }, [submitCount]);
 
+  // The uploaded photos' keys go into the form when the set changes (validated once the form was submitted).
   const photoKeys = photos.keys.join('\n');
+  const syncPhotos = useEffectEvent((keys: string[]) => setValue('photos', keys, { shouldValidate: isSubmitted }));
   useEffect(() => {
-    setValue('photos', photos.keys, { shouldValidate: isSubmitted });
+    syncPhotos(photoKeys === '' ? [] : photoKeys.split('\n'));
   }, [photoKeys]);
 
   const path = `/${meta.apiPrefix}/${isUpdate ? 'update-quote' : 'create-quote'}`;

@@ -50,8 +50,8 @@ export function useLotPhotos(prefix: string, initial: ExistingPhoto[], t: Client
 
   useEffect(
     () => () => {
-      aborts.current.forEach((abort) => abort());
-      objectUrls.current.forEach((url) => URL.revokeObjectURL(url));
+      for (const abort of aborts.current.values()) abort();
+      for (const url of objectUrls.current) URL.revokeObjectURL(url);
     },
     [],
   );

@@ -41,6 +41,38 @@ const STATE_CLASS: Record<DayState, string> = {
   taken: `${DAY_STATE_CLASS.taken} cursor-not-allowed`,
 };
 
+/** The day a key of the calendar grid moves the focus to (arrows, Home and End of the week, Page Up and Down). */
+function dayAfterKey(key: string, day: string): string | undefined {
+  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+  switch (key) {
+    case 'ArrowLeft':
+      return addDays(day, -1);
+    case 'ArrowRight':
+      return addDays(day, 1);
+    case 'ArrowUp':
+      return addDays(day, -7);
+    case 'ArrowDown':
+      return addDays(day, 7);
+    case 'Home':
+      return addDays(day, -weekday);
+    case 'End':
+      return addDays(day, 6 - weekday);
+    case 'PageUp':
+      return sameDayIn(day, -1);
+    case 'PageDown':
+      return sameDayIn(day, 1);
+    default:
+      return undefined;
+  }
+}
+
+/** The day itself, or the nearer end of the bookable window (ISO days compare as text). */
+function clampDay(day: string, first: string, last: string): string {
+  if (day < first) return first;
+  if (day > last) return last;
+  return day;
+}
+
 /**
  * A month of days to pick a booking from, the taken days marked by colour, strike-through and words. Keyboard:
  * one day is in the tab order; the arrows move by day and week, Page Up/Down by month, Home/End to the week's
@@ -75,6 +107,8 @@ export default function BookingCalendarPicker({
     }
   }, [from]);
 
+  // After a key moved the focus: focus that day's button once its month is drawn.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: month re-runs this after a move into another month, whose buttons only exist once it is drawn.
   useEffect(() => {
     if (!moved.current) return;
     moved.current = false;
@@ -99,34 +133,23 @@ export default function BookingCalendarPicker({
   }
 
   function move(day: string) {
-    const target = day < limits.first ? limits.first : day > limits.last ? limits.last : day;
+    const target = clampDay(day, limits.first, limits.last);
     moved.current = true;
     setFocusDay(target);
     setMonth(shiftMonth(target, 0));
   }
 
   function onKeyDown(event: KeyboardEvent) {
-    const weekday = (new Date(`${focusDay}T00:00:00Z`).getUTCDay() + 6) % 7;
-    const steps: Record<string, () => string> = {
-      ArrowLeft: () => addDays(focusDay, -1),
-      ArrowRight: () => addDays(focusDay, 1),
-      ArrowUp: () => addDays(focusDay, -7),
-      ArrowDown: () => addDays(focusDay, 7),
-      Home: () => addDays(focusDay, -weekday),
-      End: () => addDays(focusDay, 6 - weekday),
-      PageUp: () => sameDayIn(focusDay, -1),
-      PageDown: () => sameDayIn(focusDay, 1),
-    };
-    const step = steps[event.key];
-    if (!step) return;
+    const target = dayAfterKey(event.key, focusDay);
+    if (!target) return;
     event.preventDefault();
-    move(step());
+    move(target);
   }
 
   function showMonth(offset: number) {
     const next = shiftMonth(month, offset);
     setMonth(next);
-    setFocusDay(next < limits.first ? limits.first : next);
+    setFocusDay(clampDay(next, limits.first, limits.last));
   }
 
   // The day in the tab order is the focused one when it is shown, or else the month's first.
@@ -179,8 +202,8 @@ export default function BookingCalendarPicker({
           </tr>
         </thead>
         <tbody>
-          {weeks.map((week, index) => (
-            <tr key={index}>
+          {weeks.map((week) => (
+            <tr key={week.find(Boolean)}>
               {week.map((day, column) =>
                 day ? (
                   <td key={day} className="p-0">
@@ -198,6 +221,7 @@ export default function BookingCalendarPicker({
                     />
                   </td>
                 ) : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a blank cell has no day; its column is all that tells it apart, and cells never move.
                   <td key={`empty-${column}`} className="p-0" />
                 ),
               )}

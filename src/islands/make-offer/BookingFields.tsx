@@ -13,7 +13,7 @@ import {
   formatHours,
 } from '~/features/deals/booking-days';
 import { type OfferField, type OfferFormValues, bookingChoice } from './offer-form';
-import type { OfferLot } from './offer-lot';
+import type { OfferLot } from '~/features/deals/offer-lot';
 import type { useBookedRanges } from './use-booked-ranges';
 
 interface Props {

@@ -8,7 +8,7 @@ import type { MessageKey } from '~/i18n/t';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import { NumberField } from '~/islands/lib/number-field';
 import { type OfferField, type OfferFormValues, asksDeliveryPrice } from './offer-form';
-import type { OfferLot } from './offer-lot';
+import type { OfferLot } from '~/features/deals/offer-lot';
 
 interface Props {
   form: UseFormReturn<OfferFormValues>;

@@ -21,7 +21,7 @@ import {
   offerResolver,
   toOfferFields,
 } from './offer-form';
-import { type MapPoint, type OfferLot, OPEN_LABEL, submitLabel, successKey } from './offer-lot';
+import { type MapPoint, type OfferLot, OPEN_LABEL, submitLabel, successKey } from '~/features/deals/offer-lot';
 import OfferTotals from './OfferTotals';
 import PriceVolumeFields from './PriceVolumeFields';
 import { useBookedRanges } from './use-booked-ranges';
@@ -73,7 +73,7 @@ export default function MakeOfferDialog({ lot, userPoint, locale, messages }: Ma
       heading.current?.focus();
     }
     if (!open && element.open) element.close();
-  }, [open, opened]);
+  }, [open]);
 
   function show() {
     setOpened(true);
@@ -178,7 +178,7 @@ function OfferForm({ lot, userPoint, locale, messages, t, open, onBusy, onCreate
   const proposedKm = lot.point && userPoint ? distanceKm(lot.point, userPoint) : null;
   const busy = form.formState.isSubmitting;
 
-  useEffect(() => onBusy(busy), [busy]);
+  useEffect(() => onBusy(busy), [busy, onBusy]);
 
   const { problem, submit } = useApiSubmit<OfferFormValues, CreatedOffer>(form, {
     fields: OFFER_FIELDS,
@@ -208,7 +208,7 @@ function OfferForm({ lot, userPoint, locale, messages, t, open, onBusy, onCreate
       <PriceVolumeFields form={form} lot={lot} locale={locale} t={t} />
       <DeliveryFields form={form} lot={lot} proposedKm={proposedKm} locale={locale} t={t} />
       {/* One way to pay for now (the wallet issue adds more): shown as the choice already made, not a control. */}
-      <div className="flex flex-col gap-1" role="group" aria-labelledby="offer-payment-label">
+      <fieldset className="flex min-w-0 flex-col gap-1" aria-labelledby="offer-payment-label">
         <p className="font-medium" id="offer-payment-label">
           {t('make_offer.payment_type')}
         </p>
@@ -222,7 +222,7 @@ function OfferForm({ lot, userPoint, locale, messages, t, open, onBusy, onCreate
             <span className="block text-sm opacity-80">{t('make_offer.payment_direct_hint')}</span>
           </span>
         </p>
-      </div>
+      </fieldset>
       <div className="flex flex-col gap-1">
         <label htmlFor="offer-comment" className="font-medium">
           {t('make_offer.comment')}

@@ -3,7 +3,7 @@ import type { Locale } from '~/i18n/config';
 import { formatMoney, formatNumber } from '~/i18n/format';
 import { lotQuantityText } from '~/components/lots/lot-format';
 import type { ClientTranslate } from '~/islands/lib/i18n';
-import { type OfferLot, RENT_QUANTITY } from './offer-lot';
+import { type OfferLot, RENT_QUANTITY } from '~/features/deals/offer-lot';
 
 interface Props {
   lot: OfferLot;

@@ -7,7 +7,7 @@ import { lotQuantityText } from '~/components/lots/lot-format';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import { NumberField } from '~/islands/lib/number-field';
 import { type OfferField, type OfferFormValues, volumeLimits } from './offer-form';
-import { type OfferLot, isPriceFixed } from './offer-lot';
+import { type OfferLot, isPriceFixed } from '~/features/deals/offer-lot';
 
 interface Props {
   form: UseFormReturn<OfferFormValues>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOfferSchema } from '~/features/deals/schemas';
 import { initialValues, liveFigures, offerQuantity, toOfferFields, volumeLimits } from './offer-form';
-import { type OfferLot, isDirectBuy, isPriceFixed, submitLabel } from './offer-lot';
+import { type OfferLot, isDirectBuy, isPriceFixed, submitLabel } from '~/features/deals/offer-lot';
 
 const sellLot: OfferLot = {
   id: 3,

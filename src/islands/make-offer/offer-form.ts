@@ -17,7 +17,7 @@ import type { Locale } from '~/i18n/config';
 import { zodFormResolver } from '~/islands/lib/forms';
 import type { ClientTranslate, Messages } from '~/islands/lib/i18n';
 import { type BookedRange, type BookingChoice, bookingProblem } from '~/features/deals/booking-days';
-import { type MapPoint, type OfferLot, isPriceFixed } from './offer-lot';
+import { type MapPoint, type OfferLot, isPriceFixed } from '~/features/deals/offer-lot';
 
 /** The dialog's inputs, as typed (strings); createOfferSchema(locale) reads them as the API does. */
 export interface OfferFormValues {

@@ -84,7 +84,7 @@ export default function LotActions({ messages, apiPrefix, id, title, owner, view
 
   const dialog = CONFIRM[asked];
   return (
-    <div role="group" aria-label={t('my_lots.actions_for', { title })} className="flex flex-wrap items-center gap-2">
+    <fieldset aria-label={t('my_lots.actions_for', { title })} className="flex min-w-0 flex-wrap items-center gap-2">
       <a href={viewHref} className="btn btn-ghost min-h-11 px-3">
         {t('my_lots.view')}
       </a>
@@ -119,6 +119,6 @@ export default function LotActions({ messages, apiPrefix, id, title, owner, view
           onCancel={() => setConfirming(null)}
         />
       )}
-    </div>
+    </fieldset>
   );
 }

@@ -25,7 +25,7 @@ import {
   baseInfoSchema,
   flattenMainInfoErrors,
   toMainInfoBody,
-} from './base-info-schema';
+} from '~/features/accounts/base-info-schema';
 import { $contact, type ContactStatus } from './contact-store';
 
 interface Props {
@@ -59,9 +59,10 @@ export default function BaseInfoForm({ messages, initial, contact, currencies, l
     formState: { errors, isSubmitting },
   } = form;
 
+  // The first section to mount seeds the shared contact facts with the server's; later ones find them set.
   useEffect(() => {
     if (!$contact.get()) $contact.set(contact);
-  }, []);
+  }, [contact]);
 
   const kind = watch('trader_status');
   const emailChanging =
@@ -97,7 +98,7 @@ export default function BaseInfoForm({ messages, initial, contact, currencies, l
         : { ...result, error: { ...result.error, errors: flattenMainInfoErrors(result.error.errors) } };
     },
     onSuccess: () => saved(sent.current!),
-    // Spec §4: a refused profile update leaves the data unchanged and says so in a snackbar.
+    // A refused profile update (400) leaves the data unchanged and says so in a snackbar (docs/auth.md).
     onRefused: () => showSnack('error', t('profile.base_not_saved')),
   });
 

@@ -26,8 +26,8 @@ const ENDPOINTS: Record<Kind, { add: string; remove: string }> = {
 };
 
 /**
- * Favourite crop and machinery categories. A tick shows at once and is sent in the background (spec §4:
- * favourites change locally first); a refused call takes the tick back and says why.
+ * Favourite crop and machinery categories. A tick shows at once and is sent in the background (favourites
+ * change locally first, as everywhere on the site); a refused call takes the tick back and says why.
  */
 export default function FavoriteCategories({ messages, board, technic, selectedBoard, selectedTechnic }: Props) {
   const t = createClientTranslator(messages);

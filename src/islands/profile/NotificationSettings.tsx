@@ -48,6 +48,7 @@ export default function NotificationSettings({ messages, initial }: Props) {
           <input
             id={`notify-${flag}`}
             type="checkbox"
+            // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox exposes its checked state itself; ARIA in HTML says not to add aria-checked to one.
             role="switch"
             className="toggle toggle-primary mt-1"
             checked={flags[flag]}

@@ -22,9 +22,10 @@ export default function StatusSection({ messages, initial }: Props) {
   const contact = useStore($contact) ?? initial;
   const [sending, setSending] = useState(false);
 
+  // The first section to mount seeds the shared contact facts with the server's; later ones find them set.
   useEffect(() => {
     if (!$contact.get()) $contact.set(initial);
-  }, []);
+  }, [initial]);
 
   async function resendEmail() {
     setSending(true);

@@ -67,7 +67,7 @@ const INTRO_KEYS: Partial<Record<StepId, MessageKey>> = {
 };
 
 /**
- * The sign-up wizard (spec §1): a start screen (kind, quick or full), then the quick path (name, e-mail or
+ * The sign-up wizard: a start screen (kind, quick or full), then the quick path (name, e-mail or
  * phone, password) or the full one (name, phone with PIN, e-mail, address, language and currency, activity,
  * farm size or turnover, gender and age, password), and congratulations. Each Next checks the step with the
  * shared schema's pieces; the answers (never the password) are kept in localStorage so a reload or a lost
@@ -128,6 +128,7 @@ export default function SignupWizard({ messages, locale, initialKind, captcha, l
   const pin = usePhonePin({ form, setProof, t, messages, report });
 
   // Resume where the person left off (after a reload, or coming back later on the same phone).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the wizard mounts; later props must not reload the saved answers over the typed ones.
   useEffect(() => {
     const saved = loadWizard(defaultValues(initialKind, locale));
     if (saved) {
@@ -156,6 +157,7 @@ export default function SignupWizard({ messages, locale, initialKind, captcha, l
     });
     return () => subscription.unsubscribe();
   }, [form, persist]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: persist reads path, step and proof through current.current; each change of them is saved.
   useEffect(persist, [path, step, proof, persist]);
 
   useEffect(() => {
@@ -166,7 +168,7 @@ export default function SignupWizard({ messages, locale, initialKind, captcha, l
     focusAfterMove.current = null;
     if (target === 'heading') headingRef.current?.focus();
     else if (target) focusField(target);
-  }, [step]);
+  }, [step, form.setError]);
 
   const steps = PATH_STEPS[path];
   const index = steps.indexOf(step);

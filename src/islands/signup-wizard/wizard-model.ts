@@ -84,7 +84,7 @@ export type StepId =
   | 'password'
   | 'done';
 
-/** The steps after the start screen, in order (spec §1: the quick path and every step of the full one). */
+/** The steps after the start screen, in order: the quick path and every step of the full one. */
 export const PATH_STEPS: Record<WizardPath, StepId[]> = {
   quick: ['name', 'contact', 'password', 'done'],
   advanced: ['name', 'phone', 'email', 'address', 'preferences', 'activity', 'size', 'about', 'password', 'done'],

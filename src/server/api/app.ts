@@ -15,12 +15,12 @@ import { referenceRoutes } from './routes/reference';
 import { userDocumentRoutes } from './routes/user-documents';
 import { userRoutes } from './routes/user';
 
-/** Largest request body: offer documents may be 50 MB (spec §5); multipart overhead on top. */
+/** Largest request body: offer documents may be 50 MB (OFFER_DOCUMENT_MAX_BYTES); multipart overhead on top. */
 const MAX_BODY_BYTES = 55 * 1024 * 1024;
 
-/** The /api-v2 application (seed-spec §7). Sub-apps per resource are mounted here. */
+/** The /api-v2 application (docs/architecture.md "API conventions"). Sub-apps per resource are mounted here. */
 export function createApiApp() {
-  // strict: false — the spec's clients call some paths with a trailing slash (`/user/signup/`).
+  // strict: false — the mobile apps call some paths with a trailing slash (`/user/signup/`).
   const app = new Hono<ApiEnv>({ strict: false }).basePath('/api-v2');
 
   app.use(async (c, next) => {

@@ -17,15 +17,18 @@ type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
  */
 type SchemaFor<S> = S | ((locale: Locale) => S);
 
-export interface EndpointOptions<Q extends z.ZodType | undefined, B extends z.ZodType | undefined> extends Omit<
-  EndpointDoc,
-  'query' | 'body'
-> {
+export interface EndpointOptions<
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+  A extends boolean | undefined = undefined,
+> extends Omit<EndpointDoc, 'query' | 'body'> {
   query?: SchemaFor<Q>;
   body?: SchemaFor<B>;
+  /** Needs a signed-in user: an anonymous call is a 401 before anything else, and the handler's `user` is set. */
+  auth?: A;
   /** `Cache-Control` of a successful answer; API answers are `no-store` unless an endpoint says otherwise. */
   cache?: string;
-  /** Status a validation failure answers with (422 unless the spec's clients expect 400). */
+  /** Status a validation failure answers with (422 unless the mobile apps expect 400: sign-up, profile update). */
   invalidStatus?: number;
 }
 
@@ -59,16 +62,23 @@ function requireUser(c: ApiContext): SessionUser {
   return user;
 }
 
+/** The handler's user: always set on an `auth: true` endpoint, else whoever is signed in, if anyone. */
+export type EndpointUser<A extends boolean | undefined> = A extends true ? SessionUser : SessionUser | null;
+
 /**
  * Declares one API endpoint: the same zod schemas validate the query and the body and describe them in the
  * OpenAPI document. The handler gets parsed input and returns data (sent as JSON) or a Response.
  */
-export function endpoint<Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+export function endpoint<
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  A extends boolean | undefined = undefined,
+>(
   app: Hono<ApiEnv>,
-  options: EndpointOptions<Q, B>,
+  options: EndpointOptions<Q, B, A>,
   handler: (
     c: ApiContext,
-    input: { query: Infer<Q>; body: Infer<B>; user: SessionUser | null; raw: Record<string, unknown> },
+    input: { query: Infer<Q>; body: Infer<B>; user: EndpointUser<A>; raw: Record<string, unknown> },
   ) => unknown | Promise<unknown>,
 ): void {
   const forLocale = (schema: SchemaFor<z.ZodType | undefined>, locale: Locale): z.ZodType | undefined =>
@@ -82,7 +92,7 @@ export function endpoint<Q extends z.ZodType | undefined = undefined, B extends 
   app.on(options.method.toUpperCase(), options.path, async (c) => {
     const locale = c.get('locale');
     // Who may call comes before what they sent: an anonymous call to a members' endpoint is a 401.
-    const user = options.auth ? requireUser(c) : c.get('user');
+    const user = (options.auth ? requireUser(c) : c.get('user')) as EndpointUser<A>;
     const status = options.invalidStatus;
     const rawQuery = rejectMalformed(
       qs.parse(new URL(c.req.url).search.slice(1), { depth: 5, arrayLimit: 200, parameterLimit: 500 }),

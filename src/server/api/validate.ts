@@ -6,7 +6,7 @@ import { AppError, type LocalizedMessage } from '~/server/errors';
 /**
  * Parses input with a zod schema, or throws a `validation_failed` AppError whose per-field messages are
  * dictionary keys (translated when the answer is written). `status` lets an endpoint answer 400 where the
- * spec's clients expect it.
+ * mobile apps expect it (docs/decisions.md "Validation status").
  */
 export function parseInput<S extends z.ZodType>(
   schema: S,
@@ -18,7 +18,9 @@ export function parseInput<S extends z.ZodType>(
   if (result.success) return result.data;
   const fields: Record<string, LocalizedMessage[]> = {};
   for (const issue of result.error.issues) {
-    (fields[issueField(issue)] ??= []).push(issueToMessage(issue, hasMessage));
+    const field = issueField(issue);
+    fields[field] ??= [];
+    fields[field].push(issueToMessage(issue, hasMessage));
   }
   throw new AppError('validation_failed', 'errors.validation_failed', { fields, status: options.status });
 }

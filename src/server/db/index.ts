@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { getEnv } from '~/server/env';
 import { onShutdown } from '~/server/lifecycle';
+import { processGlobal } from '~/server/process-global';
 import { type Database, type DatabaseHandle, openDatabase } from './client';
 
 export type { Database, DatabaseHandle, Executor } from './client';
 
-const KEY = Symbol.for('mavuno.database');
 type Slot = { handle?: Promise<DatabaseHandle> };
-const slot = ((globalThis as Record<symbol, unknown>)[KEY] ??= {}) as Slot;
+const slot = processGlobal<Slot>('mavuno.database', () => ({}));
 
 async function openFromEnvironment(): Promise<DatabaseHandle> {
   const env = getEnv();

@@ -7,7 +7,7 @@ export interface PageMeta {
   currentPage: number;
   perPage: number;
 }
-/** The shape of every list answer: `{ items, _meta }` (spec §3, §7). */
+/** The shape of every list answer: `{ items, _meta }` (docs/architecture.md "API conventions"). */
 export interface Page<T> {
   items: T[];
   _meta: PageMeta;

@@ -1,11 +1,11 @@
 import { getEnv } from '~/server/env';
+import { processGlobal } from '~/server/process-global';
 import { type DatabaseHandle, migrateDatabase } from './client';
 import { getDatabaseHandle } from './index';
 import { ensureSeeded } from './seed';
 
-const KEY = Symbol.for('mavuno.database.prepared');
 type Slot = { prepared?: Promise<DatabaseHandle> };
-const slot = ((globalThis as Record<symbol, unknown>)[KEY] ??= {}) as Slot;
+const slot = processGlobal<Slot>('mavuno.database.prepared', () => ({}));
 
 /**
  * The server's start-up step (once per process): opens the database, applies the migrations and, on an empty

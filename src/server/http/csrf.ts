@@ -1,9 +1,10 @@
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Our CSRF rule (DESIGN.md): an unsafe request that relies on the browser's cookies must come from our own
- * origin. Browsers send `Origin` (or at least `Sec-Fetch-Site`) on such requests; a request with neither
- * is not from a browser form on another site. Bearer-authenticated API calls do not use this rule.
+ * Our CSRF rule (docs/auth.md, docs/architecture.md): an unsafe request that relies on the browser's cookies
+ * must come from our own origin. Browsers send `Origin` (or at least `Sec-Fetch-Site`) on such requests; a
+ * request with neither is not from a browser form on another site. Bearer-authenticated API calls do not use
+ * this rule.
  */
 export function isCrossSiteUnsafeRequest(request: Request, publicUrl: string): boolean {
   const ownOrigin = publicUrl;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '~/i18n/t';
-import { loginUrl, requireGuest, requireSignedIn } from './guards';
+import { loginUrl, requireGuest, requireSignedIn, signInRedirect } from './guards';
 
 function context(user: App.Locals['user'], locale: App.Locals['locale'], path: string, search = '') {
   return {
@@ -17,6 +17,13 @@ describe('page guards', () => {
     expect(response?.headers.get('Location')).toBe(
       `/sw/signin/login?redirect=${encodeURIComponent('/sw/user/offers?tab=active')}`,
     );
+    // Whether the page redirects depends on the cookie: no shared cache may keep the answer.
+    expect(response?.headers.get('Cache-Control')).toBe('private, no-store');
+    const direct = signInRedirect(context(null, 'fr', '/user/profile/deals', '?page=2'));
+    expect(direct.headers.get('Location')).toBe(
+      `/fr/signin/login?redirect=${encodeURIComponent('/fr/user/profile/deals?page=2')}`,
+    );
+    expect(direct.headers.get('Cache-Control')).toBe('private, no-store');
   });
 
   it('lets a signed-in user through a protected page and sends them home from a guest-only page', () => {

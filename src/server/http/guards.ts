@@ -15,16 +15,21 @@ export function loginUrl(locale: App.Locals['locale'], returnTo?: string): strin
 }
 
 /**
- * For protected pages: a logged-out visitor is sent to the login page, which brings them back here after.
- * Returns the redirect to answer with, or undefined when the visitor may stay.
+ * For protected pages: the answer to a logged-out visitor, sent to the login page, which brings them back here
+ * after. A page checks the user itself, so that its `user` is known to be set after the check:
+ * `const { user } = Astro.locals; if (!user) return signInRedirect(Astro);`
  */
-export function requireSignedIn(context: GuardContext): Response | undefined {
-  if (context.locals.user) return undefined;
+export function signInRedirect(context: GuardContext): Response {
   const here = localizePath(context.locals.path, context.locals.locale) + context.url.search;
   const response = context.redirect(loginUrl(context.locals.locale, here), 302);
   // Whether this page redirects depends on the visitor's cookie: never a shared cache's answer.
   response.headers.set('Cache-Control', 'private, no-store');
   return response;
+}
+
+/** The redirect a protected page answers a logged-out visitor with, or undefined when the visitor may stay. */
+export function requireSignedIn(context: GuardContext): Response | undefined {
+  return context.locals.user ? undefined : signInRedirect(context);
 }
 
 /** For guest-only pages (sign-in, sign-up): a signed-in user is sent home. */

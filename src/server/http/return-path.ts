@@ -1,5 +1,5 @@
 /**
- * A path to return to after signing in must be a relative path of plain characters (spec §5): no scheme,
+ * A path to return to after signing in must be a relative path of plain characters: no scheme,
  * no host, no `//` or `\` tricks, no control characters. Anything else is ignored (undefined).
  */
 const SAFE_PATH = /^\/(?![/\\])[A-Za-z0-9\-._~/?=&%+,[\]]*$/;

@@ -34,7 +34,10 @@ const limiters = new WeakMap<Database, Map<LimitName, RateLimiterDrizzle>>();
 
 function limiterFor(db: Database, name: LimitName) {
   let byName = limiters.get(db);
-  if (!byName) limiters.set(db, (byName = new Map()));
+  if (!byName) {
+    byName = new Map();
+    limiters.set(db, byName);
+  }
   let limiter = byName.get(name);
   if (!limiter) {
     limiter = new RateLimiterDrizzle({

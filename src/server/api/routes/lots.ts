@@ -111,7 +111,7 @@ export function lotRoutes() {
         bodyWrapper: meta.wrapper,
         response: z.object({ id: z.number() }),
       },
-      async (c, { body, user }) => createLot(await getDb(), user!, meta.kind, body, c.get('locale')),
+      async (c, { body, user }) => createLot(await getDb(), user, meta.kind, body, c.get('locale')),
     );
 
     endpoint(
@@ -126,7 +126,7 @@ export function lotRoutes() {
         bodyWrapper: meta.wrapper,
       },
       async (c, { body, user }) => {
-        await updateLot(await getDb(), user!, meta.kind, body.id, body, c.get('locale'));
+        await updateLot(await getDb(), user, meta.kind, body.id, body, c.get('locale'));
         return { success: true };
       },
     );
@@ -135,7 +135,7 @@ export function lotRoutes() {
       app,
       { method: 'post', path: `${p}/delete-quote`, tag, summary: 'Delete one of your lots', auth: true, body: idBody },
       async (_c, { body, user }) => {
-        await deleteLot(await getDb(), user!, meta.kind, body.id);
+        await deleteLot(await getDb(), user, meta.kind, body.id);
         return { success: true };
       },
     );
@@ -155,7 +155,7 @@ export function lotRoutes() {
           body: idBody,
         },
         async (_c, { body, user }) => {
-          await setLotStatus(await getDb(), user!, meta.kind, body.id, action);
+          await setLotStatus(await getDb(), user, meta.kind, body.id, action);
           return { success: true };
         },
       );
@@ -172,7 +172,7 @@ export function lotRoutes() {
         body: idBody,
         response: z.object({ id: z.number() }),
       },
-      async (_c, { body, user }) => reAddLot(await getDb(), user!, meta.kind, body.id),
+      async (_c, { body, user }) => reAddLot(await getDb(), user, meta.kind, body.id),
     );
 
     endpoint(
@@ -185,7 +185,7 @@ export function lotRoutes() {
         auth: true,
         body: bulkPricesSchema,
       },
-      async (_c, { body, user }) => updateLotPrices(await getDb(), user!, meta.kind, body.prices),
+      async (_c, { body, user }) => updateLotPrices(await getDb(), user, meta.kind, body.prices),
     );
 
     endpoint(
@@ -198,7 +198,7 @@ export function lotRoutes() {
         auth: true,
         body: z.object({}).passthrough(),
       },
-      async (_c, { raw, user }) => uploadLotPhoto(await getDb(), user!.id, raw.photo),
+      async (_c, { raw, user }) => uploadLotPhoto(await getDb(), user.id, raw.photo),
     );
 
     endpoint(
@@ -211,7 +211,7 @@ export function lotRoutes() {
         auth: true,
       },
       async (_c, { user }) => ({
-        items: await listFavoriteLotIds(await getDb(), user!.id, meta.kind),
+        items: await listFavoriteLotIds(await getDb(), user.id, meta.kind),
       }),
     );
 
@@ -229,7 +229,7 @@ export function lotRoutes() {
         },
         async (_c, { body, user }) => {
           const lotId = (body as Record<string, number>)[meta.favoriteField];
-          return { items: await (add ? addFavoriteLot : removeFavoriteLot)(await getDb(), user!.id, meta.kind, lotId) };
+          return { items: await (add ? addFavoriteLot : removeFavoriteLot)(await getDb(), user.id, meta.kind, lotId) };
         },
       );
     }

@@ -54,7 +54,7 @@ export function offerRoutes() {
       auth: true,
       query: offerListQuery,
     },
-    async (c, { query, user }) => listOffers(await getDb(), user!, query, c.get('locale')),
+    async (c, { query, user }) => listOffers(await getDb(), user, query, c.get('locale')),
   );
 
   endpoint(
@@ -67,7 +67,7 @@ export function offerRoutes() {
       auth: true,
     },
     async (_c, { user }) => ({
-      count: await countOffersWaiting(await getDb(), user!.id),
+      count: await countOffersWaiting(await getDb(), user.id),
     }),
   );
 
@@ -81,7 +81,7 @@ export function offerRoutes() {
       auth: true,
       query: z.object({ id: requiredInt() }),
     },
-    async (c, { query, user }) => getOffer(await getDb(), user!, query.id, c.get('locale')),
+    async (c, { query, user }) => getOffer(await getDb(), user, query.id, c.get('locale')),
   );
 
   endpoint(
@@ -96,7 +96,7 @@ export function offerRoutes() {
       body: createOfferSchema,
       bodyWrapper: 'Offer',
     },
-    async (c, { body, user }) => createOffer(await getDb(), user!, body, c.get('locale')),
+    async (c, { body, user }) => createOffer(await getDb(), user, body, c.get('locale')),
   );
 
   for (const action of OFFER_ACTIONS) {
@@ -113,7 +113,7 @@ export function offerRoutes() {
       async (c, { body, raw, user }) =>
         actOnOffer(
           await getDb(),
-          user!,
+          user,
           action,
           { id: body.id, comment: body.comment, photo: raw.photo, document: raw.document },
           c.get('locale'),
@@ -132,7 +132,7 @@ export function offerRoutes() {
       body: byOrder,
     },
     async (c, { body, user }) => ({
-      items: await listOffersByOrder(await getDb(), user!, body.order_id, body.order_type, c.get('locale')),
+      items: await listOffersByOrder(await getDb(), user, body.order_id, body.order_type, c.get('locale')),
     }),
   );
 
@@ -162,8 +162,8 @@ export function offerRoutes() {
       auth: true,
       query: z.object({ id: requiredInt(), download: z.enum(['1']).optional() }),
     },
-    async (c, { query, user }) => {
-      const history = await getDealHistory(await getDb(), user!, query.id);
+    async (_c, { query, user }) => {
+      const history = await getDealHistory(await getDb(), user, query.id);
       if (!query.download) return history;
       return new Response(JSON.stringify(history, null, 2), {
         headers: {
@@ -185,7 +185,7 @@ export function offerRoutes() {
       auth: true,
       query: z.object({ id: requiredInt() }),
     },
-    async (_c, { query, user }) => verifyDealForParty(await getDb(), user!, query.id),
+    async (_c, { query, user }) => verifyDealForParty(await getDb(), user, query.id),
   );
 
   // Open to anyone: a small body (a history is a few KB) and a per-address limit keep it cheap.
@@ -226,7 +226,7 @@ export function offerRoutes() {
       auth: true,
       body: createHistoryShareSchema,
     },
-    async (c, { body, user }) => createHistoryShare(await getDb(), user!, body, c.get('locale')),
+    async (c, { body, user }) => createHistoryShare(await getDb(), user, body, c.get('locale')),
   );
 
   endpoint(
@@ -239,7 +239,7 @@ export function offerRoutes() {
       auth: true,
       query: z.object({ id: requiredInt() }),
     },
-    async (_c, { query, user }) => ({ items: await listHistoryShares(await getDb(), user!, query.id) }),
+    async (_c, { query, user }) => ({ items: await listHistoryShares(await getDb(), user, query.id) }),
   );
 
   endpoint(
@@ -254,7 +254,7 @@ export function offerRoutes() {
       body: revokeHistoryShareSchema,
     },
     async (_c, { body, user }) => {
-      await revokeHistoryShare(await getDb(), user!, body.share_id);
+      await revokeHistoryShare(await getDb(), user, body.share_id);
       return { success: true };
     },
   );
@@ -270,7 +270,7 @@ export function offerRoutes() {
       query: z.object({ event_id: requiredInt(), file: z.enum(['photo', 'document']) }),
     },
     async (_c, { query, user }) => {
-      const file = await readAttachment(await getDb(), user!, query.event_id, query.file);
+      const file = await readAttachment(await getDb(), user, query.event_id, query.file);
       return new Response(file.body, {
         headers: {
           'Content-Type': file.contentType,
@@ -297,13 +297,13 @@ export function offerRoutes() {
       }),
     },
     async (c, { query, user }) =>
-      listOffers(await getDb(), user!, { view: query.view, page: query.page }, c.get('locale')),
+      listOffers(await getDb(), user, { view: query.view, page: query.page }, c.get('locale')),
   );
 
   endpoint(
     app,
     { method: 'get', path: '/offer/cabinet-counts', tag, summary: 'The count of every cabinet card', auth: true },
-    async (_c, { user }) => cabinetCounts(await getDb(), user!.id),
+    async (_c, { user }) => cabinetCounts(await getDb(), user.id),
   );
 
   endpoint(
@@ -317,7 +317,7 @@ export function offerRoutes() {
       query: z.object({ view: z.enum(MONEY_VIEWS) }),
     },
     async (_c, { query, user }) => ({
-      items: await listMoneyDue(await getDb(), user!.id, query.view),
+      items: await listMoneyDue(await getDb(), user.id, query.view),
     }),
   );
 
@@ -334,7 +334,7 @@ export function offerRoutes() {
     },
     async (_c, { body, user }) => ({
       success: true,
-      feedback: await leaveFeedback(await getDb(), user!, body),
+      feedback: await leaveFeedback(await getDb(), user, body),
     }),
   );
 

@@ -24,7 +24,7 @@ const regionItem = z.object({
   longitude: z.number().nullable(),
 });
 
-/** Path prefixes of the category endpoints of each lot kind (seed-spec §7). */
+/** Path prefixes of the category endpoints of each lot kind (`/board-category/…`, `/seeds-category/…`, …). */
 export const CATEGORY_PREFIXES: Record<CategoryKind, string> = {
   board: 'board-category',
   seed: 'seeds-category',

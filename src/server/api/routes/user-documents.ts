@@ -21,7 +21,7 @@ export function userDocumentRoutes() {
     app,
     { method: 'get', path: '/user-document/index', tag: 'Documents', summary: 'Your documents', auth: true },
     async (c, { user }) => ({
-      items: await listDocuments(await getDb(), user!.id, c.get('locale')),
+      items: await listDocuments(await getDb(), user.id, c.get('locale')),
     }),
   );
 
@@ -51,7 +51,7 @@ export function userDocumentRoutes() {
     },
     async (_c, { raw, user }) => {
       const { document_type_id } = parseInput(z.object({ document_type_id: requiredInt() }), raw);
-      return uploadDocument(await getDb(), user!.id, document_type_id, raw.file);
+      return uploadDocument(await getDb(), user.id, document_type_id, raw.file);
     },
   );
 
@@ -66,7 +66,7 @@ export function userDocumentRoutes() {
       body: z.object({ id: requiredInt() }),
     },
     async (_c, { body, user }) => {
-      await deleteDocument(await getDb(), user!.id, body.id);
+      await deleteDocument(await getDb(), user.id, body.id);
       return { success: true };
     },
   );
@@ -82,7 +82,7 @@ export function userDocumentRoutes() {
       query: z.object({ id: requiredInt() }),
     },
     async (_c, { query, user }) => {
-      const file = await readDocument(await getDb(), user!.id, query.id);
+      const file = await readDocument(await getDb(), user.id, query.id);
       return new Response(file.body, {
         headers: {
           'Content-Type': file.contentType,

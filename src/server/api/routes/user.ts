@@ -124,7 +124,7 @@ export function userRoutes() {
       response: ok,
     },
     async (c, { user }) => {
-      await logOut(await getDb(), user!);
+      await logOut(await getDb(), user);
       deleteCookie(c, sessionCookie().name, sessionCookie().options);
       return { success: true as const };
     },
@@ -147,14 +147,14 @@ export function userRoutes() {
       }),
     },
     (_c, { user }) => ({
-      id: user!.id,
-      email: user!.email,
-      phone: user!.phone,
-      first_name: user!.firstName,
-      email_verified: user!.emailVerified,
-      phone_verified: user!.phoneVerified,
-      tier: user!.tier,
-      scope: user!.scope,
+      id: user.id,
+      email: user.email,
+      phone: user.phone,
+      first_name: user.firstName,
+      email_verified: user.emailVerified,
+      phone_verified: user.phoneVerified,
+      tier: user.tier,
+      scope: user.scope,
     }),
   );
 
@@ -223,7 +223,7 @@ export function userRoutes() {
       response: ok,
     },
     async (_c, { body, user }) => {
-      await confirmUserPhone(await getDb(), user!.id, body.phone_token);
+      await confirmUserPhone(await getDb(), user.id, body.phone_token);
       return { success: true as const };
     },
   );
@@ -240,7 +240,7 @@ export function userRoutes() {
       response: ok,
     },
     async (_c, { user }) => {
-      await resendEmailConfirmation(await getDb(), user!.id);
+      await resendEmailConfirmation(await getDb(), user.id);
       return { success: true as const };
     },
   );
@@ -290,7 +290,7 @@ export function userRoutes() {
       response: ok,
     },
     async (_c, { body, user }) => {
-      await changePassword(await getDb(), user!.id, user!.sessionId, body.current_password, body.password);
+      await changePassword(await getDb(), user.id, user.sessionId, body.current_password, body.password);
       return { success: true as const };
     },
   );
@@ -304,7 +304,7 @@ export function userRoutes() {
       summary: 'Everything the profile page edits',
       auth: true,
     },
-    async (c, { user }) => getProfileSettings(await getDb(), user!.id, c.get('locale')),
+    async (c, { user }) => getProfileSettings(await getDb(), user.id, c.get('locale')),
   );
 
   endpoint(
@@ -320,7 +320,7 @@ export function userRoutes() {
       response: z.object({ success: z.literal(true), changed: z.boolean() }),
     },
     async (_c, { body, user }) => {
-      const { changed } = await updateMainInfo(await getDb(), user!.id, { user: body.User, profile: body.UserProfile });
+      const { changed } = await updateMainInfo(await getDb(), user.id, { user: body.User, profile: body.UserProfile });
       return { success: true as const, changed };
     },
   );
@@ -335,7 +335,7 @@ export function userRoutes() {
       auth: true,
     },
     async (c, { user }) => ({
-      items: await listAddresses(await getDb(), user!.id, c.get('locale')),
+      items: await listAddresses(await getDb(), user.id, c.get('locale')),
     }),
   );
   endpoint(
@@ -350,7 +350,7 @@ export function userRoutes() {
       bodyWrapper: 'Address',
       response: z.object({ id: z.number() }),
     },
-    async (_c, { body, user }) => createAddress(await getDb(), user!.id, body),
+    async (_c, { body, user }) => createAddress(await getDb(), user.id, body),
   );
   endpoint(
     app,
@@ -365,7 +365,7 @@ export function userRoutes() {
       response: ok,
     },
     async (_c, { body, user }) => {
-      await updateAddress(await getDb(), user!.id, body.id, body);
+      await updateAddress(await getDb(), user.id, body.id, body);
       return { success: true as const };
     },
   );
@@ -381,7 +381,7 @@ export function userRoutes() {
       response: ok,
     },
     async (_c, { body, user }) => {
-      await deleteAddress(await getDb(), user!.id, body.id);
+      await deleteAddress(await getDb(), user.id, body.id);
       return { success: true as const };
     },
   );
@@ -404,12 +404,7 @@ export function userRoutes() {
         response: z.object({ items: z.array(z.number()) }),
       },
       async (_c, { body, user }) => ({
-        items: await (add ? addFavoriteCategories : removeFavoriteCategories)(
-          await getDb(),
-          user!.id,
-          kind,
-          body.index,
-        ),
+        items: await (add ? addFavoriteCategories : removeFavoriteCategories)(await getDb(), user.id, kind, body.index),
       }),
     );
   }
@@ -424,7 +419,7 @@ export function userRoutes() {
       auth: true,
       body: z.object({}).passthrough(),
     },
-    async (_c, { raw, user }) => setAvatar(await getDb(), user!.id, raw.photo),
+    async (_c, { raw, user }) => setAvatar(await getDb(), user.id, raw.photo),
   );
 
   endpoint(
@@ -470,7 +465,7 @@ export function userRoutes() {
       body: z.object({ message: z.string().trim().max(1000).optional() }),
       response: z.object({ id: z.number() }),
     },
-    async (_c, { body, user }) => requestSilver(await getDb(), user!.id, body.message || undefined),
+    async (_c, { body, user }) => requestSilver(await getDb(), user.id, body.message || undefined),
   );
 
   return app;

@@ -22,7 +22,7 @@ import { countries, currencies, perUnits, regions, villages } from './reference'
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * Every lot of every kind (board crops, seeds, fertilizer, machinery): DESIGN.md's one lot model. Kind-specific
+ * Every lot of every kind (board crops, seeds, fertilizer, machinery) in one table (docs/lots.md). Kind-specific
  * fields live in `details`, typed per kind by src/features/lots/schemas.ts. Money is integer minor units of
  * `currency_id`; volumes have two decimals. `search` is the full-text document (title, crop and category names
  * in the three languages, description), written by the service on every save.

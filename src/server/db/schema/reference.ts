@@ -80,7 +80,7 @@ export const exchangeRates = pgTable(
 export const CATEGORY_KINDS = ['board', 'seed', 'fertilizer', 'technic'] as const;
 export type CategoryKind = (typeof CATEGORY_KINDS)[number];
 
-/** One category tree per lot kind, in one table (see DESIGN.md: one lot model). */
+/** One category tree per lot kind, in one table, as the four kinds share one lots table (docs/lots.md). */
 export const categories = pgTable(
   'categories',
   {

@@ -53,7 +53,7 @@ export async function logIn(
     .where(identifier.includes('@') ? eq(users.email, identifier) : eq(users.phone, identifier));
   const valid = user
     ? await verifyPassword(user.passwordHash, input.password)
-    : (await verifyAgainstDummy(input.password), false);
+    : await verifyAgainstDummy(input.password).then(() => false);
   if (!user || !valid) throw wrongCredentials();
   await resetLimit('loginAccount', accountKey);
   const tokens = await createSession(db, user.id, {

@@ -17,7 +17,7 @@ import { verifyPassword } from './secrets';
 import { listDocuments } from './documents';
 import { findUserById, userLocale } from './users';
 
-/** `GET /user/profile-settings-data/`: everything the profile page edits (spec §3 "User profile data"). */
+/** `GET /user/profile-settings-data/`: everything the profile page edits (the fields are listed in docs/auth.md). */
 export async function getProfileSettings(db: Executor, userId: number, locale: Locale) {
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('not_found', 'errors.not_found');
@@ -136,7 +136,7 @@ export async function updateMainInfo(
     ...(p.age_range !== undefined && { ageRange: p.age_range }),
   };
   if (Object.keys(changes).length === 0) return { changed: false };
-  let updated;
+  let updated: typeof users.$inferSelect;
   try {
     [updated] = await db
       .update(users)

@@ -76,6 +76,9 @@ export async function createSession(
   };
 }
 
+/** The earlier of two moments: an idle expiry never outlives the session's absolute one. */
+const earlier = (a: Date, b: Date) => (a.getTime() <= b.getTime() ? a : b);
+
 const alive = (now: Date) =>
   and(isNull(sessions.revokedAt), gt(sessions.idleExpiresAt, now), gt(sessions.absoluteExpiresAt, now));
 
@@ -84,7 +87,7 @@ async function touch(db: Executor, session: typeof sessions.$inferSelect, now: D
   const { idle } = lifetimes(session.remember, now);
   await db
     .update(sessions)
-    .set({ lastUsedAt: now, idleExpiresAt: idle < session.absoluteExpiresAt ? idle : session.absoluteExpiresAt })
+    .set({ lastUsedAt: now, idleExpiresAt: earlier(idle, session.absoluteExpiresAt) })
     .where(eq(sessions.id, session.id));
 }
 
@@ -150,7 +153,7 @@ export async function rotateSession(db: Executor, refreshToken: string): Promise
       refreshHash: hashToken(nextRefresh),
       previousRefreshHash: presented,
       refreshedAt: now,
-      idleExpiresAt: idle < session.absoluteExpiresAt ? idle : session.absoluteExpiresAt,
+      idleExpiresAt: earlier(idle, session.absoluteExpiresAt),
       lastUsedAt: now,
     })
     .where(and(eq(sessions.id, session.id), eq(sessions.refreshHash, presented)))

@@ -17,7 +17,7 @@ import { hashPassword, randomReferralCode } from './secrets';
 import { type IssuedTokens, createSession } from './sessions';
 import { type SessionUser, toSessionUser } from './users';
 
-/** Field errors of sign-up answer 400 (the spec's clients read a 400 as "not signed up, show the errors"). */
+/** Field errors of sign-up answer 400 (the mobile apps read a 400 as "not signed up, show the errors"). */
 const fieldError = (fields: Record<string, LocalizedMessage[]>) =>
   new AppError('validation_failed', 'errors.validation_failed', { fields, status: 400 });
 
@@ -50,7 +50,7 @@ export async function signUp(
 
   const passwordHash = await hashPassword(input.password);
   const locale = input.locale ?? context.locale;
-  let created;
+  let created: { user: typeof users.$inferSelect; tokens: IssuedTokens };
   try {
     created = await db.transaction(async (tx) => {
       const phoneVerified = phone ? await consumePhoneProof(tx, phone, input.phone_token) : false;

@@ -19,7 +19,7 @@ export async function requestSilver(db: Executor, userId: number, message?: stri
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('not_found', 'errors.not_found');
   if (rank(user.tier) >= rank('silver')) throw new AppError('conflict', 'tiers.already_silver');
-  let row;
+  let row: { id: number };
   try {
     [row] = await db
       .insert(tierRequests)

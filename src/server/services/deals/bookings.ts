@@ -14,7 +14,7 @@ export async function listBookedRanges(
     .select({ kind: lots.kind, type: lots.type, status: lots.status })
     .from(lots)
     .where(eq(lots.id, lotId));
-  if (!lot || lot.kind !== 'technic' || lot.type !== 'rent' || !isOnMarket(lot.status))
+  if (lot?.kind !== 'technic' || lot.type !== 'rent' || !isOnMarket(lot.status))
     throw new AppError('not_found', 'lots.not_found');
   const today = new Date().toISOString().slice(0, 10);
   const rows = await db

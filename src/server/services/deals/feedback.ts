@@ -2,7 +2,7 @@ import { avg, count, desc, eq } from 'drizzle-orm';
 import { userNameSql } from '~/server/services/accounts/users';
 import { OFFER_STATUS } from '~/features/deals/constants';
 import type { FeedbackInput } from '~/features/deals/schemas';
-import type { Database, Executor } from '~/server/db';
+import type { Executor } from '~/server/db';
 import { offers, userFeedback } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
 import type { SessionUser } from '~/server/services/accounts/users';

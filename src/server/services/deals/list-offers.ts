@@ -63,7 +63,10 @@ export function waitingCondition(userId: number): SQL {
   )!;
 }
 
-/** Spec §4: status below 2 last, status 9 after the ones under way, the latest update first within each. */
+/**
+ * The list order (docs/deals.md "Statuses"): offers waiting or under way (status 2, 3) first, then done (9), then
+ * declined and deleted (below 2); the latest update first within each.
+ */
 const listOrder = [
   sql`case when ${offers.status} < ${OFFER_STATUS.created} then 2 when ${offers.status} = ${OFFER_STATUS.done} then 1 else 0 end`,
   desc(offers.updatedAt),

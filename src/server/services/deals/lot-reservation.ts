@@ -23,7 +23,10 @@ export async function lockLot(tx: Executor, lotId: number): Promise<LotRow> {
 /** Hundredths of a unit: exact arithmetic on numeric(14,2) values. */
 const centi = (value: string | number | null) => Math.round(Number(value ?? 0) * 100);
 
-/** What remains on offer, and the volume range an offer may take now (spec §5; docs/deals.md). */
+/**
+ * What remains on offer, and the volume range an offer may take now: at least the lot's minimum (or what remains,
+ * if less), at most its maximum and what remains (docs/deals.md "Volume and the lot's status").
+ */
 export function volumeLimits(lot: Pick<LotRow, 'volume' | 'reservedVolume' | 'minVolume' | 'maxVolume'>) {
   const decimal = (value: string | null) => (value === null ? null : Number(value));
   return offerVolumeLimits({

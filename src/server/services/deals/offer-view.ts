@@ -27,7 +27,7 @@ import { currencies, lotPhotos, lots, offerEvents, offers, perUnits, userFeedbac
 import { storageUrl } from '~/server/storage';
 
 /**
- * An offer as the API answers it and the pages show it (spec §3 Offer). Money in major units of `currency`
+ * An offer as the API answers it and the pages show it. Money in major units of `currency`
  * (computed from minor units, docs/deals.md), volumes and distances as numbers with two decimals.
  */
 export interface OfferView {

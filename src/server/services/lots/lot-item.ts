@@ -51,16 +51,25 @@ export function lotColumns(locale: Locale) {
   };
 }
 
-/** The joins of lotColumns. */
-export function withLotJoins<T extends { innerJoin: Function }>(query: T): T {
-  return (query as any)
+/** A select that can take joins: what withLotJoins needs of drizzle's query builder. */
+interface Joinable {
+  innerJoin(table: unknown, on: unknown): Joinable;
+  leftJoin(table: unknown, on: unknown): Joinable;
+}
+
+/**
+ * The joins of lotColumns. The query keeps its own type: lotColumns already names every column of the joined
+ * tables it reads, so the joins add no field to the rows.
+ */
+export function withLotJoins<T extends Joinable>(query: T): T {
+  return query
     .innerJoin(categories, sql`${categories.kind} = ${lots.kind} and ${categories.id} = ${lots.categoryId}`)
     .innerJoin(perUnits, eq(perUnits.id, lots.perUnitId))
     .innerJoin(currencies, eq(currencies.id, lots.currencyId))
     .innerJoin(countries, eq(countries.id, lots.countryId))
     .leftJoin(regions, eq(regions.id, lots.regionId))
     .leftJoin(villages, eq(villages.id, lots.villageId))
-    .innerJoin(users, eq(users.id, lots.userId));
+    .innerJoin(users, eq(users.id, lots.userId)) as T;
 }
 
 type Row = {
@@ -109,8 +118,8 @@ const decimal = (value: string | null) => (value === null ? null : Number(value)
 const money = (minor: number | null, decimals: number) => (minor === null ? null : minor / 10 ** decimals);
 
 /**
- * A lot as the API answers it (snake_case, spec §3): every common field, the kind's details flattened, the
- * total cost derived (never stored), the seller's public card, and the viewer's relation to it.
+ * A lot as the API answers it (snake_case, the fields of docs/lots.md): every common field, the kind's details
+ * flattened, the total cost derived (never stored), the seller's public card, and the viewer's relation to it.
  */
 export function toLotItem(row: Row, photos: LotPhoto[], viewer: { userId?: number; favoriteIds?: Set<number> } = {}) {
   const { lot } = row;

@@ -30,7 +30,7 @@ const UNIT_FLAG = {
 } as const;
 
 /**
- * Tier rule (spec §1): agro sell lots, buy requests, seed and fertilizer lots need silver or gold; machinery
+ * Tier rule (docs/lots.md): agro sell lots, buy requests, seed and fertilizer lots need silver or gold; machinery
  * lots are open to every signed-in user. A basic user is told where to upgrade.
  */
 export function assertMayPublish(user: SessionUser, kind: LotKind): void {

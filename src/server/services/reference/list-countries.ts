@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { LOCALE_META, type Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
 import { localizedColumn } from '~/server/db/localized';

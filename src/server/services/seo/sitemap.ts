@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, count, gt, inArray } from 'drizzle-orm';
 import { KINDS, ON_MARKET_STATUSES } from '~/features/lots/constants';
 import { LOCALES } from '~/i18n/config';
 import { localizePath } from '~/i18n/paths';

@@ -1,5 +1,5 @@
 /**
- * The currencies Mavuno trades in. Ids are stable: id 3 (US dollar) is the default currency (spec §9),
+ * The currencies Mavuno trades in. Ids are stable: id 3 (US dollar) is the default currency (docs/decisions.md),
  * the common reference for cross-border trade. `perUsd` are indicative rates compiled on `RATES_AS_OF`;
  * they are reference data for showing approximate conversions, not a price feed.
  */

@@ -1,20 +1,19 @@
-import type { AstroGlobal } from 'astro';
-import { CABINET_OFFER_VIEWS, type CabinetOfferView, MONEY_VIEWS, type MoneyView } from '~/features/deals/constants';
+import { CABINET_OFFER_VIEWS, type CabinetOfferView, MONEY_VIEWS, type MoneyView } from './constants';
 import type { IconName } from '~/features/site/icon-paths';
 import type { MessageKey } from '~/i18n/t';
 
 /**
- * The cabinet cards of spec §2 (`/user/profile/cabinet-cards/{view}`) and the money cards
- * (`…/money-cards/{view}`): what each card is called, what it holds and its icon. The index, each card's page
- * and the summary at the top of /user/profile/deals read them from here, so a card reads the same everywhere.
- * Cards of later issues (company, verifications, warehouse, my-receipts, my-wallet) stay "coming soon".
+ * The cabinet cards (`/user/profile/cabinet-cards/{view}`, docs/deals.md "Lists, badge, cabinet") and the money
+ * cards (`…/money-cards/{view}`): what each card is called, what it holds and its icon. The index, each card's
+ * page and the summary at the top of /user/profile/deals read them from here, so a card reads the same everywhere.
+ * Cards of capabilities still to come (company, verifications, warehouse, my-receipts, my-wallet) stay "coming soon".
  */
 
-/** The cards this issue builds as pages with a list (the six offer groupings, the lots on sale, favourites, settings). */
+/** The cards built as pages with a list (the six offer groupings, the lots on sale, favourites, settings). */
 export const CABINET_VIEWS = [...CABINET_OFFER_VIEWS, 'on-sale', 'cabinet-favourites', 'settings'] as const;
 export type CabinetView = (typeof CABINET_VIEWS)[number];
 
-/** Cards of the spec that later issues build: they answer "coming soon" (any other unknown card is a 404). */
+/** Cards that later capabilities build: they answer "coming soon" (any other unknown card is a 404). */
 export const PLANNED_CARDS: Record<string, MessageKey> = {
   company: 'soon.area_companies',
   verifications: 'soon.area_user',
@@ -154,19 +153,3 @@ export const SETTINGS_LINKS: { anchor: string; title: MessageKey; hint: MessageK
   { anchor: 'favorites', title: 'profile.section_favorites', hint: 'cabinet.settings_favorites_hint' },
   { anchor: 'referral', title: 'profile.section_referral', hint: 'cabinet.settings_referral_hint' },
 ];
-
-/**
- * The answer's status and caching for a card address that is no page of this issue: a planned card says
- * "coming soon", the same for everyone (briefly cacheable); anything else is a 404, private because its
- * Go-back link depends on the Referer. Answers the planned card's area, for <UnknownCard area={…} />.
- */
-export function answerUnknownCard(
-  Astro: AstroGlobal,
-  planned: Record<string, MessageKey>,
-  view: string,
-): MessageKey | undefined {
-  const area = Object.hasOwn(planned, view) ? planned[view] : undefined;
-  Astro.response.headers.set('Cache-Control', area ? 'public, max-age=60' : 'private, no-cache');
-  if (!area) Astro.response.status = 404;
-  return area;
-}
