@@ -12,6 +12,7 @@ import {
   TRADER_STATUSES,
   TURNOVER_PERIODS,
 } from './constants';
+import { DEFAULT_PHONE_COUNTRY } from './phone';
 
 /**
  * Zod schemas of the accounts forms, shared by the islands (react-hook-form) and the API. Custom messages are
@@ -55,7 +56,7 @@ export const phoneField = z
   .string()
   .trim()
   .max(32)
-  .refine((value) => isValidPhoneNumber(value, 'KE'), { message: 'accounts.phone_invalid' });
+  .refine((value) => isValidPhoneNumber(value, DEFAULT_PHONE_COUNTRY), { message: 'accounts.phone_invalid' });
 export const passwordField = z.string().min(PASSWORD_MIN, { message: 'accounts.password_too_short' }).max(PASSWORD_MAX);
 /** No control or bidirectional-override characters: names are shown to other users and in the terminal. */
 const CONTROL = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
@@ -128,6 +129,8 @@ export const signupSchema = z
     password: passwordField,
     password_repeat: z.string(),
     trader_status: z.enum(TRADER_STATUSES, { message: 'accounts.choose_kind' }),
+    /** The member's country; without it, the address's country, else the phone number's. */
+    country_id: optionalId,
     address: addressSchema.optional(),
     captcha_token: z.preprocess(blankToUndefined, z.string().max(4000).optional()),
     ...profileFields,
@@ -172,6 +175,7 @@ export const mainInfoUserSchema = z.object({
   phone: z.preprocess(blankToUndefined, phoneField.optional()),
   trader_status: z.enum(TRADER_STATUSES).optional(),
   currency_id: optionalId,
+  country_id: optionalId,
   news_notification: z.preprocess(toBoolean, z.boolean().optional()),
   favorite_application_notification: z.preprocess(toBoolean, z.boolean().optional()),
   /** E-mail when an offer or a deal waits for the user (docs/deals.md "E-mail"). */
