@@ -20,9 +20,12 @@ function enhance(form: HTMLFormElement) {
   );
   if (messages.followSignIn) followAuthChanges(false, messages.followSignIn);
 
+  // One control per message: a group of radios shares one, checked on its first radio.
   const controls = () =>
-    [...form.querySelectorAll<Control>('input[data-error-id], select[data-error-id]')].filter((c) => !c.disabled);
-  for (const control of controls())
+    [...form.querySelectorAll<Control>('input[data-error-id], select[data-error-id]')].filter(
+      (c, index, all) => !c.disabled && all.findIndex((other) => other.dataset.errorId === c.dataset.errorId) === index,
+    );
+  for (const control of form.querySelectorAll<Control>('input[data-error-id], select[data-error-id]'))
     control.addEventListener(control.type === 'radio' ? 'change' : 'input', () => showError(control, ''));
 
   // The server sent the form back with problems: the first field it marked (or the alert) gets the focus.
@@ -74,8 +77,7 @@ function problemOf(control: Control, form: HTMLFormElement, messages: DOMStringM
   const value = control.value.trim();
   if (control instanceof HTMLInputElement && control.type === 'radio') {
     const group = form.querySelectorAll<HTMLInputElement>(`input[type="radio"][name="${control.name}"]`);
-    const isFirst = group[0] === control;
-    return isFirst && control.required && ![...group].some((radio) => radio.checked)
+    return control.required && ![...group].some((radio) => radio.checked)
       ? (control.dataset.msgRequired ?? messages.msgRequired ?? '')
       : '';
   }
@@ -96,7 +98,11 @@ function showError(control: Control, message: string) {
   element.textContent = message;
   element.classList.toggle('hidden', message === '');
   const ids = [control.dataset.hintId, message ? element.id : undefined].filter(Boolean).join(' ');
-  if (control.type !== 'radio') {
+  if (control.type === 'radio') {
+    const group = control.closest('fieldset');
+    if (message) group?.setAttribute('aria-describedby', element.id);
+    else group?.removeAttribute('aria-describedby');
+  } else {
     if (ids) control.setAttribute('aria-describedby', ids);
     else control.removeAttribute('aria-describedby');
     if (message) control.setAttribute('aria-invalid', 'true');

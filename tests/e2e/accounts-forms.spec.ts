@@ -36,6 +36,7 @@ test.describe('[ACCOUNTS] without JavaScript', () => {
     page,
     context,
   }) => {
+    test.setTimeout(120_000);
     await page.goto('/fr/signin/signup-steps?trader_status=farmer');
     // A browser without scripts shows this note (Playwright's switch turns scripts off but does not show <noscript>).
     expect(await page.locator('main noscript').textContent()).toContain(fr['signup.no_script']);
@@ -90,6 +91,7 @@ test.describe('[ACCOUNTS] without JavaScript', () => {
     page,
     context,
   }) => {
+    test.setTimeout(120_000);
     const email = await accountFor(page.request, 'en');
     await page.goto('/user/profile/user');
     await expect(page).toHaveURL(/\/signin\/login\?redirect=%2Fuser%2Fprofile%2Fuser$/);
@@ -112,6 +114,7 @@ test.describe('[ACCOUNTS] without JavaScript', () => {
   test('forgot and reset the password in Swahili with the link from the mailbox, then sign in with the new one', async ({
     page,
   }) => {
+    test.setTimeout(120_000);
     const email = await accountFor(page.request, 'sw');
     await page.goto('/sw/signin/forgot-password');
     await page.getByLabel(sw['auth.field_email']).fill('not-an-address');
@@ -225,5 +228,28 @@ test.describe('[ACCOUNTS] with JavaScript: a light sign-in page, sign-up default
     await expect(
       page.getByRole('link', { name: new RegExp(escapeRegExp(en['catalogue.add_lot'])) }).first(),
     ).not.toContainText(en['sell.needs_silver']);
+  });
+
+  test('checks the short form in the page’s language before sending it, and shows a password on request', async ({
+    page,
+  }) => {
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+    await page.goto('/sw/signin/signup');
+    await page.getByRole('button', { name: sw['auth.signup_submit'] }).click();
+    await expect(page.locator('#signup-first-name-error')).toHaveText(sw['validation.required']);
+    await expect(page.locator('#signup-email-error')).toHaveText(sw['accounts.email_or_phone']);
+    await expect(page.locator('#signup-trader-status-error')).toHaveText(sw['accounts.choose_kind']);
+    await expect(page.getByLabel(sw['auth.field_first_name'])).toBeFocused();
+    expect(posts).toEqual([]);
+
+    const password = passwordBox(page, sw['auth.field_password']);
+    await password.fill('siri-yangu');
+    await page.getByRole('button', { name: sw['auth.form_show_password'] }).first().click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: sw['auth.form_hide_password'] }).click();
+    await expect(password).toHaveAttribute('type', 'password');
   });
 });
