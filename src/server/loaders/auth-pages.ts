@@ -100,11 +100,7 @@ export async function loadLoginPage(request: FormPageRequest): Promise<PageOutco
     return { redirect: destination, status: 303, headers: PRIVATE_PAGE };
   } catch (error) {
     const values = pick(fields, ['email', 'remember_me'] as const);
-    const failed = failedForm<LoginField>(error, locale, LOGIN_FIELDS, {
-      action,
-      token: blankForm(request, action).token,
-      values,
-    });
+    const failed = failedForm<LoginField>(error, request, { action, shownFields: LOGIN_FIELDS, values });
     return { view: { form: failed.state, destination }, status: failed.status, headers: failed.headers };
   }
 }
@@ -199,11 +195,7 @@ export async function loadSignupPage(request: FormPageRequest): Promise<PageOutc
     return { redirect: localizePath('/user/profile/deals', user.locale), status: 303, headers: PRIVATE_PAGE };
   } catch (error) {
     const values = { locale, ...pick(fields, SIGNUP_KEPT) };
-    const failed = failedForm<SignupField>(error, locale, SIGNUP_FIELDS, {
-      action,
-      token: blankForm(request, action).token,
-      values,
-    });
+    const failed = failedForm<SignupField>(error, request, { action, shownFields: SIGNUP_FIELDS, values });
     return { view: view(failed.state), status: failed.status, headers: failed.headers };
   }
 }
@@ -238,9 +230,9 @@ export async function loadForgotPasswordPage(request: FormPageRequest): Promise<
     // After the post, a plain page: reloading it must not send another e-mail.
     return { redirect: `${action}?sent=1`, status: 303, headers: PRIVATE_PAGE };
   } catch (error) {
-    const failed = failedForm<'email'>(error, locale, ['email'], {
+    const failed = failedForm<'email'>(error, request, {
       action,
-      token: blankForm(request, action).token,
+      shownFields: ['email'],
       values: pick(fields, ['email'] as const),
     });
     return { view: { form: failed.state, sent: false, captcha }, status: failed.status, headers: failed.headers };
@@ -287,11 +279,7 @@ export async function loadResetPasswordPage(request: FormPageRequest): Promise<P
       headers: PRIVATE_PAGE,
     };
   } catch (error) {
-    const failed = failedForm(error, locale, RESET_FIELDS, {
-      action,
-      token: blankForm(request, action).token,
-      values: {},
-    });
+    const failed = failedForm(error, request, { action, shownFields: RESET_FIELDS, values: {} });
     // The token is no field the person can fix: the link itself is spent or expired.
     const isLinkInvalid = isAppError(error) && error.fields?.token !== undefined;
     return { view: view(failed.state, isLinkInvalid), status: failed.status, headers: failed.headers };

@@ -135,12 +135,12 @@ export function guardFormPost(request: FormPageRequest, fields: Record<string, s
  */
 export function failedForm<Field extends string>(
   error: unknown,
-  locale: Locale,
-  shownFields: readonly Field[],
-  form: Omit<FormState<Field>, 'errors' | 'problem'>,
+  request: FormPageRequest,
+  form: { action: string; shownFields: readonly Field[]; values: FormState<Field>['values'] },
 ): { state: FormState<Field>; status: number; headers: Record<string, string> } {
   if (!isAppError(error)) throw error;
-  const t: Translate = createTranslator(locale);
+  const { shownFields } = form;
+  const t: Translate = createTranslator(request.locale);
   const errors: Partial<Record<Field, string>> = {};
   const elsewhere: string[] = [];
   for (const [name, messages] of Object.entries(error.fields ?? {})) {
@@ -151,7 +151,7 @@ export function failedForm<Field extends string>(
   // With field errors the alert says to check the marked fields, so a reader of the page's top learns it first.
   const problem = [t(error.messageKey, error.vars), ...elsewhere].join(' ');
   return {
-    state: { ...form, errors, problem },
+    state: { action: form.action, token: formTokenFor(request.cookies), values: form.values, errors, problem },
     status: error.status,
     headers: { ...PRIVATE_PAGE, ...(error.headers ?? {}) },
   };
