@@ -66,6 +66,34 @@ describe('profile settings', () => {
     expect(data.currency_id).toBe(1);
   });
 
+  it('holds the member’s country: from the phone number at sign-up (with its currency), changed by update-main-info', async () => {
+    const countries = (await get('/country-dropdown')).json.items as { id: number; code: string }[];
+    const currencies = (await get('/bank-currency/user-currency-dropdown')).json.items as {
+      id: number;
+      code: string;
+    }[];
+    const country = (code: string) => countries.find((c) => c.code === code)!.id;
+    const currency = (code: string) => currencies.find((c) => c.code === code)!.id;
+    const { auth } = await signedUpUser({ phone: '+255 754 321 987' });
+    let data = (await apiRequest('/user/profile-settings-data/', { headers: auth })).json;
+    expect(data).toMatchObject({ country_id: country('TZ'), currency_id: currency('TZS') });
+    // A sign-up that names them keeps them.
+    const chosen = await signedUpUser({ phone: '+255 754 321 988', country_id: String(country('UG')) });
+    expect((await apiRequest('/user/profile-settings-data/', { headers: chosen.auth })).json).toMatchObject({
+      country_id: country('UG'),
+      currency_id: currency('UGX'),
+    });
+
+    expect((await postAs(auth, '/user/update-main-info', form({ 'User[country_id]': country('KE') }))).status).toBe(
+      200,
+    );
+    const unknown = await postAs(auth, '/user/update-main-info', form({ 'User[country_id]': 999_999 }));
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.errors['User.country_id']).toBeDefined();
+    data = (await apiRequest('/user/profile-settings-data/', { headers: auth })).json;
+    expect(data.country_id).toBe(country('KE'));
+  });
+
   it('changes the e-mail only with the current password, tells the old address and asks to confirm the new one', async () => {
     const { auth, email } = await signedUpUser();
     const fresh = uniqueEmail('moved');

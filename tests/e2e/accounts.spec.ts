@@ -56,12 +56,20 @@ test.describe('[ACCOUNTS] sign-up wizard to sign-in', () => {
     await page.getByLabel(sw['auth.field_email']).fill(email);
     await page.getByRole('button', { name: sw['signup.next'] }).click();
 
+    // The Kenyan number preselected the country (and, on the next steps, the currency).
+    await expect(page.getByLabel(sw['address.country']).locator('option:checked')).toHaveText('Kenya');
     await page.getByLabel(sw['address.country']).selectOption({ label: 'Kenya' });
     await page.getByLabel(sw['address.region']).selectOption({ label: 'Nakuru' });
     await page.getByLabel(sw['address.village'], { exact: true }).selectOption({ index: 1 });
     await page.getByRole('button', { name: sw['signup.next'] }).click();
 
-    // Language and currency keep their defaults.
+    // Language and currency keep their defaults: the page's language, the phone number's currency.
+    await expect(
+      page.getByRole('main').getByLabel(sw['signup.language'], { exact: true }).locator('option:checked'),
+    ).toHaveText('Kiswahili');
+    await expect(
+      page.getByRole('main').getByLabel(sw['signup.currency'], { exact: true }).locator('option:checked'),
+    ).toContainText('KES');
     await page.getByRole('button', { name: sw['signup.next'] }).click();
     await page.getByLabel(sw['accounts.activity_crop_farming']).check();
     await page.getByRole('button', { name: sw['signup.next'] }).click();
@@ -95,7 +103,6 @@ test.describe('[ACCOUNTS] sign-up wizard to sign-in', () => {
     // Ask for the protected page again, sign in with remember-me, land back on it.
     await page.goto('/sw/user/profile/user');
     await expect(page).toHaveURL(/\/sw\/signin\/login\?redirect=/);
-    await hydrated(page);
     await page.getByLabel(sw['auth.field_login']).fill(email);
     await page.getByRole('textbox', { name: sw['auth.field_password'], exact: true }).fill('mavuno-2026');
     await page.getByLabel(sw['auth.login_remember']).check();
@@ -110,7 +117,6 @@ test.describe('[ACCOUNTS] sign-up wizard to sign-in', () => {
 
   test('a wrong password says so, and an unsafe return path is ignored after login', async ({ page }) => {
     await page.goto(`/signin/login?redirect=${encodeURIComponent('//evil.example/steal')}`);
-    await hydrated(page);
     await page.getByLabel(en['auth.field_login']).fill('demo-basic@mavuno.test');
     await page.getByRole('textbox', { name: en['auth.field_password'], exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: en['auth.sign_in'], exact: true }).click();

@@ -14,6 +14,7 @@ import {
   TRADER_STATUSES,
   TURNOVER_PERIODS,
 } from './constants';
+import { DEFAULT_PHONE_COUNTRY } from './phone';
 
 /**
  * Zod schemas of the accounts forms, shared by the islands (react-hook-form) and the API. Custom messages are
@@ -53,7 +54,7 @@ export const phoneField = z
   .string()
   .trim()
   .max(32)
-  .refine((value) => isValidPhoneNumber(value, 'KE'), { message: 'accounts.phone_invalid' });
+  .refine((value) => isValidPhoneNumber(value, DEFAULT_PHONE_COUNTRY), { message: 'accounts.phone_invalid' });
 export const passwordField = z.string().min(PASSWORD_MIN, { message: 'accounts.password_too_short' }).max(PASSWORD_MAX);
 /**
  * No control characters (C0, DEL and C1: U+009B opens a terminal escape too) and no bidirectional overrides or
@@ -131,6 +132,8 @@ export const signupSchema = perLocale((locale: Locale) =>
       password: passwordField,
       password_repeat: z.string(),
       trader_status: z.enum(TRADER_STATUSES, { message: 'accounts.choose_kind' }),
+      /** The member's country; without it, the address's country, else the phone number's. */
+      country_id: optionalId,
       address: addressSchema.optional(),
       captcha_token: z.preprocess(blankToUndefined, z.string().max(4000).optional()),
       ...profileFields(locale),
@@ -176,6 +179,7 @@ export const mainInfoUserSchema = z.object({
   phone: z.preprocess(blankToUndefined, phoneField.optional()),
   trader_status: z.enum(TRADER_STATUSES).optional(),
   currency_id: optionalId,
+  country_id: optionalId,
   news_notification: z.preprocess(toBoolean, z.boolean().optional()),
   favorite_application_notification: z.preprocess(toBoolean, z.boolean().optional()),
   /** E-mail when an offer or a deal waits for the user (docs/deals.md "E-mail"). */

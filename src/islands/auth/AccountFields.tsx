@@ -123,8 +123,17 @@ export function NewPasswordFields({
 export const CHOICE_CARD =
   'flex min-h-12 cursor-pointer items-start gap-3 rounded-box border border-base-300 p-3 has-[:checked]:border-primary has-[:checked]:bg-base-200';
 
-/** The kind of member, as cards with a line of explanation each. */
-export function KindChoice({ register, errors, idOf, t }: AccountFieldsProps<'trader_status'>) {
+/**
+ * The kind of member, as cards with a line of explanation each. `initial` is checked in the server's HTML too, so
+ * the choice shows (and is sent by a plain form) before the island runs.
+ */
+export function KindChoice({
+  register,
+  errors,
+  idOf,
+  t,
+  initial,
+}: AccountFieldsProps<'trader_status'> & { initial?: string }) {
   const id = idOf('trader_status');
   const error = errors.trader_status?.message;
   return (
@@ -136,6 +145,7 @@ export function KindChoice({ register, errors, idOf, t }: AccountFieldsProps<'tr
             id={index === 0 ? id : undefined}
             type="radio"
             value={status}
+            defaultChecked={initial === status}
             className="radio radio-primary mt-0.5"
             {...fieldAria(id, { error })}
             {...register('trader_status')}

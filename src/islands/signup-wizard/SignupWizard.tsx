@@ -9,7 +9,7 @@ import type { AddressField } from '~/islands/address/address-value';
 import type { CaptchaConfig } from '~/islands/auth/captcha';
 import { useCaptcha } from '~/islands/auth/use-captcha';
 import { type ApiError, apiPost } from '~/islands/lib/api';
-import { FormAlert, useHydrated } from '~/islands/lib/fields';
+import { FormAlert } from '~/islands/lib/fields';
 import { type FormProblem, problemOf } from '~/islands/lib/form-problem';
 import { zodFormResolver } from '~/islands/lib/forms';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
@@ -27,6 +27,7 @@ import PreferencesStep from './steps/PreferencesStep';
 import SizeStep from './steps/SizeStep';
 import StartStep from './steps/StartStep';
 import { usePhonePin } from './use-phone-pin';
+import { usePlaceDefaults } from './use-place-defaults';
 import {
   ADDRESS_ID_PREFIX,
   PATH_STEPS,
@@ -55,6 +56,10 @@ interface Props {
   captcha: CaptchaConfig | null;
   /** The localized sign-in page, offered until the account exists. */
   loginHref: string;
+  /** The localized short sign-up form: without JavaScript, Start leads there (a GET with the kind chosen). */
+  shortFormHref: string;
+  /** The localized account tiers page, where silver is asked for. */
+  tiersHref: string;
 }
 
 const INTRO_KEYS: Partial<Record<StepId, MessageKey>> = {
@@ -73,9 +78,16 @@ const INTRO_KEYS: Partial<Record<StepId, MessageKey>> = {
  * shared schema's pieces; the answers (never the password) are kept in localStorage so a reload or a lost
  * connection costs nothing; a 400 puts each error on its step and goes to the first.
  */
-export default function SignupWizard({ messages, locale, initialKind, captcha, loginHref }: Props) {
+export default function SignupWizard({
+  messages,
+  locale,
+  initialKind,
+  captcha,
+  loginHref,
+  shortFormHref,
+  tiersHref,
+}: Props) {
   const t = useMemo(() => createClientTranslator(messages), [messages]);
-  const hydrated = useHydrated();
   const [path, setPath] = useState<WizardPath>('quick');
   const [step, setStep] = useState<StepId>('start');
   const [proof, setProof] = useState<PhoneProof>(noPhoneProof);
@@ -126,6 +138,7 @@ export default function SignupWizard({ messages, locale, initialKind, captcha, l
     setProblem(next);
   }, []);
   const pin = usePhonePin({ form, setProof, t, messages, report });
+  const suggestPlace = usePlaceDefaults(form);
 
   // Resume where the person left off (after a reload, or coming back later on the same phone).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the wizard mounts; later props must not reload the saved answers over the typed ones.
@@ -148,7 +161,8 @@ export default function SignupWizard({ messages, locale, initialKind, captcha, l
   }, [form]);
 
   useEffect(() => {
-    const subscription = form.watch((_values, { name }) => {
+    const subscription = form.watch((values, { name }) => {
+      if (name === 'phone') void suggestPlace(values.phone ?? '');
       if (name) {
         for (const key of Object.keys(serverErrors.current))
           if (key === name || key.startsWith(`${name}.`)) delete serverErrors.current[key];
@@ -156,7 +170,7 @@ export default function SignupWizard({ messages, locale, initialKind, captcha, l
       persist();
     });
     return () => subscription.unsubscribe();
-  }, [form, persist]);
+  }, [form, persist, suggestPlace]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: persist reads path, step and proof through current.current; each change of them is saved.
   useEffect(persist, [path, step, proof, persist]);
 
@@ -304,8 +318,11 @@ export default function SignupWizard({ messages, locale, initialKind, captcha, l
       )}
       {index >= 0 && <StepIndicator steps={steps} current={index} kind={kind} t={t} />}
       <FormProvider {...form}>
+        {/* Without JavaScript, Start sends the kind chosen to the short form (a plain GET): a working sign-up. */}
         <form
           noValidate
+          method="get"
+          action={shortFormHref}
           onSubmit={onNext}
           aria-labelledby="wizard-step-title"
           className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6"
@@ -327,12 +344,13 @@ export default function SignupWizard({ messages, locale, initialKind, captcha, l
           {step === 'activity' && <ActivityStep t={t} />}
           {step === 'size' && <SizeStep t={t} locale={locale} />}
           {step === 'about' && <AboutStep t={t} />}
-          {step === 'password' && <PasswordStep t={t} />}
+          {step === 'password' && <PasswordStep t={t} tiersHref={tiersHref} />}
           {step === 'done' && (
             <DoneStep
               redirect={redirect}
               email={values.email.trim()}
               phoneConfirmed={path === 'advanced' && isPhoneConfirmed(values.phone, proof)}
+              tiersHref={tiersHref}
               t={t}
             />
           )}
@@ -347,7 +365,8 @@ export default function SignupWizard({ messages, locale, initialKind, captcha, l
               <button
                 type="submit"
                 className="btn btn-primary btn-lg sm:ml-auto sm:min-w-40"
-                disabled={!hydrated || sending || pin.busy !== null}
+                // Enabled before hydration: the server renders only the start screen, whose plain GET is harmless.
+                disabled={sending || pin.busy !== null}
                 aria-busy={sending || undefined}
               >
                 {sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}

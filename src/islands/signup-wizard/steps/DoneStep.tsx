@@ -5,11 +5,13 @@ export default function DoneStep({
   redirect,
   email,
   phoneConfirmed,
+  tiersHref,
   t,
 }: {
   redirect: string;
   email: string;
   phoneConfirmed: boolean;
+  tiersHref: string;
   t: ClientTranslate;
 }) {
   return (
@@ -21,6 +23,9 @@ export default function DoneStep({
       </div>
       <a href={redirect} className="btn btn-primary btn-lg w-full sm:w-auto sm:self-start">
         {t('signup.continue')}
+      </a>
+      <a href={tiersHref} className="link link-primary inline-flex min-h-11 items-center sm:self-start">
+        {t('signup.silver_link')}
       </a>
     </>
   );

@@ -1,7 +1,8 @@
+import { useFormContext } from 'react-hook-form';
 import { CHOICE_CARD, KindChoice } from '~/islands/auth/AccountFields';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import { useStepFields } from '~/islands/signup-wizard/use-step-fields';
-import type { WizardPath } from '~/islands/signup-wizard/wizard-model';
+import type { WizardPath, WizardValues } from '~/islands/signup-wizard/wizard-model';
 
 /** Who is signing up (preselected from ?trader_status) and whether to answer everything now or later. */
 export default function StartStep({
@@ -13,9 +14,10 @@ export default function StartStep({
   onPathChange: (path: WizardPath) => void;
   t: ClientTranslate;
 }) {
+  const initial = useFormContext<WizardValues>().formState.defaultValues?.trader_status;
   return (
     <>
-      <KindChoice {...useStepFields()} t={t} />
+      <KindChoice {...useStepFields()} t={t} initial={initial} />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 font-semibold">{t('signup.path_legend')}</legend>
         {(['quick', 'advanced'] as const).map((option) => (

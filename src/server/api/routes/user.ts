@@ -19,7 +19,7 @@ import { requiredInt } from '~/features/validation/fields';
 import { localizePath } from '~/i18n/paths';
 import { getDb } from '~/server/db';
 import { AppError } from '~/server/errors';
-import { sessionCookie } from '~/server/http/session-cookie';
+import { sessionCookie, webSessionCookie } from '~/server/http/session-cookie';
 import { verifyCaptcha } from '~/server/security/captcha';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from '~/server/services/accounts/addresses';
 import { logIn, logOut, refreshTokens } from '~/server/services/accounts/authenticate';
@@ -54,12 +54,9 @@ const isWebClient = (c: ApiContext) => c.req.header('x-session-mode') === 'cooki
  * remember-me) and a body without tokens, so no script on a page can read a credential.
  */
 function issue(c: ApiContext, tokens: IssuedTokens) {
-  if (tokens.cookieToken) {
-    const cookie = sessionCookie();
-    setCookie(c, cookie.name, tokens.cookieToken, {
-      ...cookie.options,
-      ...(tokens.remember ? { expires: tokens.cookieExpiresAt } : {}),
-    });
+  const cookie = webSessionCookie(tokens);
+  if (cookie) {
+    setCookie(c, cookie.name, cookie.value, cookie.options);
     return { session: 'cookie' as const, expires_at: tokens.cookieExpiresAt.toISOString() };
   }
   return {

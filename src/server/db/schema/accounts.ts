@@ -40,6 +40,8 @@ export const users = pgTable(
       .notNull()
       .default(DEFAULT_CURRENCY_ID)
       .references(() => currencies.id),
+    /** Where the member trades from: chosen at sign-up, else their address's or their phone number's country. */
+    countryId: integer('country_id').references(() => countries.id),
     activity: text('activity'),
     farmSizeAcres: numeric('farm_size_acres', { precision: 12, scale: 2 }),
     /** Turnover in minor units of the user's currency, per `turnover_period`. */

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Locale } from '~/i18n/config';
 import type { Database, Executor } from '~/server/db';
 import { isUniqueViolation } from '~/server/db/errors';
-import { currencies, favoriteCategories, users } from '~/server/db/schema';
+import { countries, currencies, favoriteCategories, users } from '~/server/db/schema';
 import { AppError, type LocalizedMessage } from '~/server/errors';
 import { storageUrl } from '~/server/storage';
 import { sendMail } from '~/server/mail';
@@ -49,6 +49,7 @@ export async function getProfileSettings(db: Executor, userId: number, locale: L
     trader_status: user.traderStatus,
     tier: user.tier,
     currency_id: user.currencyId,
+    country_id: user.countryId,
     favorite_category: favorites.filter((f) => f.kind === 'board').map((f) => f.categoryId),
     favorite_machinery_category: favorites.filter((f) => f.kind === 'technic').map((f) => f.categoryId),
     referral_code: user.referralCode,
@@ -97,6 +98,12 @@ export async function updateMainInfo(
   ) {
     errors['User.currency_id'] = [{ key: 'validation.invalid_option' }];
   }
+  if (
+    u.country_id &&
+    (await db.select({ id: countries.id }).from(countries).where(eq(countries.id, u.country_id))).length === 0
+  ) {
+    errors['User.country_id'] = [{ key: 'validation.invalid_option' }];
+  }
   const emailChanged = u.email !== undefined && u.email !== current.email;
   // The e-mail address can reset the password: changing it needs the current password, as a password change does.
   if (emailChanged && Object.keys(errors).length === 0) {
@@ -116,6 +123,7 @@ export async function updateMainInfo(
     ...(phoneChanged && { phoneVerifiedAt: null }),
     ...(u.trader_status !== undefined && { traderStatus: u.trader_status }),
     ...(u.currency_id !== undefined && { currencyId: u.currency_id }),
+    ...(u.country_id !== undefined && { countryId: u.country_id }),
     ...(u.news_notification !== undefined && { newsNotification: u.news_notification }),
     ...(u.favorite_application_notification !== undefined && {
       favoriteApplicationNotification: u.favorite_application_notification,

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_CURRENCY_ID } from '~/features/accounts/constants';
-import { normalizePhone } from '~/features/accounts/phone';
+import { defaultsOfCountry } from '~/features/accounts/place-defaults';
+import { countryOfPhone, normalizePhone } from '~/features/accounts/phone';
 import type { SignupInput } from '~/features/accounts/schemas';
 import type { Locale } from '~/i18n/config';
 import type { Database } from '~/server/db';
 import { isUniqueViolation } from '~/server/db/errors';
-import { currencies, users } from '~/server/db/schema';
+import { countries, currencies, users } from '~/server/db/schema';
 import { AppError, type LocalizedMessage, withFieldPrefix } from '~/server/errors';
 import { verifyCaptcha } from '~/server/security/captcha';
 import { consumeLimit } from '~/server/security/rate-limit';
@@ -46,6 +46,9 @@ export async function signUp(
   ) {
     errors.currency_id = [{ key: 'validation.invalid_option' }];
   }
+  const place = await placeOfSignup(db, input, phone);
+  if (input.country_id !== undefined && place.countryId !== input.country_id)
+    errors.country_id = [{ key: 'validation.invalid_option' }];
   if (Object.keys(errors).length > 0) throw fieldError(errors);
 
   const passwordHash = await hashPassword(input.password);
@@ -65,7 +68,8 @@ export async function signUp(
           lastName: input.last_name ?? null,
           traderStatus: input.trader_status,
           locale,
-          currencyId: input.currency_id ?? DEFAULT_CURRENCY_ID,
+          currencyId: place.currencyId,
+          countryId: place.countryId ?? null,
           activity: input.activity ?? null,
           farmSizeAcres: input.farm_size_acres?.toFixed(2) ?? null,
           turnoverMinor: input.turnover_amount !== undefined ? Math.round(input.turnover_amount * 100) : null,
@@ -96,4 +100,27 @@ export async function signUp(
   }
   await sendEmailConfirmation(db, created.user);
   return { tokens: created.tokens, user: toSessionUser(created.user, created.tokens.sessionId) };
+}
+
+/**
+ * The member's country and currency: what they chose, else what the rest of the form says — the address's
+ * country, else the phone number's (+255 → Tanzania) — and that country's currency (TZS), else the US dollar.
+ */
+async function placeOfSignup(
+  db: Database,
+  input: SignupInput,
+  phone: string | undefined,
+): Promise<{ countryId?: number; currencyId: number }> {
+  const [countryRows, currencyRows] = await Promise.all([
+    db.select({ id: countries.id, code: countries.code }).from(countries),
+    db.select({ id: currencies.id, code: currencies.code }).from(currencies).where(eq(currencies.isActive, true)),
+  ]);
+  // An address naming an unknown country is refused with the address's own field error later.
+  const chosen = countryRows.find((row) => row.id === (input.country_id ?? input.address?.country_id));
+  const defaults = defaultsOfCountry(
+    chosen?.code ?? (phone ? countryOfPhone(phone) : undefined),
+    countryRows,
+    currencyRows,
+  );
+  return { countryId: chosen?.id ?? defaults.countryId, currencyId: input.currency_id ?? defaults.currencyId };
 }
