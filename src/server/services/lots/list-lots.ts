@@ -101,11 +101,44 @@ const SORTABLE = { created_at: lots.createdAt, price: lots.priceUsdCents, volume
  */
 export const LOT_COUNT_CAP = 10_000;
 
+/** The ids of a page, in order: one index walk in the requested order over the partial indexes of schema/lots.ts. */
+function pageIdsInOrder(db: Executor, where: SQL | undefined, page: { page: number; perPage: number; sort: string }) {
+  const descending = page.sort.startsWith('-');
+  return db
+    .select({ id: lots.id })
+    .from(lots)
+    .where(where)
+    .orderBy(parseSort(page.sort, SORTABLE), descending ? desc(lots.id) : asc(lots.id))
+    .limit(page.perPage)
+    .offset(pageOffset(page));
+}
+
+/**
+ * The ids of a page of a text search with fewer matches than the count cap: every match from the full-text index
+ * first (materialised, so the planner cannot trade it for a walk of the ordered index that reads row after row
+ * to find a rare word), then sorted. Its cost follows the number of matches, which the cap bounds.
+ */
+async function pageIdsOfMatches(
+  db: Executor,
+  where: SQL | undefined,
+  page: { page: number; perPage: number; sort: string },
+): Promise<{ id: number }[]> {
+  const descending = page.sort.startsWith('-');
+  const column = SORTABLE[page.sort.replace(/^-/, '') as keyof typeof SORTABLE];
+  const direction = sql.raw(descending ? 'desc' : 'asc');
+  const result = await db.execute(sql`
+    with matches as materialized (select ${lots.id} as id, ${column} as sort_key from ${lots} where ${where})
+    select id from matches order by sort_key ${direction}, id ${direction}
+    limit ${page.perPage} offset ${pageOffset(page)}`);
+  return (result as unknown as { rows: { id: number | string }[] }).rows.map((row) => ({ id: Number(row.id) }));
+}
+
 /**
  * `GET /{kind}/index`: a catalogue page, filtered and sorted in SQL over the partial indexes of schema/lots.ts.
- * Three cheap steps (docs/lots.md "What a catalogue page costs"): the page's ids from the lots table alone (an
- * index walk in the requested order); their rows with the seller (a primary-key join) named from the memoised
- * reference lists; and the count of the matches, capped and cached per filter for a few seconds.
+ * Three cheap steps (docs/lots.md "What a catalogue page costs"): the count of the matches, capped and cached per
+ * filter for a few seconds; the page's ids from the lots table alone (an index walk in the requested order, or for
+ * a text search with fewer matches than the cap, its matches from the full-text index); their rows with the
+ * seller (a primary-key join), named from the memoised reference lists.
  */
 export async function listLots(
   db: Executor,
@@ -114,31 +147,30 @@ export async function listLots(
   page: { page: number; perPage: number; sort: string },
   viewer: SessionUser | null,
   locale: Locale,
+  { countCap = LOT_COUNT_CAP }: { countCap?: number } = {},
 ): Promise<Page<LotItem>> {
+  parseSort(page.sort, SORTABLE);
   const where = and(...(await catalogueConditions(db, kind, search, viewer)));
-  const order = parseSort(page.sort, SORTABLE);
   const offset = pageOffset(page);
   // Count one past what the answer can state: reaching it means "more than limit - 1".
-  const limit = Math.max(LOT_COUNT_CAP, offset + page.perPage) + 1;
+  const limit = Math.max(countCap, offset + page.perPage) + 1;
   const matches = db
     .select({ one: sql`1` })
     .from(lots)
     .where(where)
     .limit(limit);
   const { sql: text, params } = matches.toSQL();
-  const [pageIds, counted] = await Promise.all([
-    db
-      .select({ id: lots.id })
-      .from(lots)
-      .where(where)
-      .orderBy(order, page.sort.startsWith('-') ? desc(lots.id) : asc(lots.id))
-      .limit(page.perPage)
-      .offset(offset),
-    cachedLotCount(
-      JSON.stringify([text, params]),
-      async () => (await db.select({ total: count() }).from(matches.as('matches')))[0].total,
-    ),
-  ]);
+  const counted = await cachedLotCount(
+    JSON.stringify([text, params]),
+    async () => (await db.select({ total: count() }).from(matches.as('matches')))[0].total,
+  );
+  const capped = counted >= limit;
+  const pageIds =
+    offset >= counted
+      ? []
+      : search.q && toPrefixQuery(search.q) && !capped
+        ? await pageIdsOfMatches(db, where, page)
+        : await pageIdsInOrder(db, where, page);
   const position = new Map(pageIds.map((row, index) => [row.id, index]));
   const rows = pageIds.length
     ? (await selectLots(db).where(inArray(lots.id, [...position.keys()]))).sort(
@@ -146,7 +178,5 @@ export async function listLots(
       )
     : [];
   const items = await itemsOf(db, rows, viewer, locale);
-  return counted < limit
-    ? toPage(items, counted, page, { capped: false })
-    : toPage(items, limit - 1, page, { capped: true });
+  return capped ? toPage(items, limit - 1, page, { capped: true }) : toPage(items, counted, page, { capped: false });
 }
