@@ -14,6 +14,7 @@ import { type Env, EnvError, getEnv } from './env';
 import { setSecurityHeaders } from './http/security-headers';
 import { setStaticCacheHeaders } from './http/static-cache';
 import { runShutdownHooks } from './lifecycle';
+import { analyzeDatabase } from './services/maintenance/analyze-database';
 import { purgeExpired } from './services/maintenance/purge-expired';
 
 type Next = (error?: unknown) => void;
@@ -83,9 +84,9 @@ async function start() {
 
   // Hourly housekeeping; every process may run it (deletes are idempotent), none depends on it for correctness.
   const housekeeping = setInterval(() => {
-    purgeExpired(database.db).catch((error) =>
-      console.error('[housekeeping] failed:', error instanceof Error ? error.message : error),
-    );
+    purgeExpired(database.db)
+      .then(() => (database.kind === 'pglite' ? analyzeDatabase(database.db) : undefined))
+      .catch((error) => console.error('[housekeeping] failed:', error instanceof Error ? error.message : error));
   }, 3600_000);
   housekeeping.unref();
 
