@@ -9,6 +9,7 @@ import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
 import sirv from 'sirv';
 import { getApiApp } from './api/app';
+import { startPageCache } from './cache/pages';
 import { prepareDatabase } from './db/prepare-database';
 import { type Env, EnvError, getEnv } from './env';
 import { setSecurityHeaders } from './http/security-headers';
@@ -33,7 +34,12 @@ async function start() {
 
   const database = await prepareDatabase();
   const api = getRequestListener(getApiApp().fetch);
-  const compress = compression({ threshold: 512 });
+  // Anonymous pages come from the render cache when they may (docs/architecture.md "How the render cache stays correct").
+  const pages = await startPageCache(database, env.PAGE_CACHE_ENTRIES);
+  const compress = compression({
+    threshold: 512,
+    filter: (req, res) => pages.mayCompress(res as never) && compression.filter(req, res),
+  });
   const clientDir = fileURLToPath(adapterOptions.client);
   // Precompressed .br/.gz siblings are written after each build (scripts/postbuild.mjs).
   const serveStatic = sirv(clientDir, {
@@ -49,6 +55,7 @@ async function start() {
   const server = http.createServer((req, res) => {
     setSecurityHeaders(res, { isHttps: env.isHttps, path: (req.url ?? '/').split('?')[0] });
     if (shuttingDown) res.setHeader('Connection', 'close');
+    pages.watchWrites(req, res);
     compress(req as never, res as never, () => {
       const path = (req.url ?? '/').split('?')[0];
       if (path === '/api-v2' || path.startsWith('/api-v2/')) {
@@ -56,11 +63,13 @@ async function start() {
         return;
       }
       serveStatic(req, res, () => {
-        void astroHandler(req, res, ((error?: unknown) => {
-          if (error) console.error(error);
-          if (!res.headersSent) res.writeHead(500);
-          res.end();
-        }) satisfies Next);
+        pages.serve(req, res, () => {
+          void astroHandler(req, res, ((error?: unknown) => {
+            if (error) console.error(error);
+            if (!res.headersSent) res.writeHead(500);
+            res.end();
+          }) satisfies Next);
+        });
       });
     });
   });
