@@ -11,6 +11,13 @@ import sirv from 'sirv';
 import { getApiApp } from './api/app';
 import { prepareDatabase } from './db/prepare-database';
 import { type Env, EnvError, getEnv } from './env';
+import { handleWithRequestId } from './http/faults';
+import {
+  answerWithoutPage,
+  refuseUnreadablePath,
+  refuseUnsupportedMethod,
+  rewriteOfflineAddress,
+} from './http/node-answers';
 import { setSecurityHeaders } from './http/security-headers';
 import { setStaticCacheHeaders } from './http/static-cache';
 import { runShutdownHooks } from './lifecycle';
@@ -45,24 +52,26 @@ async function start() {
   });
 
   let shuttingDown = false;
-  const server = http.createServer((req, res) => {
-    setSecurityHeaders(res, { isHttps: env.isHttps, path: (req.url ?? '/').split('?')[0] });
-    if (shuttingDown) res.setHeader('Connection', 'close');
-    compress(req as never, res as never, () => {
-      const path = (req.url ?? '/').split('?')[0];
-      if (path === '/api-v2' || path.startsWith('/api-v2/')) {
-        void api(req, res);
-        return;
-      }
-      serveStatic(req, res, () => {
-        void astroHandler(req, res, ((error?: unknown) => {
-          if (error) console.error(error);
-          if (!res.headersSent) res.writeHead(500);
-          res.end();
-        }) satisfies Next);
+  // Every request gets an id and a deliberate status; a 5xx is logged once (src/server/http/faults.ts).
+  const server = http.createServer((req, res) =>
+    handleWithRequestId(req, res, () => {
+      setSecurityHeaders(res, { isHttps: env.isHttps, path: (req.url ?? '/').split('?')[0] });
+      if (shuttingDown) res.setHeader('Connection', 'close');
+      compress(req as never, res as never, () => {
+        const path = (req.url ?? '/').split('?')[0];
+        if (path === '/api-v2' || path.startsWith('/api-v2/')) {
+          void api(req, res);
+          return;
+        }
+        if (refuseUnsupportedMethod(req, res) || refuseUnreadablePath(req, res)) return;
+        rewriteOfflineAddress(req);
+        serveStatic(req, res, () => {
+          const withoutPage = ((error?: unknown) => answerWithoutPage(req, res, error)) satisfies Next;
+          Promise.resolve(astroHandler(req, res, withoutPage)).catch(withoutPage);
+        });
       });
-    });
-  });
+    }),
+  );
   server.keepAliveTimeout = 5_000;
 
   const shutdown = (signal: string) => {
