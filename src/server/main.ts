@@ -14,6 +14,7 @@ import { type Env, EnvError, getEnv } from './env';
 import { handleWithRequestId } from './http/faults';
 import {
   answerWithoutPage,
+  dropUnservableRange,
   refuseUnreadablePath,
   refuseUnsupportedMethod,
   rewriteOfflineAddress,
@@ -55,21 +56,27 @@ async function start() {
   // Every request gets an id and a deliberate status; a 5xx is logged once (src/server/http/faults.ts).
   const server = http.createServer((req, res) =>
     handleWithRequestId(req, res, () => {
-      setSecurityHeaders(res, { isHttps: env.isHttps, path: (req.url ?? '/').split('?')[0] });
-      if (shuttingDown) res.setHeader('Connection', 'close');
-      compress(req as never, res as never, () => {
-        const path = (req.url ?? '/').split('?')[0];
-        if (path === '/api-v2' || path.startsWith('/api-v2/')) {
-          void api(req, res);
-          return;
-        }
-        if (refuseUnsupportedMethod(req, res) || refuseUnreadablePath(req, res)) return;
-        rewriteOfflineAddress(req);
-        serveStatic(req, res, () => {
-          const withoutPage = ((error?: unknown) => answerWithoutPage(req, res, error)) satisfies Next;
-          Promise.resolve(astroHandler(req, res, withoutPage)).catch(withoutPage);
+      const withoutPage = ((error?: unknown) => answerWithoutPage(req, res, error)) satisfies Next;
+      try {
+        setSecurityHeaders(res, { isHttps: env.isHttps, path: (req.url ?? '/').split('?')[0] });
+        if (shuttingDown) res.setHeader('Connection', 'close');
+        compress(req as never, res as never, () => {
+          const path = (req.url ?? '/').split('?')[0];
+          if (path === '/api-v2' || path.startsWith('/api-v2/')) {
+            void api(req, res);
+            return;
+          }
+          if (refuseUnsupportedMethod(req, res) || refuseUnreadablePath(req, res)) return;
+          rewriteOfflineAddress(req);
+          dropUnservableRange(req);
+          serveStatic(req, res, () => {
+            Promise.resolve(astroHandler(req, res, withoutPage)).catch(withoutPage);
+          });
         });
-      });
+      } catch (error) {
+        // Thrown out of a handler, an error would stop the whole process: it is one request's fault.
+        withoutPage(error);
+      }
     }),
   );
   server.keepAliveTimeout = 5_000;

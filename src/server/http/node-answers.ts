@@ -50,6 +50,18 @@ export function refuseUnreadablePath(req: IncomingMessage, res: ServerResponse):
   }
 }
 
+/**
+ * The static file server (sirv) reads a Range header naively: `bytes=9-1` threw out of the request handler and
+ * stopped the process. Only one plain range (`bytes=0-99`, `bytes=100-`) with its start not after its end is
+ * passed on; any other is dropped, and the whole file is sent (a server may always ignore Range).
+ */
+export function dropUnservableRange(req: IncomingMessage): void {
+  const range = req.headers.range;
+  if (range === undefined) return;
+  const match = /^bytes=(\d{1,15})-(\d{0,15})$/.exec(range.trim());
+  if (!match || (match[2] !== '' && Number(match[1]) > Number(match[2]))) delete req.headers.range;
+}
+
 /** `/offline`, `/sw/offline`, `/fr/offline` (with or without a final slash). */
 const OFFLINE_ADDRESS = /^(?:\/(?:sw|fr))?\/offline\/?$/;
 
