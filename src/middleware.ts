@@ -6,6 +6,7 @@ import { getEnv } from './server/env';
 import { getDb } from './server/db';
 import { prepareDatabase } from './server/db/prepare-database';
 import { isCrossSiteUnsafeRequest } from './server/http/csrf';
+import { isReadablePagePath } from './server/http/page-path';
 import { sessionCookie } from './server/http/session-cookie';
 import { resolveUser } from './server/services/accounts/authenticate';
 
@@ -37,6 +38,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.locale = locale;
   context.locals.path = path;
   context.locals.t = createTranslator(locale);
+  // /fr/%25, /sw/%FF: no page has such an address (the rewrite below cannot even read it): the not-found page.
+  const isErrorPage = context.routePattern === '/404' || context.routePattern === '/500';
+  if (locale !== DEFAULT_LOCALE && !isErrorPage && !isReadablePagePath(path)) {
+    const page = await next('/404');
+    return new Response(page.body, { status: 404, headers: page.headers });
+  }
 
   const cookie = context.cookies.get(sessionCookie().name)?.value;
   if (cookie) context.locals.user = await resolveUser(await getDb(), { cookie });
@@ -72,7 +79,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   // Each page is written once: `/sw/board` renders `/board` with the Swahili locale.
   // While Astro renders its 404/500 page it runs the middleware again: rewriting then would re-run the failing page.
-  const isErrorPage = context.routePattern === '/404' || context.routePattern === '/500';
   const response = locale === DEFAULT_LOCALE || isErrorPage ? await next() : await next(path + search);
   if (context.locals.user) {
     // A signed-in user's page carries their name and menu: never stored by a shared cache.

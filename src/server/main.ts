@@ -12,6 +12,14 @@ import { getApiApp } from './api/app';
 import { startPageCache } from './cache/pages';
 import { prepareDatabase } from './db/prepare-database';
 import { type Env, EnvError, getEnv } from './env';
+import { handleWithRequestId } from './http/faults';
+import {
+  answerWithoutPage,
+  dropUnservableRange,
+  refuseUnreadablePath,
+  refuseUnsupportedMethod,
+  rewriteOfflineAddress,
+} from './http/node-answers';
 import { setSecurityHeaders } from './http/security-headers';
 import { setStaticCacheHeaders } from './http/static-cache';
 import { runShutdownHooks } from './lifecycle';
@@ -52,27 +60,35 @@ async function start() {
   });
 
   let shuttingDown = false;
-  const server = http.createServer((req, res) => {
-    setSecurityHeaders(res, { isHttps: env.isHttps, path: (req.url ?? '/').split('?')[0] });
-    if (shuttingDown) res.setHeader('Connection', 'close');
-    pages.watchWrites(req, res);
-    compress(req as never, res as never, () => {
-      const path = (req.url ?? '/').split('?')[0];
-      if (path === '/api-v2' || path.startsWith('/api-v2/')) {
-        void api(req, res);
-        return;
-      }
-      serveStatic(req, res, () => {
-        pages.serve(req, res, () => {
-          void astroHandler(req, res, ((error?: unknown) => {
-            if (error) console.error(error);
-            if (!res.headersSent) res.writeHead(500);
-            res.end();
-          }) satisfies Next);
+  // Every request gets an id and a deliberate status; a 5xx is logged once (src/server/http/faults.ts).
+  const server = http.createServer((req, res) =>
+    handleWithRequestId(req, res, () => {
+      const withoutPage = ((error?: unknown) => answerWithoutPage(req, res, error)) satisfies Next;
+      try {
+        setSecurityHeaders(res, { isHttps: env.isHttps, path: (req.url ?? '/').split('?')[0] });
+        if (shuttingDown) res.setHeader('Connection', 'close');
+        pages.watchWrites(req, res);
+        compress(req as never, res as never, () => {
+          const path = (req.url ?? '/').split('?')[0];
+          if (path === '/api-v2' || path.startsWith('/api-v2/')) {
+            void api(req, res);
+            return;
+          }
+          if (refuseUnsupportedMethod(req, res) || refuseUnreadablePath(req, res)) return;
+          rewriteOfflineAddress(req);
+          dropUnservableRange(req);
+          serveStatic(req, res, () => {
+            pages.serve(req, res, () => {
+              Promise.resolve(astroHandler(req, res, withoutPage)).catch(withoutPage);
+            });
+          });
         });
-      });
-    });
-  });
+      } catch (error) {
+        // Thrown out of a handler, an error would stop the whole process: it is one request's fault.
+        withoutPage(error);
+      }
+    }),
+  );
   server.keepAliveTimeout = 5_000;
 
   const shutdown = (signal: string) => {
