@@ -155,4 +155,9 @@ try {
 }
 // With DATABASE_URL, the catalogue again on PostgreSQL (a database of its own: generated lots are added to it).
 if (process.env.DATABASE_URL)
-  await benchCatalogueOnPostgres({ root, url: process.env.DATABASE_URL, port: PORT + 1, lots: BULK_LOTS });
+  await benchCatalogueOnPostgres({
+    root,
+    url: process.env.DATABASE_URL,
+    port: Number(process.env.BENCH_PG_PORT ?? PORT + 1),
+    lots: BULK_LOTS,
+  });

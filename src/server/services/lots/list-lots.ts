@@ -160,10 +160,11 @@ export async function listLots(
     .where(where)
     .limit(limit);
   const { sql: text, params } = matches.toSQL();
-  const counted = await cachedLotCount(
-    JSON.stringify([text, params]),
-    async () => (await db.select({ total: count() }).from(matches.as('matches')))[0].total,
-  );
+  const countMatches = async () => (await db.select({ total: count() }).from(matches.as('matches')))[0].total;
+  // A viewer's favourites change with a heart, which is no write to lots: counted afresh every time.
+  const counted = search.favorites
+    ? await countMatches()
+    : await cachedLotCount(JSON.stringify([text, params]), countMatches);
   const capped = counted >= limit;
   const pageIds =
     offset >= counted
