@@ -16,8 +16,10 @@ const gzip = promisify(zlib.gzip);
 
 /** Cookies no cacheable page reads (the language choice matters only to `/`, which is never stored). */
 const HARMLESS_COOKIES = new Set([LOCALE_COOKIE]);
-/** Headers the cache sets itself for each answer, or that belong to one connection. */
+/** Headers the cache sets itself for each answer, or that belong to one request or connection. */
 const OWN_HEADERS = new Set([
+  'x-request-id',
+  'server-timing',
   'content-length',
   'content-encoding',
   'transfer-encoding',
