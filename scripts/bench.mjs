@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { benchCatalogue, benchCatalogueOnPostgres } from './bench/catalogue.mjs';
+import { benchPages } from './bench/pages.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 4610);
@@ -77,6 +78,9 @@ async function transferSize(url, encoding) {
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 try {
   await waitForServer();
+  await benchPages(base, { duration: DURATION });
+  // BENCH_ONLY=pages: the page rows alone (no catalogue, no signed-in calls).
+  if (process.env.BENCH_ONLY === 'pages') throw Object.assign(new Error('pages only'), { benchDone: true });
   const rows = [];
   for (const target of TARGETS) {
     const url = base + target.path;
@@ -148,6 +152,8 @@ try {
   }
   console.log(`\nSigned-in API calls (${CONNECTIONS} connections × ${DURATION} s):\n`);
   console.table(memberRows);
+} catch (error) {
+  if (!error?.benchDone) throw error;
 } finally {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));

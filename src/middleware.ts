@@ -84,10 +84,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // A signed-in user's page carries their name and menu: never stored by a shared cache.
     response.headers.set('Cache-Control', 'private, no-store');
   } else if (!response.headers.has('Cache-Control')) {
-    // The root answer depends on the visitor's cookie and language; other anonymous pages may be cached by a CDN.
+    // Anonymous pages may be cached by a CDN (and by the render cache, src/server/cache/page-cache.ts). The root answer
+    // depends on the visitor's language cookie and Accept-Language (Vary below): a first visit, whose answer sets the
+    // cookie, is private; a returning visitor's is the same for everyone sending the same cookie.
+    const firstVisit = pathname === '/' && !isLocale(context.cookies.get(LOCALE_COOKIE)?.value);
     response.headers.set(
       'Cache-Control',
-      pathname === '/' ? 'private, no-cache' : 'public, max-age=60, stale-while-revalidate=300',
+      firstVisit ? 'private, no-cache' : 'public, max-age=60, stale-while-revalidate=300',
     );
   }
   response.headers.set('Vary', pathname === '/' ? 'Cookie, Accept-Language' : 'Cookie');

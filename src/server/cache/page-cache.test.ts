@@ -164,7 +164,7 @@ describe('render cache', () => {
     ['public but no-cache', { headers: { ...PUBLIC, 'Cache-Control': 'public, no-cache' } }],
     ['no Cache-Control', { headers: { 'Content-Type': 'text/html' } }],
     ['a page that sets a cookie', { headers: { ...PUBLIC, 'Set-Cookie': 'a=b; Path=/' } }],
-    ['a page varying on Accept-Language', { headers: { ...PUBLIC, Vary: 'Cookie, Accept-Language' } }],
+    ['a page varying on User-Agent', { headers: { ...PUBLIC, Vary: 'Cookie, User-Agent' } }],
   ] as [string, Route][])('does not store %s, and sends it as rendered', async (_, route) => {
     const { renders, request } = await start({ routes: { '/x': route } });
     const first = await request('/x', { 'Accept-Encoding': 'gzip' });
@@ -174,6 +174,20 @@ describe('render cache', () => {
     expect(zlib.gunzipSync(second.body).toString()).toBe(PAGE);
     expect(second.headers.etag).toBeUndefined();
     if (route.headers?.['Set-Cookie']) expect(second.headers['set-cookie']).toEqual(['a=b; Path=/']);
+  });
+
+  it('keys `/` by the remembered language, and never answers a first visit (no language cookie) from the cache', async () => {
+    const root = { headers: { ...PUBLIC, Vary: 'Cookie, Accept-Language' } };
+    const { renders, request } = await start({ routes: { '/': root } });
+    await request('/', { 'Accept-Language': 'fr' });
+    await request('/', { 'Accept-Language': 'fr' });
+    expect(renders).toHaveLength(2);
+    await request('/', { Cookie: 'i18n_redirected=en' });
+    await request('/', { Cookie: 'i18n_redirected=en', 'Accept-Language': 'sw' });
+    expect(renders).toHaveLength(3);
+    await request('/', { Cookie: 'i18n_redirected=sw' });
+    await request('/', { Cookie: 'i18n_redirected=xx' });
+    expect(renders).toHaveLength(5);
   });
 
   it('drops every page when a write succeeds, not when it is refused', async () => {

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { LOCALE_COOKIE } from '~/i18n/config';
+import { LOCALE_COOKIE, isLocale } from '~/i18n/config';
 import { type CachedPage, type Encoding, RenderCache } from './render-cache';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -16,8 +16,10 @@ const gzip = promisify(zlib.gzip);
 
 /** Cookies no cacheable page reads (the language choice matters only to `/`, which is never stored). */
 const HARMLESS_COOKIES = new Set([LOCALE_COOKIE]);
-/** Headers the cache sets itself for each answer, or that belong to one connection. */
+/** Headers the cache sets itself for each answer, or that belong to one request or connection. */
 const OWN_HEADERS = new Set([
+  'x-request-id',
+  'server-timing',
   'content-length',
   'content-encoding',
   'transfer-encoding',
@@ -30,16 +32,33 @@ const OWN_HEADERS = new Set([
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|manifest\+json)|image\/svg\+xml)/i;
 const MIN_COMPRESSED_SIZE = 512;
 
-/** May this request be answered from the cache (and its render stored)? Anonymous GET/HEAD without credentials. */
-export function isCacheableRequest(req: IncomingMessage): boolean {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  if (req.headers.authorization) return false;
-  const cookie = req.headers.cookie;
-  if (!cookie) return true;
-  return cookie.split(';').every((pair) => {
-    const name = pair.split('=')[0].trim();
-    return name === '' || HARMLESS_COOKIES.has(name);
-  });
+function cookies(req: IncomingMessage): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const pair of (req.headers.cookie ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    const name = (at < 0 ? pair : pair.slice(0, at)).trim();
+    if (name) map.set(name, at < 0 ? '' : pair.slice(at + 1).trim());
+  }
+  return map;
+}
+
+/**
+ * The cache key of a request, or undefined when it may not be answered from the cache (nor its render stored):
+ * only anonymous GET/HEAD without credentials and without cookies other than the language choice. A page's address
+ * names its language (`/sw/board`), except `/`, whose language is the visitor's remembered choice: `/` is keyed by
+ * that cookie, and a first visit without it (answered with a Set-Cookie or a redirect) is never served from here.
+ */
+export function cacheKey(req: IncomingMessage): string | undefined {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+  if (req.headers.authorization) return undefined;
+  const jar = cookies(req);
+  for (const name of jar.keys()) if (!HARMLESS_COOKIES.has(name)) return undefined;
+  const url = req.url ?? '/';
+  if (url === '/' || url.startsWith('/?')) {
+    const language = jar.get(LOCALE_COOKIE);
+    return isLocale(language) ? `${language} ${url}` : undefined;
+  }
+  return url;
 }
 
 function directives(cacheControl: string): Map<string, string> {
@@ -64,7 +83,8 @@ export interface RenderedResponse {
 
 /**
  * The stored form of a render, or undefined when it may not be stored: not a 200, not `public` (or also `private`,
- * `no-store`, `no-cache`), no positive max-age, a Set-Cookie, or a Vary on anything but Cookie and Accept-Encoding.
+ * `no-store`, `no-cache`), no positive max-age, a Set-Cookie, or a Vary on anything but Cookie, Accept-Encoding and
+ * Accept-Language (the language is part of every key: see cacheKey).
  */
 export async function toCachedPage(rendered: RenderedResponse, now: number): Promise<CachedPage | undefined> {
   if (rendered.status !== 200) return undefined;
@@ -80,7 +100,8 @@ export async function toCachedPage(rendered: RenderedResponse, now: number): Pro
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  if (vary.some((name) => !['cookie', 'accept-encoding'].includes(name.toLowerCase()))) return undefined;
+  if (vary.some((name) => !['cookie', 'accept-encoding', 'accept-language'].includes(name.toLowerCase())))
+    return undefined;
   const existingEncoding = headerValue(lower['content-encoding']);
   if (existingEncoding && existingEncoding !== 'identity') return undefined;
 
@@ -280,11 +301,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     mayCompress: (res) => !encoded.has(res),
 
     serve(req, res, render) {
-      if (!enabled || !isCacheableRequest(req)) {
+      const key = enabled ? cacheKey(req) : undefined;
+      if (key === undefined) {
         render(req, res);
         return;
       }
-      const key = req.url ?? '/';
       const hit = store.get(key);
       if (hit) {
         answer(req, res, hit);
