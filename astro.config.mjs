@@ -3,7 +3,9 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { satteri } from '@astrojs/markdown-satteri';
 import mavunoServer from './src/server/integration.mjs';
+import { plannedLinksPlugin } from './src/features/site/planned-links-plugin.ts';
 
 export default defineConfig({
   site: process.env.PUBLIC_URL || 'http://localhost:4321',
@@ -15,7 +17,8 @@ export default defineConfig({
   // Sessions live in our database (issue: accounts), not in Astro's file store.
   session: false,
   // Shiki writes inline styles, which the CSP forbids; editorial Markdown needs no code highlighting.
-  markdown: { syntaxHighlight: false },
+  // Links to routes still "coming soon" become words with a mark (src/features/site/planned-links-plugin.ts).
+  markdown: { syntaxHighlight: false, processor: satteri({ hastPlugins: [plannedLinksPlugin] }) },
   trailingSlash: 'ignore',
   build: { inlineStylesheets: 'never', format: 'file' },
   server: { port: Number(process.env.PORT) || 4321, host: process.env.HOST || 'localhost' },

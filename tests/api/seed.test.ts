@@ -1,13 +1,27 @@
-import { count, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { count, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from '~/server/db/client';
-import { appMeta, countries, marketPrices, offers } from '~/server/db/schema';
+import { appMeta, countries, lotPhotos, lots, marketPrices, offers, users } from '~/server/db/schema';
+import { LOT_PHOTO_WIDTHS } from '~/features/lots/constants';
+import { createLocalStorage, getStorage, installStorage } from '~/server/storage';
 import { verifyStoredDeal } from '~/server/services/deals/history';
 import { DEMO_MARKER, ensureSeeded, loadDemoData, seedReferenceData } from '~/server/db/seed';
 import { listLatestPrices } from '~/server/services/market/list-latest-prices';
 import { useTestDatabase } from '../fixtures/database';
 
 const database = useTestDatabase();
+
+// The demo lots' photos go to a storage of this file's own.
+const uploads = mkdtempSync(path.join(tmpdir(), 'mavuno-seed-uploads-'));
+beforeAll(() => installStorage(createLocalStorage(uploads)));
+afterAll(() => {
+  installStorage(undefined);
+  rmSync(uploads, { recursive: true, force: true });
+});
 
 /** A database with only the schema, as on a first start. */
 async function emptyDatabase(): Promise<DatabaseHandle> {
@@ -65,6 +79,41 @@ describe('npm run db:seed', () => {
     const deals = await db.select({ id: offers.id, status: offers.status }).from(offers).orderBy(offers.id);
     expect(deals.map((d) => d.status)).toEqual([2, 3, 9, 2, 3]);
     for (const deal of deals) expect((await verifyStoredDeal(db, deal.id)).valid).toBe(true);
+  });
+
+  it('gives every demo lot a photo, stored as WebP at every photo width, and stores each drawing once', async () => {
+    const { db } = database.handle();
+    await loadDemoData(db);
+    const demoLots = await db
+      .select({ id: lots.id })
+      .from(lots)
+      .innerJoin(users, eq(users.id, lots.userId))
+      .where(eq(users.email, 'demo-gold@mavuno.test'));
+    expect(demoLots.length).toBeGreaterThan(3);
+    const photos = await db
+      .select()
+      .from(lotPhotos)
+      .where(
+        inArray(
+          lotPhotos.lotId,
+          demoLots.map((lot) => lot.id),
+        ),
+      );
+    expect(new Set(photos.map((photo) => photo.lotId)).size).toBe(demoLots.length);
+    const keys = [...new Set(photos.map((photo) => photo.storageKey))];
+    for (const key of keys) {
+      for (const width of LOT_PHOTO_WIDTHS) {
+        const file = await getStorage().get(`${key}-${width}.webp`);
+        expect(file, `${key}-${width}`).toBeDefined();
+        const meta = await sharp(Buffer.from(await new Response(file!.body).arrayBuffer())).metadata();
+        expect(meta).toMatchObject({ format: 'webp', width });
+      }
+    }
+    expect(photos.every((photo) => photo.width === 1600 && photo.height === 1200)).toBe(true);
+    // Loading the demo data again reuses the stored drawings.
+    await loadDemoData(db);
+    const again = await db.selectDistinct({ key: lotPhotos.storageKey }).from(lotPhotos);
+    expect(again.map((row) => row.key).sort()).toEqual(expect.arrayContaining(keys.sort()));
   });
 
   it('re-runs the reference seed without duplicating rows', async () => {

@@ -2,8 +2,10 @@ import type { MessageKey } from '~/i18n/t';
 
 /**
  * Routes of the site whose capability has not landed yet (docs/decisions.md "Routes not built yet"). They
- * answer an honest "coming soon" page (not indexed) instead of a 404, naming what will be there. When a route is
- * built, its page file takes precedence and its entry here is deleted.
+ * answer an honest "coming soon" page (not indexed) instead of a 404, naming what will be there, and no menu,
+ * footer, home or lot-page link leads to them: those links render as a "coming soon" label instead
+ * (`isPlannedRoute`, src/components/SoonBadge.astro). When a route is built, its page file takes precedence and
+ * deleting its entry here makes every link to it live.
  */
 export const PLANNED_ROUTES: { pattern: RegExp; area: MessageKey }[] = [
   { pattern: /^\/(financing|loan-documents)$/, area: 'soon.area_financing' },
@@ -24,4 +26,9 @@ export const PLANNED_ROUTES: { pattern: RegExp; area: MessageKey }[] = [
 
 export function findPlannedRoute(path: string): MessageKey | undefined {
   return PLANNED_ROUTES.find((route) => route.pattern.test(path))?.area;
+}
+
+/** Whether a link to this unlocalized path (query and hash ignored) would lead to a "coming soon" page. */
+export function isPlannedRoute(href: string): boolean {
+  return findPlannedRoute(href.replace(/[?#].*$/, '')) !== undefined;
 }

@@ -55,7 +55,7 @@ export async function encodeWebp(
   bytes: Uint8Array,
   widths: number[],
   field = 'file',
-  options: { square?: boolean; quality?: number } = {},
+  options: { square?: boolean; quality?: number; effort?: number } = {},
 ): Promise<Map<number, EncodedImage>> {
   const out = new Map<number, EncodedImage>();
   const open = () => sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS });
@@ -71,7 +71,7 @@ export async function encodeWebp(
             ? { width: side, height: side, fit: 'cover', withoutEnlargement: true }
             : { width, fit: 'inside', withoutEnlargement: true },
         )
-        .webp({ quality: options.quality ?? 80 })
+        .webp({ quality: options.quality ?? 80, effort: options.effort })
         .toBuffer({ resolveWithObject: true });
       out.set(width, { data, width: info.width, height: info.height });
     }

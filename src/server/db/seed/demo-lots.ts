@@ -1,13 +1,25 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { clearDemoDeals } from './demo-deals';
+import { storeDemoPhotos } from './demo-photos';
+import type { DemoPicture } from './demo-pictures';
 import type { LotKind, LotType } from '~/features/lots/constants';
 import type { Executor } from '~/server/db/client';
 import { refreshLotSearch } from '~/server/services/lots/save-lot';
-import { countries, currencies, exchangeRates, lots, offers, regions, users, villages } from '~/server/db/schema';
+import {
+  countries,
+  currencies,
+  exchangeRates,
+  lotPhotos,
+  lots,
+  offers,
+  regions,
+  users,
+  villages,
+} from '~/server/db/schema';
 
 /**
  * Demo lots of the demo accounts: real crops, inputs and machines in real places, priced plausibly in local
- * currencies. Replaced (not duplicated) when the demo set loads again.
+ * currencies, each with a drawing of what it offers as its photo. Replaced (not duplicated) when the demo set loads again.
  */
 const DEMO_LOTS: {
   owner: string;
@@ -15,6 +27,8 @@ const DEMO_LOTS: {
   type: LotType;
   category: number;
   title: string;
+  /** Its photo: one of the drawings of demo-pictures.ts. */
+  picture: DemoPicture;
   volume: number;
   min?: number;
   max?: number;
@@ -33,6 +47,7 @@ const DEMO_LOTS: {
     type: 'sell',
     category: 3,
     title: 'White maize, dried and shelled',
+    picture: 'maize',
     volume: 300,
     min: 10,
     max: 150,
@@ -50,6 +65,7 @@ const DEMO_LOTS: {
     type: 'sell',
     category: 4,
     title: 'Paddy rice from Kilombero',
+    picture: 'rice',
     volume: 40,
     min: 1,
     max: 20,
@@ -67,6 +83,7 @@ const DEMO_LOTS: {
     type: 'sell',
     category: 59,
     title: 'Dried cocoa beans, main crop',
+    picture: 'cocoa',
     volume: 25,
     min: 1,
     max: 10,
@@ -84,6 +101,7 @@ const DEMO_LOTS: {
     type: 'buy',
     category: 5,
     title: 'Buying red sorghum for brewing',
+    picture: 'sorghum',
     volume: 60,
     min: 5,
     unit: 2,
@@ -100,6 +118,7 @@ const DEMO_LOTS: {
     type: 'buy',
     category: 59,
     title: 'Achat de fèves de cacao',
+    picture: 'cocoa',
     volume: 50,
     min: 2,
     unit: 2,
@@ -116,6 +135,7 @@ const DEMO_LOTS: {
     type: 'sell',
     category: 14,
     title: 'Arachides décortiquées',
+    picture: 'groundnuts',
     volume: 12,
     min: 1,
     max: 6,
@@ -134,6 +154,7 @@ const DEMO_LOTS: {
     type: 'sell',
     category: 7,
     title: 'Rosecoco beans, cooperative stock',
+    picture: 'beans',
     volume: 80,
     min: 5,
     max: 40,
@@ -151,6 +172,7 @@ const DEMO_LOTS: {
     type: 'sell',
     category: 25,
     title: 'Shangi potatoes, 50 kg bags',
+    picture: 'potatoes',
     volume: 500,
     min: 20,
     max: 200,
@@ -168,6 +190,7 @@ const DEMO_LOTS: {
     type: 'sell',
     category: 2,
     title: 'Certified hybrid maize seed',
+    picture: 'seeds',
     volume: 500,
     min: 2,
     max: 100,
@@ -185,6 +208,7 @@ const DEMO_LOTS: {
     type: 'sell',
     category: 8,
     title: 'Improved bean seed',
+    picture: 'seeds',
     volume: 300,
     min: 5,
     max: 50,
@@ -202,6 +226,7 @@ const DEMO_LOTS: {
     type: 'sell',
     category: 1,
     title: 'CAN top-dressing fertilizer, 50 kg',
+    picture: 'fertilizer',
     volume: 200,
     min: 1,
     max: 50,
@@ -219,6 +244,7 @@ const DEMO_LOTS: {
     type: 'sell',
     category: 3,
     title: 'NPK 15-15-15 compound fertilizer',
+    picture: 'fertilizer',
     volume: 150,
     min: 1,
     max: 40,
@@ -241,6 +267,7 @@ const DEMO_LOTS: {
     type: 'buy',
     category: 2,
     title: 'Recherche semences de maïs certifiées',
+    picture: 'seeds',
     volume: 400,
     min: 50,
     unit: 1,
@@ -257,6 +284,7 @@ const DEMO_LOTS: {
     type: 'buy',
     category: 15,
     title: 'Wanted: tomato seed for the short rains',
+    picture: 'seeds',
     volume: 5,
     min: 1,
     unit: 1,
@@ -273,6 +301,7 @@ const DEMO_LOTS: {
     type: 'buy',
     category: 2,
     title: 'Tunanunua mbolea ya DAP',
+    picture: 'fertilizer',
     volume: 100,
     min: 5,
     unit: 3,
@@ -289,6 +318,7 @@ const DEMO_LOTS: {
     type: 'buy',
     category: 1,
     title: 'Buying urea for top dressing',
+    picture: 'fertilizer',
     volume: 80,
     min: 10,
     unit: 3,
@@ -305,6 +335,7 @@ const DEMO_LOTS: {
     type: 'rent',
     category: 2,
     title: 'Tractor with disc plough for hire',
+    picture: 'tractor',
     volume: 1,
     unit: 13,
     price: 6500,
@@ -332,6 +363,7 @@ const DEMO_LOTS: {
     type: 'sell',
     category: 2,
     title: 'Used two-wheel tractor (power tiller)',
+    picture: 'tiller',
     volume: 1,
     unit: 8,
     price: 180000,
@@ -347,6 +379,7 @@ const DEMO_LOTS: {
     type: 'rent',
     category: 1,
     title: 'Batteuse de riz à louer',
+    picture: 'thresher',
     volume: 1,
     unit: 13,
     price: 25000,
@@ -396,6 +429,7 @@ export async function seedDemoLots(db: Executor): Promise<void> {
   await db
     .delete(lots)
     .where(kept.length ? and(inArray(lots.userId, demoIds), notInArray(lots.id, kept)) : inArray(lots.userId, demoIds));
+  const photos = await storeDemoPhotos(DEMO_LOTS.map((lot) => lot.picture));
   for (const [index, lot] of DEMO_LOTS.entries()) {
     const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.code, lot.country));
     const [region] = await db
@@ -437,6 +471,7 @@ export async function seedDemoLots(db: Executor): Promise<void> {
         updatedAt: created,
       })
       .returning({ id: lots.id });
+    await db.insert(lotPhotos).values({ lotId: row.id, position: 0, ...photos.get(lot.picture)! });
     await refreshLotSearch(db, row.id);
   }
 }

@@ -1,10 +1,10 @@
-import { LOT_PHOTO_MAX_BYTES, LOT_PHOTO_WIDTHS } from '~/features/lots/constants';
+import { LOT_PHOTO_MAX_BYTES } from '~/features/lots/constants';
 import type { Executor } from '~/server/db';
 import { lotPhotoUploads } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
 import { consumeLimit } from '~/server/security/rate-limit';
-import { getStorage } from '~/server/storage';
-import { detectUpload, encodeWebp, newStorageKey, readUpload } from '~/server/storage/uploads';
+import { storeLotPhotoFiles } from '~/server/storage/lot-photo-files';
+import { detectUpload, newStorageKey, readUpload } from '~/server/storage/uploads';
 import { photoView } from './lot-item';
 
 /**
@@ -20,10 +20,7 @@ export async function uploadLotPhoto(db: Executor, userId: number, file: unknown
       fields: { photo: [{ key: 'uploads.invalid_image' }] },
     });
   const key = newStorageKey('lots', userId);
-  const encoded = await encodeWebp(bytes, [...LOT_PHOTO_WIDTHS], 'photo', { quality: 78 });
-  for (const [target, { data }] of encoded) await getStorage().put(`${key}-${target}.webp`, data);
-  // The photo's size is the largest stored one's (a small upload is never enlarged).
-  const { width, height } = encoded.get(Math.max(...LOT_PHOTO_WIDTHS))!;
+  const { width, height } = await storeLotPhotoFiles(key, bytes);
   await db.insert(lotPhotoUploads).values({ storageKey: key, userId, width, height });
   return photoView({ storageKey: key, width, height });
 }

@@ -1,0 +1,186 @@
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  type Page,
+  expect,
+  test,
+} from '@playwright/test';
+
+/**
+ * Every kind of page of the site, once each: what the accessibility (axe) and the 360 px checks of
+ * tests/e2e/pages.spec.ts visit. A new kind of page joins this list.
+ */
+const GOLD = 'demo-gold@mavuno.test' as const;
+
+export interface PageKind {
+  name: string;
+  /** The demo account the page is seen by (signed in), or none for an anonymous visitor. */
+  member?: 'demo-gold@mavuno.test';
+  /** The page's address, or how to find it with the visitor's own requests. */
+  path: string | ((request: APIRequestContext) => Promise<string>);
+}
+
+/** A demo lot of a catalogue's first page (the last listed: the newest may be another test's). */
+const demoLot = (catalogue: string, sitePath: string) => async (request: APIRequestContext) => {
+  const html = await (await request.get(catalogue)).text();
+  const ids = [...html.matchAll(new RegExp(`href="${sitePath}/(\\d+)"`, 'g'))].map((match) => match[1]);
+  if (ids.length === 0) throw new Error(`no lot on ${catalogue}`);
+  return `${sitePath}/${ids[ids.length - 1]}`;
+};
+
+/** A word no line can hold whole: the page must wrap it, not scroll sideways. */
+export const LONG_WORD = 'Maharagwe'.repeat(12);
+
+/** The gold member's lot whose title and description hold one very long word (made once per worker). */
+let longLot: Promise<number> | undefined;
+function makeLongWordLot(browser: Browser): Promise<number> {
+  longLot ??= (async () => {
+    const context = await browser.newContext({ storageState: await stateOf(browser, GOLD) });
+    try {
+      const countries = await (await context.request.get('/api-v2/country-dropdown')).json();
+      const tanzania = countries.items.find((c: { code: string }) => c.code === 'TZ').id;
+      const response = await context.request.post('/api-v2/board-list/create-quote', {
+        headers: { 'X-Session-Mode': 'cookie', Origin: test.info().project.use.baseURL! },
+        form: {
+          'BoardList[type]': 'sell',
+          'BoardList[category_id]': 7,
+          'BoardList[title]': `${LONG_WORD} beans`,
+          'BoardList[description]': `Sorted ${LONG_WORD}${LONG_WORD} from Mbeya.`,
+          'BoardList[volume]': 10,
+          'BoardList[per_unit_id]': 2,
+          'BoardList[price]': 1_000_000,
+          'BoardList[currency_id]': 4,
+          'BoardList[country_id]': tanzania,
+          'BoardList[latitude]': -8.9,
+          'BoardList[longitude]': 33.4,
+        },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+      return (await response.json()).id as number;
+    } finally {
+      await context.close();
+    }
+  })();
+  return longLot;
+}
+const longWordLot = () => {
+  if (!longLot) throw new Error('the long-word lot is made by openPageKind first');
+  return longLot;
+};
+
+export const PAGE_KINDS: PageKind[] = [
+  { name: 'home', path: '/' },
+  { name: 'home in French', path: '/fr' },
+  { name: 'home signed in', path: '/sw', member: GOLD },
+  { name: 'agro lots board', path: '/board' },
+  { name: 'agro lots board as a table', path: '/board?view=table' },
+  { name: 'agro lots board as a map', path: '/board?view=map' },
+  { name: 'agro lots board signed in', path: '/board', member: GOLD },
+  { name: 'seed catalogue', path: '/seed' },
+  { name: 'seed buy requests', path: '/sw/seed/orders' },
+  { name: 'fertilizer catalogue', path: '/fertil' },
+  { name: 'fertilizer buy requests', path: '/fr/fertil/orders' },
+  { name: 'machinery catalogue', path: '/agrotechnic' },
+  { name: 'agro lot page', path: demoLot('/board', '/board') },
+  { name: 'agro lot page in French', path: async (request) => `/fr${await demoLot('/board', '/board')(request)}` },
+  { name: 'seed lot page', path: demoLot('/seed', '/seed') },
+  { name: 'fertilizer lot page', path: demoLot('/fertil', '/fertil') },
+  { name: 'machinery lot page', path: demoLot('/agrotechnic', '/agrotechnic') },
+  { name: 'lot page seen by a member', path: demoLot('/board', '/board'), member: GOLD },
+  { name: 'lot page with a very long word', path: async () => `/board/${await longWordLot()}` },
+  {
+    name: 'public profile',
+    path: async (request) => {
+      const lot = await (await request.get(await demoLot('/board', '/board')(request))).text();
+      const id = /href="\/public-profile\/(\d+)"/.exec(lot)?.[1];
+      if (!id) throw new Error('no seller link on the lot page');
+      return `/public-profile/${id}`;
+    },
+  },
+  { name: 'FAQ', path: '/faq' },
+  { name: 'terms', path: '/fr/terms-and-conditions' },
+  { name: 'privacy policy', path: '/sw/privacy-policy' },
+  { name: 'API reference', path: '/api-reference' },
+  { name: 'account tiers', path: '/user/pro' },
+  { name: 'sign-in', path: '/signin/login' },
+  { name: 'sign-up options', path: '/signin/signup-options' },
+  { name: 'sign-up', path: '/fr/signin/signup' },
+  { name: 'sign-up steps', path: '/signin/signup-steps' },
+  { name: 'forgot password', path: '/signin/forgot-password' },
+  { name: 'reset password', path: '/signin/reset-password?token=not-a-token' },
+  { name: 'not found', path: '/sw/no-such-page' },
+  { name: 'coming soon', path: '/statistic' },
+  { name: 'cabinet', path: '/user/profile/cabinet-cards', member: GOLD },
+  { name: 'cabinet card', path: '/user/profile/cabinet-cards/sold-old', member: GOLD },
+  { name: 'cabinet money card', path: '/fr/user/profile/cabinet-cards/money-cards/have-to-be-paid', member: GOLD },
+  { name: 'my deals', path: '/user/profile/deals', member: GOLD },
+  { name: 'my lots', path: '/user/profile/orders', member: GOLD },
+  { name: 'my lots with a very long word', path: '/user/profile/orders', member: GOLD },
+  { name: 'favourites', path: '/user/profile/favorite', member: GOLD },
+  { name: 'lot form', path: '/board/addLot', member: GOLD },
+  { name: 'machinery lot form', path: '/fr/agrotechnic/addLot', member: GOLD },
+  {
+    name: 'lot edit form',
+    path: async () => `/board/update/${await longWordLot()}`,
+    member: GOLD,
+  },
+  { name: 'offers', path: '/user/offers', member: GOLD },
+  {
+    name: 'deal page',
+    path: async (request) => {
+      const { items } = await (await request.get('/api-v2/offer?role=seller')).json();
+      const done = items.find((offer: { status: number }) => offer.status === 9);
+      if (!done) throw new Error('no finished deal of the demo seller');
+      return `/user/offer/${done.id}`;
+    },
+    member: GOLD,
+  },
+  { name: 'settings', path: '/user/profile/user', member: GOLD },
+];
+
+/** Signed-in states, one sign-in per account and worker (sign-ins are rate-limited). */
+const states = new Map<string, Promise<BrowserContextOptions['storageState']>>();
+function stateOf(browser: Browser, email: string) {
+  let state = states.get(email);
+  if (!state) {
+    state = (async () => {
+      const context = await browser.newContext();
+      const baseURL = test.info().project.use.baseURL!;
+      const response = await context.request.post('/api-v2/user/login', {
+        form: { email, password: 'mavuno-demo' },
+        headers: { 'X-Session-Mode': 'cookie', Origin: baseURL },
+      });
+      expect(response.status()).toBe(200);
+      const saved = await context.storageState();
+      await context.close();
+      return saved;
+    })();
+    states.set(email, state);
+  }
+  return state;
+}
+
+/**
+ * Opens a page kind in a context of its own (its member signed in, `options` such as the viewport applied) and
+ * answers the page once loaded, having checked that it answered.
+ */
+export async function openPageKind(
+  browser: Browser,
+  kind: PageKind,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  await makeLongWordLot(browser);
+  const context = await browser.newContext({
+    ...options,
+    storageState: kind.member ? await stateOf(browser, kind.member) : undefined,
+  });
+  const page = await context.newPage();
+  const path = typeof kind.path === 'string' ? kind.path : await kind.path(page.request);
+  const response = await page.goto(path);
+  expect(response, path).not.toBeNull();
+  expect(response!.status(), path).toBeLessThan(500);
+  // Islands hydrate before the checks: a button disabled until then is not what a reader meets.
+  await page.waitForLoadState('networkidle');
+  return page;
+}
