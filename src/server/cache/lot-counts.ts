@@ -14,27 +14,26 @@ interface Entry {
   value: Promise<unknown>;
 }
 const entries = new Map<string, Entry>();
-/** Bumped by every forget: a result that started before it is not remembered (it may have missed the write). */
-let generation = 0;
 
 export function cachedLotResult<T>(key: string, load: () => Promise<T>): Promise<T> {
   const now = Date.now();
   const hit = entries.get(key);
   if (hit && hit.expires > now) return hit.value as Promise<T>;
-  const started = generation;
   const value = load();
   entries.delete(key);
   entries.set(key, { expires: now + LOT_COUNT_TTL_MS, value });
   if (entries.size > MAX_KEYS) entries.delete(entries.keys().next().value!);
-  const drop = () => {
+  // A failed load is not remembered: the next caller tries again.
+  value.catch(() => {
     if (entries.get(key)?.value === value) entries.delete(key);
-  };
-  value.then(() => generation !== started && drop(), drop);
+  });
   return value;
 }
 
-/** Lots were created, changed or removed: the next counts are counted again. */
+/**
+ * Lots were created, changed or removed: the next counts are counted again. A count under way is forgotten too
+ * (it may have missed the write).
+ */
 export function forgetLotCounts(): void {
-  generation++;
   entries.clear();
 }
