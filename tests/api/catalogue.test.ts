@@ -93,8 +93,8 @@ describe('catalogue pages at any size', () => {
     ['-volume', sql`volume desc, id desc`],
   ] as const;
 
-  it('pages through every filter in every order exactly as a plain query over the table does', async () => {
-    for (const filter of FILTERS) {
+  for (const filter of FILTERS)
+    it(`pages through ${filter.name} in every order exactly as a plain query over the table does`, async () => {
       for (const [sort, order] of SORTS) {
         const expected = (
           await rows<{ id: number }>(
@@ -103,7 +103,7 @@ describe('catalogue pages at any size', () => {
         ).map((row) => Number(row.id));
         expect(expected.length, filter.name).toBeGreaterThan(0);
         const seen: number[] = [];
-        const PER_PAGE = 7;
+        const PER_PAGE = 10;
         const pageCount = Math.ceil(expected.length / PER_PAGE);
         for (let page = 1; page <= pageCount + 1; page++) {
           const answer = await get(
@@ -121,8 +121,7 @@ describe('catalogue pages at any size', () => {
         }
         expect(seen, `${filter.name} ${sort}`).toEqual(expected);
       }
-    }
-  });
+    }, 120_000);
 
   it('names every reference as the reference tables do, in each language, in lists and on a lot', async () => {
     const joined = await rows<Record<string, string | number | null>>(sql`

@@ -5,7 +5,7 @@ import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
 import { type Page, pageOffset, parseSort, toPage } from '~/server/db/pagination';
 import { categories, lotFavorites, lots, users } from '~/server/db/schema';
-import { cachedLotCount } from '~/server/cache/lot-counts';
+import { cachedLotResult } from '~/server/cache/lot-counts';
 import { AppError } from '~/server/errors';
 import type { SessionUser } from '~/server/services/accounts/users';
 import { latestPerUsd, toUsdCents } from '~/server/services/reference/exchange-rates';
@@ -114,23 +114,20 @@ function pageIdsInOrder(db: Executor, where: SQL | undefined, page: { page: numb
 }
 
 /**
- * The ids of a page of a text search with fewer matches than the count cap: every match from the full-text index
- * first (materialised, so the planner cannot trade it for a walk of the ordered index that reads row after row
- * to find a rare word), then sorted. Its cost follows the number of matches, which the cap bounds.
+ * Every match of a text search with fewer matches than the count cap, in the requested order: from the full-text
+ * index first (materialised, so the planner cannot trade it for a walk of the ordered index that reads row after
+ * row to find a rare word), then sorted. Its cost follows the number of matches, which the cap bounds; the pages
+ * of one search share it (cached with the counts).
  */
-async function pageIdsOfMatches(
-  db: Executor,
-  where: SQL | undefined,
-  page: { page: number; perPage: number; sort: string },
-): Promise<{ id: number }[]> {
-  const descending = page.sort.startsWith('-');
-  const column = SORTABLE[page.sort.replace(/^-/, '') as keyof typeof SORTABLE];
+async function orderedMatchIds(db: Executor, where: SQL | undefined, sort: string): Promise<Int32Array> {
+  const descending = sort.startsWith('-');
+  const column = SORTABLE[sort.replace(/^-/, '') as keyof typeof SORTABLE];
   const direction = sql.raw(descending ? 'desc' : 'asc');
   const result = await db.execute(sql`
     with matches as materialized (select ${lots.id} as id, ${column} as sort_key from ${lots} where ${where})
-    select id from matches order by sort_key ${direction}, id ${direction}
-    limit ${page.perPage} offset ${pageOffset(page)}`);
-  return (result as unknown as { rows: { id: number | string }[] }).rows.map((row) => ({ id: Number(row.id) }));
+    select id from matches order by sort_key ${direction}, id ${direction}`);
+  // Compact: at most the count cap of ids per cached search.
+  return Int32Array.from((result as unknown as { rows: { id: number | string }[] }).rows, (row) => Number(row.id));
 }
 
 /**
@@ -160,21 +157,28 @@ export async function listLots(
     .where(where)
     .limit(limit);
   const { sql: text, params } = matches.toSQL();
+  const key = JSON.stringify([text, params]);
   const countMatches = async () => (await db.select({ total: count() }).from(matches.as('matches')))[0].total;
   // A viewer's favourites change with a heart, which is no write to lots: counted afresh every time.
-  const counted = search.favorites
-    ? await countMatches()
-    : await cachedLotCount(JSON.stringify([text, params]), countMatches);
+  const counted = search.favorites ? await countMatches() : await cachedLotResult(`count:${key}`, countMatches);
   const capped = counted >= limit;
+  const textSearch = Boolean(search.q && toPrefixQuery(search.q)) && !capped && !search.favorites;
   const pageIds =
     offset >= counted
       ? []
-      : search.q && toPrefixQuery(search.q) && !capped
-        ? await pageIdsOfMatches(db, where, page)
+      : textSearch
+        ? Array.from(
+            (await cachedLotResult(`ids:${page.sort}:${key}`, () => orderedMatchIds(db, where, page.sort))).subarray(
+              offset,
+              offset + page.perPage,
+            ),
+            (id) => ({ id }),
+          )
         : await pageIdsInOrder(db, where, page);
   const position = new Map(pageIds.map((row, index) => [row.id, index]));
   const rows = pageIds.length
-    ? (await selectLots(db).where(inArray(lots.id, [...position.keys()]))).sort(
+    ? // Ids from a cached search are checked against the filter again: a lot changed since is left out.
+      (await selectLots(db).where(and(inArray(lots.id, [...position.keys()]), textSearch ? where : undefined))).sort(
         (a, b) => position.get(a.lot.id)! - position.get(b.lot.id)!,
       )
     : [];

@@ -1,11 +1,11 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, isNotNull, sql } from 'drizzle-orm';
 import type { LotKind } from '~/features/lots/constants';
 import type { LotSearch } from '~/features/lots/schemas';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
-import { localizedColumn } from '~/server/db/localized';
-import { countries, currencies, lots, perUnits, regions } from '~/server/db/schema';
+import { lots } from '~/server/db/schema';
 import type { SessionUser } from '~/server/services/accounts/users';
+import { loadReferenceNames } from '~/server/services/reference/reference-names';
 import { catalogueConditions } from './list-lots';
 
 /**
@@ -24,31 +24,40 @@ export async function listMapPoints(
   const rows = await db
     .select({
       id: lots.id,
+      kind: lots.kind,
       title: lots.title,
       latitude: lots.latitude,
       longitude: lots.longitude,
       price_minor: lots.priceMinor,
-      currency: currencies.code,
-      decimals: currencies.decimals,
-      unit: localizedColumn(perUnits, 'short', locale),
       // A machine for rent is priced per its rate's unit (hour, day, acre, hectare), not per machine.
       type: lots.type,
       rent_per: sql<string | null>`${lots.details}->>'rent_per'`,
-      region: regions.name,
-      country: localizedColumn(countries, 'name', locale),
+      categoryId: lots.categoryId,
+      perUnitId: lots.perUnitId,
+      currencyId: lots.currencyId,
+      countryId: lots.countryId,
+      regionId: lots.regionId,
+      villageId: lots.villageId,
     })
     .from(lots)
-    .innerJoin(currencies, eq(currencies.id, lots.currencyId))
-    .innerJoin(perUnits, eq(perUnits.id, lots.perUnitId))
-    .innerJoin(countries, eq(countries.id, lots.countryId))
-    .leftJoin(regions, eq(regions.id, lots.regionId))
     .where(where)
     .orderBy(desc(lots.createdAt))
     .limit(limit);
-  return rows.map((row) => ({
-    ...row,
-    currency: row.currency.trim(),
-    latitude: row.latitude!,
-    longitude: row.longitude!,
-  }));
+  // Names from the memoised reference lists, as in every lot answer (lot-item.ts).
+  const names = await loadReferenceNames(db, rows);
+  return rows.map(
+    ({ kind: _kind, categoryId: _c, perUnitId, currencyId, countryId, regionId, villageId: _v, ...row }) => {
+      const currency = names.currencies.get(currencyId);
+      return {
+        ...row,
+        currency: currency?.code ?? '',
+        decimals: currency?.decimals ?? 2,
+        unit: names.units.get(perUnitId)?.[locale] ?? '',
+        region: regionId === null ? null : (names.regions.get(regionId) ?? null),
+        country: names.countries.get(countryId)?.[locale] ?? '',
+        latitude: row.latitude!,
+        longitude: row.longitude!,
+      };
+    },
+  );
 }

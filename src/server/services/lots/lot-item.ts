@@ -1,4 +1,4 @@
-import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { offerVolumeLimits } from '~/features/deals/figures';
 import { OFFER_STATUS } from '~/features/deals/constants';
 import { DETAIL_FIELDS } from '~/features/lots/schemas';
@@ -16,8 +16,10 @@ import { type ReferenceNames, loadReferenceNames } from '~/server/services/refer
  * lot select is a two-table join on primary keys, cheap to plan and to run (docs/lots.md "What a catalogue page
  * costs").
  */
+const { search: _search, ...lotFields } = getTableColumns(lots);
 export const lotColumns = {
-  lot: lots,
+  /** Every column but the full-text document, which no answer shows. */
+  lot: lotFields,
   seller: {
     id: users.id,
     firstName: users.firstName,
@@ -44,7 +46,7 @@ export function onMarket(): SQL {
 }
 
 export type LotRow = {
-  lot: typeof lots.$inferSelect;
+  lot: Omit<typeof lots.$inferSelect, 'search'>;
   seller: {
     id: number;
     firstName: string;
