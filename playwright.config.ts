@@ -3,6 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
+// Dates and the browser's language follow TZ and LANG: pinned, whatever the shell holds (the browser and the servers
+// started here inherit them). The server's own configuration is pinned in webServer.env below.
+Object.assign(process.env, { TZ: 'UTC', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', LANGUAGE: '' });
+
 /** e2e runs the production build on its own port and its own fresh database. */
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'mavuno-e2e-'));
@@ -19,6 +23,8 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
+    locale: 'en-US',
+    timezoneId: 'UTC',
     launchOptions: {
       executablePath: chromium,
       // Debian's Chromium as root in a closed network: no sandbox, no background connections.

@@ -1,5 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { TEST_ENVIRONMENT, pinTestEnvironment } from './tests/fixtures/environment.ts';
+
+// Whatever PORT, PUBLIC_URL, DATABASE_URL, TZ or LANG the shell holds, the tests run in one known environment:
+// pinned here, before any worker process starts (workers inherit it), and again in each worker.
+pinTestEnvironment();
 
 export default defineConfig({
   // The `~/` import alias of tsconfig.json.
@@ -7,7 +12,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',
-    // Each file opens its own database (PGlite in memory, or its own schema on PostgreSQL).
+    env: TEST_ENVIRONMENT,
+    // Each file opens its own database (PGlite in memory, or its own database on TEST_DATABASE_URL's server).
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // `npm run bench`: builds, starts the production server on a fresh embedded database and prints, for a few
 // representative pages and an API list: HTML bytes (raw and brotli), the CSS and JS the page loads (brotli),
-// and requests per second with p99 latency under a fixed load. It prints figures and asserts nothing.
+// and requests per second with p99 latency under a fixed load; then the catalogue on BENCH_LOTS generated lots
+// (scripts/bench/catalogue.mjs), again on PostgreSQL when DATABASE_URL is set. It prints figures and asserts nothing.
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { benchCatalogue, benchCatalogueOnPostgres } from './bench/catalogue.mjs';
+import { benchPages } from './bench/pages.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 4610);
@@ -75,6 +78,9 @@ async function transferSize(url, encoding) {
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 try {
   await waitForServer();
+  await benchPages(base, { duration: DURATION });
+  // BENCH_ONLY=pages: the page rows alone (no catalogue, no signed-in calls).
+  if (process.env.BENCH_ONLY === 'pages') throw Object.assign(new Error('pages only'), { benchDone: true });
   const rows = [];
   for (const target of TARGETS) {
     const url = base + target.path;
@@ -117,56 +123,7 @@ try {
   console.log(`\nMavuno bench: ${CONNECTIONS} connections × ${DURATION} s per target, PGlite, ${process.version}\n`);
   console.table(rows);
 
-  // Catalogue queries on BULK_LOTS lots: latency percentiles of single requests, 4 at a time.
-  const catalogue = [
-    { name: 'board-list/index, no filter', path: '/api-v2/board-list/index' },
-    { name: 'deep page (page 400)', path: '/api-v2/board-list/index?page=400' },
-    {
-      name: 'category (root) + type',
-      path: '/api-v2/board-list/index?BoardQuoteSearch[boards_category_id]=1&BoardQuoteSearch[type]=sell',
-    },
-    {
-      name: 'region + price range, by price',
-      path: '/api-v2/board-list/index?BoardQuoteSearch[region_id]=5&BoardQuoteSearch[price_from]=100&BoardQuoteSearch[price_to]=600&BoardQuoteSearch[currency_id]=3&sort=price',
-    },
-    {
-      name: 'organic + with map point',
-      path: '/api-v2/board-list/index?BoardQuoteSearch[organic]=1&BoardQuoteSearch[have_geolocation]=1',
-    },
-    { name: 'text search q=maize', path: '/api-v2/board-list/index?q=maize' },
-  ];
-  const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-  const catalogueRows = [];
-  for (const target of catalogue) {
-    const samples = [];
-    // Vary the page so the 30 s count memo and warm pages do not flatter the figures.
-    const queue = Array.from({ length: 200 }, (_, i) =>
-      target.path.includes('page=')
-        ? `${base}${target.path}`
-        : `${base}${target.path}${target.path.includes('?') ? '&' : '?'}page=${(i % 20) + 1}`,
-    );
-    await Promise.all(
-      Array.from({ length: 4 }, async () => {
-        for (let url = queue.shift(); url; url = queue.shift()) {
-          const started = performance.now();
-          const response = await fetch(url);
-          await response.arrayBuffer();
-          samples.push(performance.now() - started);
-        }
-      }),
-    );
-    samples.sort((a, b) => a - b);
-    catalogueRows.push({
-      query: target.name,
-      'p50 ms': percentile(samples, 50).toFixed(1),
-      'p95 ms': percentile(samples, 95).toFixed(1),
-      requests: samples.length,
-    });
-  }
-  console.log(
-    `\nCatalogue on ${BULK_LOTS.toLocaleString('en')} generated lots (200 requests each, 4 at a time, pages 1–20):\n`,
-  );
-  console.table(catalogueRows);
+  await benchCatalogue({ base, lots: BULK_LOTS, database: 'PGlite' });
 
   // Signed-in calls every member makes: the offers badge (polled every 60 s) and the offers list, as demo-buyer.
   const login = await fetch(`${base}/api-v2/user/login`, {
@@ -195,8 +152,18 @@ try {
   }
   console.log(`\nSigned-in API calls (${CONNECTIONS} connections × ${DURATION} s):\n`);
   console.table(memberRows);
+} catch (error) {
+  if (!error?.benchDone) throw error;
 } finally {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   rmSync(dataDir, { recursive: true, force: true });
 }
+// With DATABASE_URL, the catalogue again on PostgreSQL (a database of its own: generated lots are added to it).
+if (process.env.DATABASE_URL)
+  await benchCatalogueOnPostgres({
+    root,
+    url: process.env.DATABASE_URL,
+    port: Number(process.env.BENCH_PG_PORT ?? PORT + 1),
+    lots: BULK_LOTS,
+  });

@@ -5,6 +5,7 @@ import { migrateDatabase, openDatabase } from '~/server/db/client';
 import { loadDemoData, seedReferenceData } from '~/server/db/seed';
 import { seedBulkDemoLots } from '~/server/db/seed/bulk-lots';
 import { getEnv } from '~/server/env';
+import { analyzeDatabase } from '~/server/services/maintenance/analyze-database';
 
 const env = getEnv();
 const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR, 'pglite') });
@@ -22,6 +23,8 @@ try {
     await seedBulkDemoLots(handle.db, bulk);
     console.log(`[db:seed] ${bulk} generated demo lots in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
+  // Statistics and the visibility map after the load: the catalogue's plans and index-only scans depend on them.
+  await analyzeDatabase(handle.db);
 } finally {
   await handle.close();
 }

@@ -6,6 +6,7 @@ import { getEnv } from './server/env';
 import { getDb } from './server/db';
 import { prepareDatabase } from './server/db/prepare-database';
 import { isCrossSiteUnsafeRequest } from './server/http/csrf';
+import { isReadablePagePath } from './server/http/page-path';
 import { sessionCookie } from './server/http/session-cookie';
 import { resolveUser } from './server/services/accounts/authenticate';
 
@@ -37,6 +38,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.locale = locale;
   context.locals.path = path;
   context.locals.t = createTranslator(locale);
+  // /fr/%25, /sw/%FF: no page has such an address (the rewrite below cannot even read it): the not-found page.
+  const isErrorPage = context.routePattern === '/404' || context.routePattern === '/500';
+  if (locale !== DEFAULT_LOCALE && !isErrorPage && !isReadablePagePath(path)) {
+    const page = await next('/404');
+    return new Response(page.body, { status: 404, headers: page.headers });
+  }
 
   const cookie = context.cookies.get(sessionCookie().name)?.value;
   if (cookie) context.locals.user = await resolveUser(await getDb(), { cookie });
@@ -72,16 +79,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   // Each page is written once: `/sw/board` renders `/board` with the Swahili locale.
   // While Astro renders its 404/500 page it runs the middleware again: rewriting then would re-run the failing page.
-  const isErrorPage = context.routePattern === '/404' || context.routePattern === '/500';
   const response = locale === DEFAULT_LOCALE || isErrorPage ? await next() : await next(path + search);
   if (context.locals.user) {
     // A signed-in user's page carries their name and menu: never stored by a shared cache.
     response.headers.set('Cache-Control', 'private, no-store');
   } else if (!response.headers.has('Cache-Control')) {
-    // The root answer depends on the visitor's cookie and language; other anonymous pages may be cached by a CDN.
+    // Anonymous pages may be cached by a CDN (and by the render cache, src/server/cache/page-cache.ts). The root answer
+    // depends on the visitor's language cookie and Accept-Language (Vary below): a first visit, whose answer sets the
+    // cookie, is private; a returning visitor's is the same for everyone sending the same cookie.
+    const firstVisit = pathname === '/' && !isLocale(context.cookies.get(LOCALE_COOKIE)?.value);
     response.headers.set(
       'Cache-Control',
-      pathname === '/' ? 'private, no-cache' : 'public, max-age=60, stale-while-revalidate=300',
+      firstVisit ? 'private, no-cache' : 'public, max-age=60, stale-while-revalidate=300',
     );
   }
   response.headers.set('Vary', pathname === '/' ? 'Cookie, Accept-Language' : 'Cookie');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LOCALE_META } from './config';
 import { formatDate, formatMoney, formatNumber } from './format';
 import { createTranslator } from './t';
 
@@ -27,6 +28,23 @@ describe('locale formatting', () => {
     const date = new Date('2026-03-05T12:00:00Z');
     expect(formatDate(date, 'sw', { dateStyle: 'long', timeZone: 'UTC' })).toBe('5 Machi 2026');
     expect(formatDate(date, 'fr', { dateStyle: 'long', timeZone: 'UTC' })).toBe('5 mars 2026');
+  });
+
+  it('keeps each reused formatter to its own locale and options', () => {
+    // Formatters are built once per (locale, options): interleaved calls must not borrow another's.
+    const plain = (text: string) => text.replace(/\s/g, ' ');
+    for (let round = 0; round < 2; round++) {
+      expect(plain(formatMoney(150, { code: 'KES', decimals: 2 }, 'en'))).toBe('KES 1.50');
+      expect(plain(formatMoney(150, { code: 'USD', decimals: 2 }, 'en'))).toBe('US$1.50');
+      expect(plain(formatMoney(150, { code: 'KES', decimals: 2 }, 'fr'))).toBe('1,50 KES');
+      expect(formatNumber(0.125, 'en', { style: 'percent', maximumFractionDigits: 1 })).toBe('12.5%');
+      expect(formatNumber(0.125, 'en')).toBe('0.125');
+      const date = new Date('2026-03-05T12:00:00Z');
+      for (const dateStyle of ['long', 'short'] as const)
+        expect(formatDate(date, 'en', { dateStyle, timeZone: 'UTC' })).toBe(
+          new Intl.DateTimeFormat(LOCALE_META.en.intl, { dateStyle, timeZone: 'UTC' }).format(date),
+        );
+    }
   });
 
   it('translates with placeholders and falls back to English for an unknown locale message', () => {

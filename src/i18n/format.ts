@@ -1,16 +1,43 @@
 import { shownDecimals } from '~/features/numbers/money';
 import { LOCALE_META, type Locale } from './config';
 
-/** Locale-aware formatting with Intl. Money is kept in integer minor units and formatted only for display. */
+/**
+ * Locale-aware formatting with Intl. Money is kept in integer minor units and formatted only for display.
+ * Building an Intl formatter costs far more than using one, so each (locale, options) pair is built once per process
+ * (a few dozen pairs exist: the options come from code, not from input).
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(locale: Locale, options: Intl.NumberFormatOptions | undefined): Intl.NumberFormat {
+  const key = `${locale}|${options ? JSON.stringify(options) : ''}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_META[locale].intl, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE_META[locale].intl, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 export function formatNumber(value: number, locale: Locale, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(LOCALE_META[locale].intl, options).format(value);
+  return numberFormat(locale, options).format(value);
 }
 
 export function formatMoney(minorUnits: number, currency: { code: string; decimals: number }, locale: Locale): string {
   const amount = minorUnits / 10 ** currency.decimals;
   // Whole amounts of currencies without everyday cents (TZS, UGX, XOF…) show no ".00" (features/numbers/money.ts).
   const decimals = shownDecimals(currency, amount);
-  return new Intl.NumberFormat(LOCALE_META[locale].intl, {
+  return numberFormat(locale, {
     style: 'currency',
     currency: currency.code,
     minimumFractionDigits: decimals,
@@ -23,5 +50,5 @@ export function formatDate(
   locale: Locale,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
 ): string {
-  return new Intl.DateTimeFormat(LOCALE_META[locale].intl, options).format(new Date(value));
+  return dateFormat(locale, options).format(new Date(value));
 }

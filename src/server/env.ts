@@ -25,6 +25,8 @@ const EnvSchema = z
     TRUST_PROXY: booleanFlag.default(false),
     /** Sender of every e-mail. */
     MAIL_FROM: z.string().min(3).default('Mavuno <no-reply@mavuno.local>'),
+    /** Rendered anonymous pages kept in memory (docs/architecture.md "How the render cache stays correct"); 0 turns the cache off. */
+    PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
     /** Shows the outbox at /dev/mailbox (only without SMTP_URL and never over https). */
     DEV_MAILBOX: booleanFlag.default(false),
     CAPTCHA_PROVIDER: z.enum(['none', 'recaptcha', 'turnstile']).default('none'),

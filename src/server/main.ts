@@ -9,11 +9,21 @@ import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
 import sirv from 'sirv';
 import { getApiApp } from './api/app';
+import { startPageCache } from './cache/pages';
 import { prepareDatabase } from './db/prepare-database';
 import { type Env, EnvError, getEnv } from './env';
+import { handleWithRequestId } from './http/faults';
+import {
+  answerWithoutPage,
+  dropUnservableRange,
+  refuseUnreadablePath,
+  refuseUnsupportedMethod,
+  rewriteOfflineAddress,
+} from './http/node-answers';
 import { setSecurityHeaders } from './http/security-headers';
 import { setStaticCacheHeaders } from './http/static-cache';
 import { runShutdownHooks } from './lifecycle';
+import { analyzeDatabase } from './services/maintenance/analyze-database';
 import { purgeExpired } from './services/maintenance/purge-expired';
 
 type Next = (error?: unknown) => void;
@@ -32,7 +42,12 @@ async function start() {
 
   const database = await prepareDatabase();
   const api = getRequestListener(getApiApp().fetch);
-  const compress = compression({ threshold: 512 });
+  // Anonymous pages come from the render cache when they may (docs/architecture.md "How the render cache stays correct").
+  const pages = await startPageCache(database, env.PAGE_CACHE_ENTRIES);
+  const compress = compression({
+    threshold: 512,
+    filter: (req, res) => pages.mayCompress(res as never) && compression.filter(req, res),
+  });
   const clientDir = fileURLToPath(adapterOptions.client);
   // Precompressed .br/.gz siblings are written after each build (scripts/postbuild.mjs).
   const serveStatic = sirv(clientDir, {
@@ -45,24 +60,35 @@ async function start() {
   });
 
   let shuttingDown = false;
-  const server = http.createServer((req, res) => {
-    setSecurityHeaders(res, { isHttps: env.isHttps, path: (req.url ?? '/').split('?')[0] });
-    if (shuttingDown) res.setHeader('Connection', 'close');
-    compress(req as never, res as never, () => {
-      const path = (req.url ?? '/').split('?')[0];
-      if (path === '/api-v2' || path.startsWith('/api-v2/')) {
-        void api(req, res);
-        return;
+  // Every request gets an id and a deliberate status; a 5xx is logged once (src/server/http/faults.ts).
+  const server = http.createServer((req, res) =>
+    handleWithRequestId(req, res, () => {
+      const withoutPage = ((error?: unknown) => answerWithoutPage(req, res, error)) satisfies Next;
+      try {
+        setSecurityHeaders(res, { isHttps: env.isHttps, path: (req.url ?? '/').split('?')[0] });
+        if (shuttingDown) res.setHeader('Connection', 'close');
+        pages.watchWrites(req, res);
+        compress(req as never, res as never, () => {
+          const path = (req.url ?? '/').split('?')[0];
+          if (path === '/api-v2' || path.startsWith('/api-v2/')) {
+            void api(req, res);
+            return;
+          }
+          if (refuseUnsupportedMethod(req, res) || refuseUnreadablePath(req, res)) return;
+          rewriteOfflineAddress(req);
+          dropUnservableRange(req);
+          serveStatic(req, res, () => {
+            pages.serve(req, res, () => {
+              Promise.resolve(astroHandler(req, res, withoutPage)).catch(withoutPage);
+            });
+          });
+        });
+      } catch (error) {
+        // Thrown out of a handler, an error would stop the whole process: it is one request's fault.
+        withoutPage(error);
       }
-      serveStatic(req, res, () => {
-        void astroHandler(req, res, ((error?: unknown) => {
-          if (error) console.error(error);
-          if (!res.headersSent) res.writeHead(500);
-          res.end();
-        }) satisfies Next);
-      });
-    });
-  });
+    }),
+  );
   server.keepAliveTimeout = 5_000;
 
   const shutdown = (signal: string) => {
@@ -83,9 +109,9 @@ async function start() {
 
   // Hourly housekeeping; every process may run it (deletes are idempotent), none depends on it for correctness.
   const housekeeping = setInterval(() => {
-    purgeExpired(database.db).catch((error) =>
-      console.error('[housekeeping] failed:', error instanceof Error ? error.message : error),
-    );
+    purgeExpired(database.db)
+      .then(() => (database.kind === 'pglite' ? analyzeDatabase(database.db) : undefined))
+      .catch((error) => console.error('[housekeeping] failed:', error instanceof Error ? error.message : error));
   }, 3600_000);
   housekeeping.unref();
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sessions } from '~/server/db/schema';
+import { getEnv } from '~/server/env';
 import { apiRequest, form, get, post } from '../fixtures/api';
 import {
   lastMailTo,
@@ -15,7 +16,8 @@ import { useTestDatabase } from '../fixtures/database';
 
 const database = useTestDatabase();
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
-const WEB = { 'X-Session-Mode': 'cookie', Origin: 'http://localhost:4321' };
+// The site's own origin, as the browser sends it (the server compares it with PUBLIC_URL).
+const WEB = { 'X-Session-Mode': 'cookie', Origin: getEnv().publicUrl };
 const login = (fields: Record<string, string | boolean>, headers: Record<string, string> = {}) =>
   apiRequest('/user/login', { method: 'POST', body: form(fields), headers: { ...FORM, ...headers } });
 const cookieOf = (res: { headers: Headers }) => res.headers.get('set-cookie')?.match(/mavuno_session=([^;]*)/)?.[1];
@@ -150,7 +152,7 @@ describe('login, refresh and logout', () => {
     const sameSite = await apiRequest('/user/logout', {
       method: 'POST',
       body: form({}),
-      headers: { ...FORM, Cookie: cookie, Origin: 'http://localhost:4321' },
+      headers: { ...FORM, Cookie: cookie, Origin: getEnv().publicUrl },
     });
     expect(sameSite.status).toBe(200);
     const bearer = await apiRequest('/user/request-silver', {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { createApiApp } from '~/server/api/app';
 import { apiRequest, form, get, post } from '../fixtures/api';
 import { useTestDatabase } from '../fixtures/database';
 
@@ -58,6 +59,49 @@ describe('API errors', () => {
     const res = await post('/region/country-region-dropdown', form({ country_id: '99999999999999999999' }));
     expect(res.status).toBeLessThan(500);
     expect(res.text).not.toMatch(/at .*\.ts:\d+/);
+  });
+});
+
+describe('request ids and server faults', () => {
+  it('echoes a sane X-Request-Id and replaces one that is not', async () => {
+    const kept = await apiRequest('/country-dropdown', { headers: { 'X-Request-Id': 'trace-7f3a.01' } });
+    expect(kept.headers.get('x-request-id')).toBe('trace-7f3a.01');
+    for (const hostile of ['two words', 'x'.repeat(300), '<script>', '']) {
+      const replaced = await apiRequest('/country-dropdown', { headers: { 'X-Request-Id': hostile } });
+      expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('answers an unexpected error with 500, its request id and no detail, and logs it once with the id', async () => {
+    // A fresh app with one failing route: the same middleware, error handler and log as every endpoint.
+    const app = createApiApp();
+    app.get('/boom', () => {
+      throw new Error('connection to db.internal:5432 refused');
+    });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const res = await app.request('/api-v2/boom?token=secret', { headers: { 'X-Request-Id': 'req-42' } });
+      expect(res.status).toBe(500);
+      expect(res.headers.get('x-request-id')).toBe('req-42');
+      const text = await res.text();
+      expect(JSON.parse(text)).toMatchObject({ code: 'internal_error', request_id: 'req-42' });
+      expect(text).not.toContain('db.internal');
+      expect(text).not.toMatch(/at .*\.ts:\d+/);
+      expect(log).toHaveBeenCalledTimes(1);
+      const line = String(log.mock.calls[0][0]);
+      expect(line).toContain('request=req-42');
+      expect(line).toContain('GET /api-v2/boom');
+      expect(line).toContain('db.internal:5432 refused');
+      expect(line).not.toContain('secret');
+    } finally {
+      log.mockRestore();
+    }
+  });
+
+  it('gives no request id in a client error body', async () => {
+    const res = await get('/no-such-thing');
+    expect(res.json.request_id).toBeUndefined();
+    expect(res.headers.get('x-request-id')).toBeTruthy();
   });
 });
 

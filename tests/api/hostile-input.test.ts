@@ -29,6 +29,15 @@ const HOSTILE_BODIES: [string, string][] = [
   ['text/plain', 'hello'],
 ];
 
+const HOSTILE_HEADERS: Record<string, string>[] = [
+  { Cookie: `mavuno_session=${'x'.repeat(4000)}; mavuno_locale=%FF` },
+  { Cookie: 'mavuno_session=%FF%00; =;;', 'Accept-Language': ';;q=abc,*;q=NaN,@@' },
+  { Authorization: 'Bearer %FF%00', 'X-Request-Id': 'bad id <script>' },
+  { Authorization: 'Basic Og==', 'Accept-Language': 'x-'.repeat(2000) },
+];
+/** What is appended to an endpoint's path: encodings that do not decode, doubled slashes, climbing. */
+const HOSTILE_SUFFIXES = ['/%25', '/%FF', '/%E0%A4%A', '//', '/..%2F..', '/%00', `/${'a'.repeat(3000)}`];
+
 describe('every endpoint under hostile input', () => {
   getApiApp();
   const endpoints = listEndpoints();
@@ -48,6 +57,18 @@ describe('every endpoint under hostile input', () => {
           : HOSTILE_BODIES.filter(() => endpoint.path !== '/user/logout').map(([type, body]) =>
               apiRequest(endpoint.path, { method: 'POST', body, headers: { 'Content-Type': type, ...auth } }),
             );
+      // Hostile headers on the endpoint's own method, hostile suffixes on its path.
+      const method = endpoint.method.toUpperCase();
+      const body = method === 'GET' ? undefined : 'a=1';
+      const contentType = { 'Content-Type': 'application/x-www-form-urlencoded' };
+      attempts.push(
+        ...HOSTILE_HEADERS.map((headers) =>
+          apiRequest(endpoint.path, { method, body, headers: { ...contentType, ...headers } }),
+        ),
+        ...HOSTILE_SUFFIXES.map((suffix) =>
+          apiRequest(`${endpoint.path}${suffix}`, { method, body, headers: { ...contentType, ...auth } }),
+        ),
+      );
       for (const response of await Promise.all(attempts)) {
         expect(response.status, `${endpoint.path}: ${response.text.slice(0, 200)}`).toBeLessThan(500);
         if (response.status >= 400) expect(typeof response.json?.code).toBe('string');

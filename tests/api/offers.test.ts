@@ -377,6 +377,29 @@ describe('offer rules', () => {
     }
   });
 
+  // The winner sells the lot out and declines the offers still waiting while the losers' approvals wait for the
+  // lot: on PostgreSQL that is a deadlock unless every step takes the lot before the offer.
+  it('lets concurrent approvals that sell the lot out end in one deal and declines, never a fault', async () => {
+    const seller = await memberWithTier(database.handle(), 'silver');
+    const buyers = await Promise.all([signedUpUser(), signedUpUser(), signedUpUser()]);
+    for (let round = 0; round < 3; round++) {
+      const lotId = await sellMaize(seller.auth, { volume: 70, min_volume: 10, max_volume: 70 });
+      const offers = await Promise.all(
+        buyers.map(
+          async (b) =>
+            (await makeOffer(b.auth, { order_id: lotId, order_type: 'board_list', price: 3500, volume: 70 })).json,
+        ),
+      );
+      const results = await Promise.all(offers.map((o) => act(seller.auth, 'approve-offer', o.id)));
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+      expect(await lotRow(lotId)).toMatchObject({ status: 'success', reservedVolume: '70.00' });
+      const statuses = await Promise.all(
+        offers.map(async (o) => (await getAs(seller.auth, `/offer/view?id=${o.id}`)).json.status),
+      );
+      expect(statuses.sort()).toEqual([1, 1, 3]);
+    }
+  });
+
   it('approves a buyer at a fixed-price machine at once (direct buy) and refuses another price', async () => {
     const owner = await signedUpUser();
     const buyer = await signedUpUser();

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -7,9 +8,20 @@ import { expect, test } from '@playwright/test';
 // These start their own server processes from the build the web server step made.
 const ENTRY = path.resolve('dist/server/entry.mjs');
 
+/** The server's configuration is pinned: nothing from the shell (DATABASE_URL, PUBLIC_URL, SMTP_URL…) leaks in. */
+const PINNED = {
+  NODE_ENV: 'production',
+  DATABASE_URL: '',
+  PUBLIC_URL: '',
+  SMTP_URL: '',
+  CAPTCHA_PROVIDER: '',
+  AFRICASTALKING_USERNAME: '',
+  AFRICASTALKING_API_KEY: '',
+};
+
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, [ENTRY], {
-    env: { ...process.env, NODE_ENV: 'production', ...env },
+    env: { ...process.env, ...PINNED, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -19,8 +31,24 @@ function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+/** A port nobody listens on now (the operating system picks it), so parallel runs do not collide. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+// A fresh start migrates and seeds the reference data: 30–90 s on a loaded two-core CI machine. Allow three minutes.
+const HEALTHY_WITHIN_MS = 180_000;
+
 async function waitForHealth(port: number) {
-  for (let i = 0; i < 60; i++) {
+  const deadline = Date.now() + HEALTHY_WITHIN_MS;
+  while (Date.now() < deadline) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
     } catch {
@@ -40,10 +68,12 @@ test.describe('[SERVER] start-up and shutdown', () => {
   });
 
   test('finishes on SIGTERM, closes the database, and starts again on the same data', async () => {
+    // Two starts (the first one fresh) and two shutdowns.
+    test.setTimeout(2 * HEALTHY_WITHIN_MS + 60_000);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'mavuno-life-'));
     let server: { child: ChildProcess; exited: Promise<number | null>; output: () => string } | undefined;
     try {
-      const port = 4420 + Math.floor(Math.random() * 50);
+      const port = await freePort();
       server = startServer({
         PORT: String(port),
         HOST: '127.0.0.1',

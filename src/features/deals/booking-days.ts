@@ -202,11 +202,22 @@ export function weekdayNames(intlLocale: string): { short: string; long: string 
   });
 }
 
-export const formatDay = (
+/** Formatters by locale and options: building one costs far more than using it, and a calendar formats ~60 days. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+export function formatDay(
   day: string,
   intlLocale: string,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
-) => new Intl.DateTimeFormat(intlLocale, { ...options, timeZone: 'UTC' }).format(new Date(dayMs(day)));
+): string {
+  const key = `${intlLocale}|${JSON.stringify(options)}`;
+  let format = dayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale, { ...options, timeZone: 'UTC' });
+    dayFormats.set(key, format);
+  }
+  return format.format(new Date(dayMs(day)));
+}
 
 export const formatMonth = (month: string, intlLocale: string) =>
   formatDay(month, intlLocale, { month: 'long', year: 'numeric' });

@@ -5,6 +5,7 @@ import { negotiateLocale } from '~/i18n/paths';
 import { createTranslator } from '~/i18n/t';
 import { getEnv } from '~/server/env';
 import { AppError } from '~/server/errors';
+import { REQUEST_ID_HEADER, requestIdFrom } from '~/server/http/request-id';
 import type { ApiEnv } from './context';
 import { errorResponse } from './errors';
 import { buildOpenApiDocument, listEndpoints } from './openapi';
@@ -24,6 +25,10 @@ export function createApiApp() {
   const app = new Hono<ApiEnv>({ strict: false }).basePath('/api-v2');
 
   app.use(async (c, next) => {
+    // The production server has set the id already (a sane incoming one, or its own); in-process callers get one here.
+    const requestId = requestIdFrom(c.req.header(REQUEST_ID_HEADER));
+    c.set('requestId', requestId);
+    c.header(REQUEST_ID_HEADER, requestId);
     const locale = negotiateLocale(c.req.header('accept-language')) ?? DEFAULT_LOCALE;
     c.set('locale', locale);
     c.set('t', createTranslator(locale));

@@ -13,6 +13,8 @@ export interface ApiEnv {
     /** How the user was identified: a Bearer token, the session cookie, or not at all. */
     authVia: 'bearer' | 'cookie' | null;
     ip: string;
+    /** This request's id (src/server/http/request-id.ts), echoed in X-Request-Id and in the body of a 5xx. */
+    requestId: string;
   };
 }
 export type ApiContext = Context<ApiEnv>;

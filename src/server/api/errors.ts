@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { MessageKey, Translate } from '~/i18n/t';
 import { AppError, type ErrorCode, isAppError } from '~/server/errors';
+import { factsOf, reportFault } from '~/server/http/faults';
 
 export interface ErrorBody {
   code: ErrorCode;
@@ -9,6 +10,8 @@ export interface ErrorBody {
   reason?: string;
   message: string;
   errors?: Record<string, string[]>;
+  /** Only on a server fault (5xx): the request id, for the user to quote; the error itself stays in the log. */
+  request_id?: string;
 }
 
 const STATUS_ERRORS: Record<number, [ErrorCode, MessageKey]> = {
@@ -36,7 +39,7 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Normalizes anything thrown into an AppError; unknown errors become a logged 500 with no details. */
+/** Normalizes anything thrown into an AppError; unknown errors become a 500 with no details (logged by errorResponse). */
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
   if (error instanceof HTTPException) {
@@ -45,7 +48,6 @@ export function toAppError(error: unknown): AppError {
   }
   // A value the database cannot store (SQLSTATE class 22: out of range, bad encoding…) is the client's input.
   if (sqlState(error)?.startsWith('22')) return new AppError('bad_request', 'errors.bad_request', { cause: error });
-  console.error('[api] unexpected error:', error);
   return new AppError('internal_error', 'errors.internal_error', { cause: error });
 }
 
@@ -64,5 +66,12 @@ export function errorResponse(c: Context, error: unknown, t: Translate): Respons
   const appError = toAppError(error);
   for (const [name, value] of Object.entries(appError.headers ?? {})) c.header(name, value);
   c.header('Cache-Control', 'no-store');
-  return c.json(toErrorBody(appError, t), appError.status as 400);
+  const body = toErrorBody(appError, t);
+  if (appError.status >= 500) {
+    const facts = factsOf(c.req.raw);
+    const id = (c.get('requestId') as string | undefined) ?? facts.id;
+    reportFault(appError.cause ?? error, { ...facts, id }, appError.status);
+    body.request_id = id;
+  }
+  return c.json(body, appError.status as 400);
 }

@@ -20,6 +20,55 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Runs start-up work (migrations, first seeding) while no other process of this database does the same. */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Listens to a NOTIFY channel (every process of this database hears every commit's notifications). `onEvent`
+   * hears `notify` for each notification, `lost` when the listening connection fails (notifications may be missed
+   * until `live` again). Answers a function that stops listening.
+   */
+  subscribe(channel: string, onEvent: (event: 'notify' | 'lost' | 'live') => void): Promise<() => Promise<void>>;
+}
+
+/** LISTEN on a connection of its own, reconnecting (every 1–30 s) after a failure. */
+async function subscribePg(url: string, channel: string, onEvent: (event: 'notify' | 'lost' | 'live') => void) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let delay = 1000;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onEvent('notify');
+    });
+    next.on('error', (error) => {
+      console.error(`[db] LISTEN ${channel} connection lost:`, error.message);
+      void reconnect(next);
+    });
+    next.on('end', () => void reconnect(next));
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    delay = 1000;
+  };
+  const reconnect = async (failed: pg.Client) => {
+    if (stopped || client !== failed) return;
+    client = undefined;
+    onEvent('lost');
+    failed.end().catch(() => undefined);
+    while (!stopped && !client) {
+      await new Promise((resolve) => setTimeout(resolve, delay).unref());
+      delay = Math.min(delay * 2, 30_000);
+      try {
+        await connect();
+        onEvent('live');
+      } catch (error) {
+        console.error(`[db] LISTEN ${channel} reconnect failed:`, error instanceof Error ? error.message : error);
+      }
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
+  };
 }
 
 /** Key of the advisory lock taken by start-up: arbitrary, fixed. */
@@ -59,6 +108,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       kind: 'postgres',
       close: () => pool.end(),
       withStartupLock: (work) => withAdvisoryLock(options.url!, work),
+      subscribe: (channel, onEvent) => subscribePg(options.url!, channel, onEvent),
     };
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
@@ -66,7 +116,17 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const client = new PGlite(dataDir);
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
-  return { db, kind: 'pglite', close: () => client.close(), withStartupLock: (work) => work() };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    withStartupLock: (work) => work(),
+    // One process per data directory: its own commits are the only ones, delivered when each query completes.
+    subscribe: async (channel, onEvent) => {
+      const stop = await client.listen(channel, () => onEvent('notify'));
+      return () => stop();
+    },
+  };
 }
 
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {

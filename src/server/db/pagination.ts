@@ -6,6 +6,11 @@ export interface PageMeta {
   pageCount: number;
   currentPage: number;
   perPage: number;
+  /**
+   * Only lists that cap their count have it (catalogues, docs/lots.md "Counts"). When true, more than totalCount
+   * items match; pageCount then counts one page past them, so a pager always offers the next page.
+   */
+  totalCountCapped?: boolean;
 }
 /** The shape of every list answer: `{ items, _meta }` (docs/architecture.md "API conventions"). */
 export interface Page<T> {
@@ -22,8 +27,15 @@ export function pageOffset({ page, perPage }: PageRequest): number {
   return (page - 1) * perPage;
 }
 
-export function toPage<T>(items: T[], totalCount: number, { page, perPage }: PageRequest): Page<T> {
-  return { items, _meta: { totalCount, pageCount: Math.ceil(totalCount / perPage), currentPage: page, perPage } };
+export function toPage<T>(
+  items: T[],
+  totalCount: number,
+  { page, perPage }: PageRequest,
+  options?: { capped: boolean },
+): Page<T> {
+  const known = options?.capped ? totalCount + 1 : totalCount;
+  const meta: PageMeta = { totalCount, pageCount: Math.ceil(known / perPage), currentPage: page, perPage };
+  return { items, _meta: options ? { ...meta, totalCountCapped: options.capped } : meta };
 }
 
 /**

@@ -7,9 +7,9 @@ import type { CurrencyChoice, UnitOption } from '~/islands/lot-form/LotForm';
 import { type LotFormValues, emptyLotValues, lotFormValuesFrom } from '~/features/lots/form-values';
 import type { ExistingPhoto } from '~/islands/lot-form/use-lot-photos';
 import { getDb } from '~/server/db';
-import { requireSignedIn } from '~/server/http/guards';
+import { signInRedirect } from '~/server/http/guards';
 import { listAddresses } from '~/server/services/accounts/addresses';
-import { findUserById } from '~/server/services/accounts/users';
+import { type SessionUser, findUserById } from '~/server/services/accounts/users';
 import type { LotItem } from '~/server/services/lots/lot-item';
 import { getCategoryTree } from '~/server/services/reference/list-categories';
 import { listCurrencies } from '~/server/services/reference/list-currencies';
@@ -21,6 +21,8 @@ import { getLot } from '~/server/services/lots/get-lot';
 export interface LotFormData {
   view: 'form';
   kind: LotKind;
+  /** The signed-in member the form belongs to (its photo uploads and offline drafts are theirs). */
+  userId: number;
   types: LotType[];
   lot?: Pick<LotItem, 'id' | 'title'>;
   initial: LotFormValues;
@@ -33,7 +35,7 @@ export interface LotFormData {
 /** What a lot form page shows: the form, the tier explanation, a lot in a deal that cannot change, or a 404. */
 export type LotFormView =
   | LotFormData
-  | { view: 'upgrade'; kind: LotKind }
+  | { view: 'upgrade'; kind: LotKind; tier: SessionUser['tier'] }
   | { view: 'locked'; kind: LotKind; lot: Pick<LotItem, 'id' | 'title'>; reason: 'in_deal' | 'sold_out' }
   | { view: 'not_found'; kind: LotKind };
 
@@ -67,10 +69,8 @@ export async function loadLotFormPage(
   Astro: AstroGlobal,
   { kind, presetType, lotId }: Options,
 ): Promise<Response | LotFormView> {
-  const redirect = requireSignedIn(Astro);
-  if (redirect) return redirect;
-  const user = Astro.locals.user!;
-  const { locale } = Astro.locals;
+  const { user, locale } = Astro.locals;
+  if (!user) return signInRedirect(Astro);
   const db = await getDb();
   const meta = KINDS[kind];
 
@@ -93,7 +93,7 @@ export async function loadLotFormPage(
       };
   } else if (kind !== 'technic' && !user.scope.includes(PERMISSIONS.createTradeLots)) {
     // Only adding is tiered: the API lets an owner edit a lot whatever their tier is now.
-    return { view: 'upgrade', kind };
+    return { view: 'upgrade', kind, tier: user.tier };
   }
 
   const [tree, units, currencies] = await Promise.all([
@@ -109,6 +109,7 @@ export async function loadLotFormPage(
   const common = {
     view: 'form' as const,
     kind,
+    userId: user.id,
     categories,
     units: units.map((u) => ({ id: u.id, name: u.name, short: u.short })),
     currencies: currencies.map((c) => ({ id: c.id, code: c.code, name: c.name, decimals: c.decimals })),

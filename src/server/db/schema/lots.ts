@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -20,6 +21,20 @@ import { users } from './accounts';
 import { countries, currencies, perUnits, regions, villages } from './reference';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** A lot on the market: what anyone may see in a catalogue (ON_MARKET_STATUSES in features/lots/constants.ts). */
+const onMarket = sql`status in ('active', 'in_process')`;
+
+/** The columns catalogue filters read, kept in the catalogue indexes (see below). */
+const marketFilterColumns = (t: {
+  type: AnyPgColumn;
+  categoryId: AnyPgColumn;
+  regionId: AnyPgColumn;
+  countryId: AnyPgColumn;
+  organic: AnyPgColumn;
+  latitude: AnyPgColumn;
+  photoCount: AnyPgColumn;
+}) => [t.type, t.categoryId, t.regionId, t.countryId, t.organic, t.latitude, t.photoCount] as const;
 
 /**
  * Every lot of every kind (board crops, seeds, fertilizer, machinery) in one table (docs/lots.md). Kind-specific
@@ -74,13 +89,22 @@ export const lots = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Catalogue queries: one kind's active lots, newest first or by price, narrowed by one filter.
-    index('lots_catalogue_created_idx').on(t.kind, t.status, t.createdAt.desc(), t.id.desc()),
-    index('lots_catalogue_price_idx').on(t.kind, t.status, t.priceUsdCents, t.id),
-    index('lots_catalogue_category_idx').on(t.kind, t.status, t.categoryId, t.createdAt.desc()),
-    index('lots_catalogue_region_idx').on(t.kind, t.status, t.regionId, t.createdAt.desc()),
-    index('lots_catalogue_country_idx').on(t.kind, t.status, t.countryId, t.createdAt.desc()),
-    index('lots_catalogue_type_idx').on(t.kind, t.status, t.type, t.createdAt.desc()),
+    // Catalogue pages (services/lots/list-lots.ts; docs/lots.md "What a catalogue page costs"): lots on the market
+    // of one kind in each sort order the catalogue offers. Partial on the on-market condition, so the index returns
+    // rows in order (status has two on-market values: an index leading with it cannot). The filter columns follow
+    // the unique id — they change no order — so a filtered page is an index-only scan that skips rows without
+    // reading the table. Single-value filters that keep few rows (category, region) have their own order.
+    index('lots_market_created_idx')
+      .on(t.kind, t.createdAt, t.id, ...marketFilterColumns(t), t.priceUsdCents)
+      .where(onMarket),
+    index('lots_market_price_idx')
+      .on(t.kind, t.priceUsdCents, t.id, ...marketFilterColumns(t))
+      .where(onMarket),
+    index('lots_market_volume_idx')
+      .on(t.kind, t.volume, t.id, ...marketFilterColumns(t), t.priceUsdCents)
+      .where(onMarket),
+    index('lots_market_category_idx').on(t.kind, t.categoryId, t.createdAt, t.id).where(onMarket),
+    index('lots_market_region_idx').on(t.kind, t.regionId, t.createdAt, t.id).where(onMarket),
     index('lots_user_idx').on(t.userId, t.kind, t.createdAt.desc()),
     index('lots_search_idx').using('gin', t.search),
     index('lots_geo_idx')
@@ -89,7 +113,7 @@ export const lots = pgTable(
     // The usual price of a category on the market (services/lots/price-plausibility.ts): the group's prices in order.
     index('lots_price_group_idx')
       .on(t.kind, t.categoryId, t.perUnitId, t.currencyId, t.type, t.priceMinor, t.id)
-      .where(sql`status in ('active', 'in_process')`),
+      .where(onMarket),
   ],
 );
 

@@ -30,5 +30,4 @@ export async function seedBulkDemoLots(db: Executor, count: number): Promise<voi
     update lots set search = to_tsvector('simple', lots.title || ' ' || coalesce(lots.details->>'crop_name', '') || ' ' ||
       coalesce((select c.name_en || ' ' || c.name_sw || ' ' || c.name_fr from categories c where c.kind = lots.kind and c.id = lots.category_id), ''))
     where search is null`);
-  await db.execute(sql`analyze lots`);
 }

@@ -77,14 +77,16 @@ export async function recordOfferStep(
   let declined: number[] = [];
   try {
     await db.transaction(async (tx) => {
+      // Lock order: the lot, then its offers — the order of every writer of both (an approval or a closed lot
+      // declines the lot's waiting offers while it holds the lot), so two steps on one lot cannot deadlock.
+      // An offer never changes its lot: the lot id of the first look is the one to lock.
+      const lot = await lockLot(tx, current.lotId);
       const [offer] = await tx.select().from(offers).where(eq(offers.id, input.id)).for('update');
       const decision = decideOrThrow(offer, action, user.id);
       if (decision.outcome !== 'apply') return;
       // The step that makes the deal done may free the lot (docs/deals.md "Volume and the lot's status").
       const finishes = offer.status === OFFER_STATUS.approved && decision.next.status === OFFER_STATUS.done;
-      // Lock order: the offer, then its lot (every writer of both takes them in this order).
-      const lot = decision.reservesVolume || finishes ? await lockLot(tx, offer.lotId) : undefined;
-      if (decision.reservesVolume && lot) {
+      if (decision.reservesVolume) {
         assertOnMarket(lot);
         declined = await reserveForDeal(tx, lot, offer);
       }
@@ -104,7 +106,7 @@ export async function recordOfferStep(
         attachments,
         at: now,
       });
-      if (finishes && lot) await releaseLotAfterDeal(tx, lot);
+      if (finishes) await releaseLotAfterDeal(tx, lot);
       applied = true;
     });
   } catch (error) {

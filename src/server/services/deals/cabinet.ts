@@ -10,7 +10,7 @@ import {
 import { LOT_KINDS, ON_MARKET_STATUSES, USER_ITEMS_LIMIT, type LotKind } from '~/features/lots/constants';
 import type { Locale } from '~/i18n/config';
 import type { SessionUser } from '~/server/services/accounts/users';
-import { itemsOf, lotColumns, withLotJoins, type LotItem } from '~/server/services/lots/lot-item';
+import { itemsOf, selectLots, type LotItem } from '~/server/services/lots/lot-item';
 import type { Executor } from '~/server/db';
 import { currencies, lots, offers } from '~/server/db/schema';
 import { cabinetCondition } from './list-offers';
@@ -27,11 +27,11 @@ export async function listLotsOnSale(
 ): Promise<{ kind: LotKind; lots: LotItem[] }[]> {
   const groups = await Promise.all(
     LOT_KINDS.map(async (kind) => {
-      const rows = await withLotJoins(db.select(lotColumns(locale)).from(lots))
+      const rows = await selectLots(db)
         .where(and(eq(lots.kind, kind), onSaleCondition(user.id)))
         .orderBy(desc(lots.createdAt))
         .limit(USER_ITEMS_LIMIT);
-      return { kind, lots: await itemsOf(db, rows, user) };
+      return { kind, lots: await itemsOf(db, rows, user, locale) };
     }),
   );
   return groups.filter((group) => group.lots.length > 0);

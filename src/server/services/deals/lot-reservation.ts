@@ -1,3 +1,4 @@
+import { forgetLotCounts } from '~/server/cache/lot-counts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { offerVolumeLimits } from '~/features/deals/figures';
 import { OFFER_STATUS } from '~/features/deals/constants';
@@ -89,6 +90,8 @@ export async function releaseLotAfterDeal(tx: Executor, lot: LotRow): Promise<vo
     .update(lots)
     .set({ status: centi(remaining) > 0 ? 'active' : 'success', updatedAt: new Date() })
     .where(eq(lots.id, lot.id));
+  // Before the commit: another request may count the old state again for a few seconds (cache/lot-counts.ts).
+  forgetLotCounts();
 }
 
 /**
@@ -220,6 +223,7 @@ export async function reserveForDeal(
       updatedAt: new Date(),
     })
     .where(eq(lots.id, lot.id));
+  if (status === 'success') forgetLotCounts();
   // Sold out: the offers still waiting can never be approved.
   return status === 'success' ? declineWaitingOffers(tx, lot, 'sold_out') : [];
 }

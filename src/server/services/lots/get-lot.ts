@@ -1,11 +1,11 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { ON_MARKET_STATUSES, USER_ITEMS_LIMIT, isOnMarket, type LotKind } from '~/features/lots/constants';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { USER_ITEMS_LIMIT, isOnMarket, type LotKind } from '~/features/lots/constants';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
 import { lots } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
 import type { SessionUser } from '~/server/services/accounts/users';
-import { type LotItem, itemsOf, lotColumns, withLotJoins } from './lot-item';
+import { type LotItem, itemsOf, onMarket, selectLots } from './lot-item';
 
 /** `GET /{kind}/view?id=`: a lot on the market (active or in process) for anyone, any lot for its owner; otherwise 404. */
 export async function getLot(
@@ -15,12 +15,10 @@ export async function getLot(
   viewer: SessionUser | null,
   locale: Locale,
 ): Promise<LotItem> {
-  const [row] = await withLotJoins(db.select(lotColumns(locale)).from(lots)).where(
-    and(eq(lots.id, id), eq(lots.kind, kind)),
-  );
+  const [row] = await selectLots(db).where(and(eq(lots.id, id), eq(lots.kind, kind)));
   if (!row || (!isOnMarket(row.lot.status) && row.lot.userId !== viewer?.id))
     throw new AppError('not_found', 'lots.not_found');
-  return (await itemsOf(db, [row], viewer))[0];
+  return (await itemsOf(db, [row], viewer, locale))[0];
 }
 
 /** Related lots: active lots of the same category, newest first, the lot itself left out. */
@@ -31,18 +29,11 @@ export async function listRelatedLots(
   locale: Locale,
   limit = 4,
 ): Promise<LotItem[]> {
-  const rows = await withLotJoins(db.select(lotColumns(locale)).from(lots))
-    .where(
-      and(
-        eq(lots.kind, lot.kind),
-        inArray(lots.status, [...ON_MARKET_STATUSES]),
-        eq(lots.categoryId, lot.category_id),
-        ne(lots.id, lot.id),
-      ),
-    )
+  const rows = await selectLots(db)
+    .where(and(eq(lots.kind, lot.kind), onMarket(), eq(lots.categoryId, lot.category_id), ne(lots.id, lot.id)))
     .orderBy(desc(lots.createdAt))
     .limit(limit);
-  return itemsOf(db, rows, viewer);
+  return itemsOf(db, rows, viewer, locale);
 }
 
 /** `GET /{kind}/get-random-items`: a few active lots for a home page or a teaser. */
@@ -57,15 +48,15 @@ export async function listRandomLots(
   const recent = db
     .select({ id: lots.id })
     .from(lots)
-    .where(and(eq(lots.kind, kind), inArray(lots.status, [...ON_MARKET_STATUSES])))
+    .where(and(eq(lots.kind, kind), onMarket()))
     .orderBy(desc(lots.createdAt))
     .limit(200)
     .as('recent');
-  const rows = await withLotJoins(db.select(lotColumns(locale)).from(lots))
+  const rows = await selectLots(db)
     .where(sql`${lots.id} in (select id from ${recent})`)
     .orderBy(sql`random()`)
     .limit(limit);
-  return itemsOf(db, rows, viewer);
+  return itemsOf(db, rows, viewer, locale);
 }
 
 /** `GET /{kind}/user-items?user_id=`: a user's active lots for the public profile (at most 50, no pagination). */
@@ -76,9 +67,9 @@ export async function listUserLots(
   viewer: SessionUser | null,
   locale: Locale,
 ): Promise<LotItem[]> {
-  const rows = await withLotJoins(db.select(lotColumns(locale)).from(lots))
-    .where(and(eq(lots.kind, kind), eq(lots.userId, userId), inArray(lots.status, [...ON_MARKET_STATUSES])))
+  const rows = await selectLots(db)
+    .where(and(eq(lots.kind, kind), eq(lots.userId, userId), onMarket()))
     .orderBy(desc(lots.createdAt))
     .limit(USER_ITEMS_LIMIT);
-  return itemsOf(db, rows, viewer);
+  return itemsOf(db, rows, viewer, locale);
 }

@@ -1,15 +1,15 @@
 import { type SQL, and, asc, count, desc, eq, exists, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
-import { ON_MARKET_STATUSES, type LotKind } from '~/features/lots/constants';
+import type { LotKind } from '~/features/lots/constants';
 import type { LotSearch } from '~/features/lots/schemas';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
 import { type Page, pageOffset, parseSort, toPage } from '~/server/db/pagination';
 import { categories, lotFavorites, lots, users } from '~/server/db/schema';
-import { memoize } from '~/server/cache/memo';
+import { cachedLotCount } from '~/server/cache/lot-counts';
 import { AppError } from '~/server/errors';
 import type { SessionUser } from '~/server/services/accounts/users';
 import { latestPerUsd, toUsdCents } from '~/server/services/reference/exchange-rates';
-import { type LotItem, itemsOf, lotColumns, withLotJoins } from './lot-item';
+import { type LotItem, itemsOf, onMarket, selectLots } from './lot-item';
 
 /** Words of a text query as a prefix tsquery (`mai bea` → `mai:* & bea:*`), or undefined when nothing is left. */
 export function toPrefixQuery(q: string): string | undefined {
@@ -35,8 +35,7 @@ export async function catalogueConditions(
 ): Promise<SQL[]> {
   const where: SQL[] = [eq(lots.kind, kind)];
   // Owners see all their lots ("yours"); everyone else sees what is on offer.
-  if (!(search.user_id && viewer && search.user_id === viewer.id))
-    where.push(inArray(lots.status, [...ON_MARKET_STATUSES]));
+  if (!(search.user_id && viewer && search.user_id === viewer.id)) where.push(onMarket());
   if (search.type) where.push(eq(lots.type, search.type));
   if (search.category_id) {
     // A root category means "any of its children" too. The ids are looked up first: a literal list lets the
@@ -96,7 +95,51 @@ export async function catalogueConditions(
 
 const SORTABLE = { created_at: lots.createdAt, price: lots.priceUsdCents, volume: lots.volume } as const;
 
-/** `GET /{kind}/index`: a catalogue page, filtered and sorted in SQL (indexes in schema/lots.ts). */
+/**
+ * Counting stops here: a catalogue answers "10,000+" rather than walking every match to say "100,008"
+ * (docs/lots.md "Counts"). A page beyond it counts as far as that page and one more.
+ */
+export const LOT_COUNT_CAP = 10_000;
+
+/** The ids of a page, in order: one index walk in the requested order over the partial indexes of schema/lots.ts. */
+function pageIdsInOrder(db: Executor, where: SQL | undefined, page: { page: number; perPage: number; sort: string }) {
+  const descending = page.sort.startsWith('-');
+  return db
+    .select({ id: lots.id })
+    .from(lots)
+    .where(where)
+    .orderBy(parseSort(page.sort, SORTABLE), descending ? desc(lots.id) : asc(lots.id))
+    .limit(page.perPage)
+    .offset(pageOffset(page));
+}
+
+/**
+ * The ids of a page of a text search with fewer matches than the count cap: every match from the full-text index
+ * first (materialised, so the planner cannot trade it for a walk of the ordered index that reads row after row
+ * to find a rare word), then sorted. Its cost follows the number of matches, which the cap bounds.
+ */
+async function pageIdsOfMatches(
+  db: Executor,
+  where: SQL | undefined,
+  page: { page: number; perPage: number; sort: string },
+): Promise<{ id: number }[]> {
+  const descending = page.sort.startsWith('-');
+  const column = SORTABLE[page.sort.replace(/^-/, '') as keyof typeof SORTABLE];
+  const direction = sql.raw(descending ? 'desc' : 'asc');
+  const result = await db.execute(sql`
+    with matches as materialized (select ${lots.id} as id, ${column} as sort_key from ${lots} where ${where})
+    select id from matches order by sort_key ${direction}, id ${direction}
+    limit ${page.perPage} offset ${pageOffset(page)}`);
+  return (result as unknown as { rows: { id: number | string }[] }).rows.map((row) => ({ id: Number(row.id) }));
+}
+
+/**
+ * `GET /{kind}/index`: a catalogue page, filtered and sorted in SQL over the partial indexes of schema/lots.ts.
+ * Three cheap steps (docs/lots.md "What a catalogue page costs"): the count of the matches, capped and cached per
+ * filter for a few seconds; the page's ids from the lots table alone (an index walk in the requested order, or for
+ * a text search with fewer matches than the cap, its matches from the full-text index); their rows with the
+ * seller (a primary-key join), named from the memoised reference lists.
+ */
 export async function listLots(
   db: Executor,
   kind: LotKind,
@@ -104,32 +147,37 @@ export async function listLots(
   page: { page: number; perPage: number; sort: string },
   viewer: SessionUser | null,
   locale: Locale,
+  { countCap = LOT_COUNT_CAP }: { countCap?: number } = {},
 ): Promise<Page<LotItem>> {
+  parseSort(page.sort, SORTABLE);
   const where = and(...(await catalogueConditions(db, kind, search, viewer)));
-  const order = parseSort(page.sort, SORTABLE);
-  // Counting every match is the dearest part of a large catalogue. Only the whole catalogue's count (a handful
-  // of keys, one per kind) may be 30 s old; a filtered count is exact, so it never contradicts the items shown.
-  const countMatches = async () => (await db.select({ total: count() }).from(lots).where(where))[0].total;
-  const isShared = Object.entries(search).every(
-    ([key, value]) => value === undefined || (key === 'price_from' && value === 0),
-  );
-  // Two steps: the page's ids from the lots table alone (an index walk in the requested order), then their
-  // joined rows. Joining first made the planner join every match before sorting (0.6 s on 100,000 lots).
-  const [pageIds, total] = await Promise.all([
-    db
-      .select({ id: lots.id })
-      .from(lots)
-      .where(where)
-      .orderBy(order, page.sort.startsWith('-') ? desc(lots.id) : asc(lots.id))
-      .limit(page.perPage)
-      .offset(pageOffset(page)),
-    isShared ? memoize(`lots-count:${kind}`, 30_000, countMatches) : countMatches(),
-  ]);
+  const offset = pageOffset(page);
+  // Count one past what the answer can state: reaching it means "more than limit - 1".
+  const limit = Math.max(countCap, offset + page.perPage) + 1;
+  const matches = db
+    .select({ one: sql`1` })
+    .from(lots)
+    .where(where)
+    .limit(limit);
+  const { sql: text, params } = matches.toSQL();
+  const countMatches = async () => (await db.select({ total: count() }).from(matches.as('matches')))[0].total;
+  // A viewer's favourites change with a heart, which is no write to lots: counted afresh every time.
+  const counted = search.favorites
+    ? await countMatches()
+    : await cachedLotCount(JSON.stringify([text, params]), countMatches);
+  const capped = counted >= limit;
+  const pageIds =
+    offset >= counted
+      ? []
+      : search.q && toPrefixQuery(search.q) && !capped
+        ? await pageIdsOfMatches(db, where, page)
+        : await pageIdsInOrder(db, where, page);
   const position = new Map(pageIds.map((row, index) => [row.id, index]));
   const rows = pageIds.length
-    ? (await withLotJoins(db.select(lotColumns(locale)).from(lots)).where(inArray(lots.id, [...position.keys()]))).sort(
-        (a: { lot: { id: number } }, b: { lot: { id: number } }) => position.get(a.lot.id)! - position.get(b.lot.id)!,
+    ? (await selectLots(db).where(inArray(lots.id, [...position.keys()]))).sort(
+        (a, b) => position.get(a.lot.id)! - position.get(b.lot.id)!,
       )
     : [];
-  return toPage(await itemsOf(db, rows, viewer), total, page);
+  const items = await itemsOf(db, rows, viewer, locale);
+  return capped ? toPage(items, limit - 1, page, { capped: true }) : toPage(items, counted, page, { capped: false });
 }

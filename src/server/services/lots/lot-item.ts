@@ -1,88 +1,50 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import { offerVolumeLimits } from '~/features/deals/figures';
 import { OFFER_STATUS } from '~/features/deals/constants';
 import { DETAIL_FIELDS } from '~/features/lots/schemas';
-import { KINDS, LOT_PHOTO_WIDTHS } from '~/features/lots/constants';
+import { KINDS, LOT_PHOTO_WIDTHS, ON_MARKET_STATUSES } from '~/features/lots/constants';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
-import { localizedColumn } from '~/server/db/localized';
-import {
-  categories,
-  countries,
-  currencies,
-  lotFavorites,
-  lotPhotos,
-  lots,
-  perUnits,
-  regions,
-  users,
-  villages,
-} from '~/server/db/schema';
+import { lotFavorites, lotPhotos, lots, offers, users } from '~/server/db/schema';
 import { storageUrl } from '~/server/storage';
 import { type SessionUser, displayName } from '~/server/services/accounts/users';
+import { type ReferenceNames, loadReferenceNames } from '~/server/services/reference/reference-names';
 
-/** Columns every lot answer needs, joined once: names in the caller's language. */
-export function lotColumns(locale: Locale) {
-  return {
-    lot: lots,
-    category: localizedColumn(categories, 'name', locale),
-    unit: localizedColumn(perUnits, 'short', locale),
-    currency: currencies.code,
-    decimals: currencies.decimals,
-    country: localizedColumn(countries, 'name', locale),
-    region: regions.name,
-    village: villages.name,
-    // What its owner may do depends on its deals (features/lots/owner-actions.ts): two index lookups.
-    hasRunningDeal:
-      sql<boolean>`exists (select 1 from offers where offers.lot_id = ${lots.id} and offers.status = ${OFFER_STATUS.approved})`.mapWith(
-        Boolean,
-      ),
-    hasOffers: sql<boolean>`exists (select 1 from offers where offers.lot_id = ${lots.id})`.mapWith(Boolean),
-    seller: {
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      traderStatus: users.traderStatus,
-      tier: users.tier,
-      emailVerifiedAt: users.emailVerifiedAt,
-      phoneVerifiedAt: users.phoneVerifiedAt,
-      createdAt: users.createdAt,
-    },
-  };
-}
+/**
+ * Columns every lot answer reads: the lot's own and its seller's public card. Reference names (category, unit,
+ * currency, country, region, village) are not joined: they come from the memoised lists (loadReferenceNames), so a
+ * lot select is a two-table join on primary keys, cheap to plan and to run (docs/lots.md "What a catalogue page
+ * costs").
+ */
+export const lotColumns = {
+  lot: lots,
+  seller: {
+    id: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    traderStatus: users.traderStatus,
+    tier: users.tier,
+    emailVerifiedAt: users.emailVerifiedAt,
+    phoneVerifiedAt: users.phoneVerifiedAt,
+    createdAt: users.createdAt,
+  },
+};
 
-/** A select that can take joins: what withLotJoins needs of drizzle's query builder. */
-interface Joinable {
-  innerJoin(table: unknown, on: unknown): Joinable;
-  leftJoin(table: unknown, on: unknown): Joinable;
+/** `select … from lots join users`: add `.where(…)`, `.orderBy(…)`, `.limit(…)`, then give the rows to itemsOf. */
+export function selectLots(db: Executor) {
+  return db.select(lotColumns).from(lots).innerJoin(users, eq(users.id, lots.userId));
 }
 
 /**
- * The joins of lotColumns. The query keeps its own type: lotColumns already names every column of the joined
- * tables it reads, so the joins add no field to the rows.
+ * A lot on the market, written out (not with bound values) so that the planner matches the catalogue's partial
+ * indexes (schema/lots.ts) in every plan, generic ones of prepared statements too. ON_MARKET_STATUSES is the list.
  */
-export function withLotJoins<T extends Joinable>(query: T): T {
-  return query
-    .innerJoin(categories, sql`${categories.kind} = ${lots.kind} and ${categories.id} = ${lots.categoryId}`)
-    .innerJoin(perUnits, eq(perUnits.id, lots.perUnitId))
-    .innerJoin(currencies, eq(currencies.id, lots.currencyId))
-    .innerJoin(countries, eq(countries.id, lots.countryId))
-    .leftJoin(regions, eq(regions.id, lots.regionId))
-    .leftJoin(villages, eq(villages.id, lots.villageId))
-    .innerJoin(users, eq(users.id, lots.userId)) as T;
+export function onMarket(): SQL {
+  return sql`${lots.status} in (${sql.raw(ON_MARKET_STATUSES.map((status) => `'${status}'`).join(', '))})`;
 }
 
-type Row = {
+export type LotRow = {
   lot: typeof lots.$inferSelect;
-  category: string;
-  unit: string;
-  currency: string;
-  decimals: number;
-  country: string;
-  region: string | null;
-  village: string | null;
-  hasRunningDeal: boolean;
-  hasOffers: boolean;
   seller: {
     id: number;
     firstName: string;
@@ -94,6 +56,12 @@ type Row = {
     createdAt: Date;
   };
 };
+
+/** What decides an owner's actions on a lot (features/lots/owner-actions.ts), read for the viewer's own lots only. */
+interface DealState {
+  hasRunningDeal: boolean;
+  hasOffers: boolean;
+}
 
 export interface LotPhoto {
   /** The storage key an edit form sends back in photos[] to keep this photo. */
@@ -121,9 +89,16 @@ const money = (minor: number | null, decimals: number) => (minor === null ? null
  * A lot as the API answers it (snake_case, the fields of docs/lots.md): every common field, the kind's details
  * flattened, the total cost derived (never stored), the seller's public card, and the viewer's relation to it.
  */
-export function toLotItem(row: Row, photos: LotPhoto[], viewer: { userId?: number; favoriteIds?: Set<number> } = {}) {
+export function toLotItem(
+  row: LotRow,
+  names: ReferenceNames,
+  locale: Locale,
+  photos: LotPhoto[],
+  viewer: { userId?: number; favoriteIds?: Set<number>; dealStates?: Map<number, DealState> } = {},
+) {
   const { lot } = row;
-  const price = money(lot.priceMinor, row.decimals)!;
+  const currency = names.currencies.get(lot.currencyId) ?? { code: '', decimals: 2 };
+  const price = money(lot.priceMinor, currency.decimals)!;
   const volume = Number(lot.volume);
   const { remaining } = offerVolumeLimits({ volume, reserved: Number(lot.reservedVolume), min: null, max: null });
   const details = Object.fromEntries(DETAIL_FIELDS[lot.kind].map((field) => [field, lot.details[field] ?? null]));
@@ -136,7 +111,7 @@ export function toLotItem(row: Row, photos: LotPhoto[], viewer: { userId?: numbe
     title: lot.title,
     description: lot.description,
     category_id: lot.categoryId,
-    category: row.category,
+    category: names.categories.get(`${lot.kind}:${lot.categoryId}`)?.[locale] ?? '',
     volume,
     min_volume: decimal(lot.minVolume),
     max_volume: decimal(lot.maxVolume),
@@ -144,25 +119,25 @@ export function toLotItem(row: Row, photos: LotPhoto[], viewer: { userId?: numbe
     reserved_volume: Number(lot.reservedVolume),
     available_volume: remaining,
     per_unit_id: lot.perUnitId,
-    unit: row.unit,
+    unit: names.units.get(lot.perUnitId)?.[locale] ?? '',
     price,
     price_minor: lot.priceMinor,
     currency_id: lot.currencyId,
-    currency: row.currency.trim(),
-    decimals: row.decimals,
+    currency: currency.code,
+    decimals: currency.decimals,
     total_cost: Math.round(price * volume * 100) / 100,
     country_id: lot.countryId,
-    country: row.country,
+    country: names.countries.get(lot.countryId)?.[locale] ?? '',
     region_id: lot.regionId,
-    region: row.region,
+    region: lot.regionId === null ? null : (names.regions.get(lot.regionId) ?? null),
     village_id: lot.villageId,
-    village: row.village,
+    village: lot.villageId === null ? null : (names.villages.get(lot.villageId) ?? null),
     latitude: lot.latitude,
     longitude: lot.longitude,
     address: lot.address,
     organic: lot.organic,
     wholesale_only: lot.wholesaleOnly,
-    delivery_price_per_km: money(lot.deliveryPricePerKmMinor, row.decimals),
+    delivery_price_per_km: money(lot.deliveryPricePerKmMinor, currency.decimals),
     ...details,
     photos,
     user_id: lot.userId,
@@ -181,8 +156,8 @@ export function toLotItem(row: Row, photos: LotPhoto[], viewer: { userId?: numbe
       viewer.userId === lot.userId
         ? {
             status: lot.status,
-            hasRunningDeal: row.hasRunningDeal,
-            hasOffers: row.hasOffers,
+            hasRunningDeal: viewer.dealStates?.get(lot.id)?.hasRunningDeal ?? false,
+            hasOffers: viewer.dealStates?.get(lot.id)?.hasOffers ?? false,
             hasVolumeLeft: remaining > 0,
             isRental: lot.type === 'rent',
           }
@@ -231,11 +206,49 @@ export async function favoriteIdsAmong(
   return new Set(rows.map((r) => r.id));
 }
 
-/** Joined lot rows as the API answers them, for this viewer: with their photos and hearts, in two queries. */
-export async function itemsOf(db: Executor, rows: Row[], viewer: SessionUser | null): Promise<LotItem[]> {
+/** Whether each lot has a deal under way and any offer at all: one grouped query over the offers of these lots. */
+async function dealStatesOf(db: Executor, lotIds: number[]): Promise<Map<number, DealState>> {
+  const out = new Map<number, DealState>();
+  if (lotIds.length === 0) return out;
+  const rows = await db
+    .select({
+      lotId: offers.lotId,
+      running: sql<boolean>`bool_or(${offers.status} = ${OFFER_STATUS.approved})`.mapWith(Boolean),
+    })
+    .from(offers)
+    .where(inArray(offers.lotId, lotIds))
+    .groupBy(offers.lotId);
+  for (const row of rows) out.set(row.lotId, { hasRunningDeal: row.running, hasOffers: true });
+  return out;
+}
+
+/**
+ * Lot rows as the API answers them, for this viewer, in the rows' order: names from the memoised reference lists,
+ * with their photos and hearts (two queries), and for the viewer's own lots what decides their actions (one more).
+ */
+export async function itemsOf(
+  db: Executor,
+  rows: LotRow[],
+  viewer: SessionUser | null,
+  locale: Locale,
+): Promise<LotItem[]> {
+  if (rows.length === 0) return [];
   const ids = rows.map((r) => r.lot.id);
-  const [photos, favorites] = await Promise.all([photosOf(db, ids), favoriteIdsAmong(db, viewer, ids)]);
+  const ownIds = viewer ? rows.filter((r) => r.lot.userId === viewer.id).map((r) => r.lot.id) : [];
+  const [names, photos, favorites, dealStates] = await Promise.all([
+    loadReferenceNames(
+      db,
+      rows.map((r) => r.lot),
+    ),
+    photosOf(db, ids),
+    favoriteIdsAmong(db, viewer, ids),
+    dealStatesOf(db, ownIds),
+  ]);
   return rows.map((row) =>
-    toLotItem(row, photos.get(row.lot.id) ?? [], { userId: viewer?.id, favoriteIds: favorites }),
+    toLotItem(row, names, locale, photos.get(row.lot.id) ?? [], {
+      userId: viewer?.id,
+      favoriteIds: favorites,
+      dealStates,
+    }),
   );
 }

@@ -1,3 +1,4 @@
+import { forgetLotCounts } from '~/server/cache/lot-counts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PERMISSIONS } from '~/features/accounts/constants';
 import { LOT_PHOTO_WIDTHS, type LotKind } from '~/features/lots/constants';
@@ -26,6 +27,7 @@ export async function deleteLot(db: Database, user: SessionUser, kind: LotKind, 
     await tx.delete(lots).where(eq(lots.id, id));
     return keys;
   });
+  forgetLotCounts();
   for (const { key } of photos) {
     const [shared] = await db
       .select({ id: lotPhotos.id })
@@ -58,6 +60,7 @@ export async function setLotStatus(
     await tx.update(lots).set({ status, updatedAt: new Date() }).where(eq(lots.id, id));
     return status === 'active' ? [] : declineWaitingOffers(tx, lot, 'lot_closed');
   });
+  forgetLotCounts();
   for (const offerId of declined) await notifyDealStep(db, offerId, 'decline-offer', user.id);
 }
 
@@ -78,7 +81,7 @@ export async function reAddLot(db: Database, user: SessionUser, kind: LotKind, i
     .from(lots)
     .where(and(eq(lots.copiedFromId, lot.id), sql`${lots.status} <> 'closed'`));
   if (copy) throw new AppError('conflict', 'lots.already_readded');
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     const { id: _id, createdAt: _c, updatedAt: _u, search: _s, ...copy } = lot;
     const [row] = await tx
       .insert(lots)
@@ -98,6 +101,8 @@ export async function reAddLot(db: Database, user: SessionUser, kind: LotKind, i
     await tx.execute(sql`update lots set search = (select search from lots where id = ${lot.id}) where id = ${row.id}`);
     return row;
   });
+  forgetLotCounts();
+  return created;
 }
 
 /**
@@ -152,5 +157,6 @@ export async function updateLotPrices(
       await tx.update(lots).set({ priceMinor, priceUsdCents, updatedAt: new Date() }).where(eq(lots.id, id));
     }
   });
+  forgetLotCounts();
   return { updated: prices.length };
 }

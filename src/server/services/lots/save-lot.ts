@@ -1,3 +1,4 @@
+import { forgetLotCounts } from '~/server/cache/lot-counts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { assertLotMayChange } from '~/server/services/deals/lot-reservation';
 import { PERMISSIONS } from '~/features/accounts/constants';
@@ -230,7 +231,7 @@ export async function createLot(
     { minor: values.priceMinor, currency: money.currency },
     { confirmed: input.price_confirmed, locale },
   );
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(lots)
       .values({ kind, userId: user.id, ...values })
@@ -239,6 +240,8 @@ export async function createLot(
     await refreshLotSearch(tx, row.id);
     return row;
   });
+  forgetLotCounts();
+  return created;
 }
 
 /**
@@ -301,4 +304,5 @@ export async function updateLot(
     await setPhotos(tx, user.id, id, input.photos);
     await refreshLotSearch(tx, id);
   });
+  forgetLotCounts();
 }

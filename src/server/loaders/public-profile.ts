@@ -1,0 +1,29 @@
+import { LOT_KINDS } from '~/features/lots/constants';
+import { parseId } from '~/features/validation/fields';
+import { getDb } from '~/server/db';
+import { getPublicProfile } from '~/server/services/accounts/public-profile';
+import type { SessionUser } from '~/server/services/accounts/users';
+import { getFeedbackSummary } from '~/server/services/deals/feedback';
+import { listUserLots } from '~/server/services/lots/get-lot';
+
+/**
+ * A member's public profile page: what anyone may see of them, their lots on offer (every kind, at most 50 of each,
+ * newest first) and the feedback on their deals. Undefined for an id that cannot be a member or an unknown one.
+ */
+export async function loadPublicProfilePage(
+  rawId: string | undefined,
+  viewer: SessionUser | null,
+  locale: App.Locals['locale'],
+) {
+  // Ids are PostgreSQL integers: anything else cannot be a member.
+  const id = parseId(rawId);
+  if (id === undefined) return undefined;
+  const db = await getDb();
+  const profile = await getPublicProfile(db, id);
+  if (!profile) return undefined;
+  const [lotLists, feedback] = await Promise.all([
+    Promise.all(LOT_KINDS.map((kind) => listUserLots(db, kind, profile.id, viewer, locale))),
+    getFeedbackSummary(db, profile.id),
+  ]);
+  return { profile, memberLots: lotLists.flat(), feedback };
+}
