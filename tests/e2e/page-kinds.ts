@@ -172,6 +172,8 @@ export async function openPageKind(
 ): Promise<Page> {
   await makeLongWordLot(browser);
   const context = await browser.newContext({
+    // The service worker's precaching would keep the network busy: these checks are about the page.
+    serviceWorkers: 'block',
     ...options,
     storageState: kind.member ? await stateOf(browser, kind.member) : undefined,
   });

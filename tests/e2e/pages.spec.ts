@@ -30,7 +30,8 @@ test.describe('[SITE] every kind of page', () => {
         .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
       const planned = hrefs.filter((href) => {
         const url = new URL(href);
-        if (url.origin !== origin) return false;
+        // Other sites, and this very page (its skip link), are no dead end.
+        if (url.origin !== origin || url.pathname === new URL(page.url()).pathname) return false;
         const path = url.pathname.replace(/^\/(sw|fr)(?=\/|$)/, '') || '/';
         return findPlannedRoute(path) !== undefined;
       });
@@ -59,7 +60,7 @@ test.describe('[SITE] places without JavaScript', () => {
     await page.goto('/board?view=map');
     const fallback = page.getByTestId('map-fallback');
     await expect(fallback).toContainText(en['catalogue.map_needs_script']);
-    await expect(fallback.getByText(en['address.map_loading'])).toBeHidden();
+    await expect(page.getByText(en['address.map_loading'])).toHaveCount(0);
     const area = fallback.getByRole('link', { name: en['catalogue.map_open_osm'] });
     expect(await area.getAttribute('href')).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?minlon=-?[\d.]+&minlat=/);
     // The places in words: the table below the map.
@@ -83,3 +84,54 @@ test.describe('[SITE] places without JavaScript', () => {
     await context.close();
   });
 });
+
+test('[SITE] the footer icons stand out from the footer at 4.5:1 or more', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  const background = await footer.evaluate((element) => getComputedStyle(element).backgroundColor);
+  const links = footer.locator('a[aria-label]');
+  expect(await links.count()).toBeGreaterThan(0);
+  for (const color of await links.evaluateAll((all) => all.map((link) => getComputedStyle(link).color))) {
+    expect(contrast(color, background), `${color} on ${background}`).toBeGreaterThanOrEqual(4.5);
+  }
+});
+
+/** The WCAG contrast ratio of two opaque CSS colours as browsers compute them (rgb() or oklch()). */
+function contrast(a: string, b: string): number {
+  const luminance = (css: string) => {
+    const [r, g, b] = toRgb(css).map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (high + 0.05) / (low + 0.05);
+}
+
+function toRgb(css: string): [number, number, number] {
+  const numbers = (css.match(/-?[\d.]+/g) ?? []).map(Number);
+  if (css.startsWith('rgb')) return [numbers[0] / 255, numbers[1] / 255, numbers[2] / 255];
+  if (css.startsWith('oklch')) {
+    const [l, c, h] = numbers;
+    const lightness = css.includes('%') ? l / 100 : l;
+    const radians = (h * Math.PI) / 180;
+    return oklabToRgb(lightness, c * Math.cos(radians), c * Math.sin(radians));
+  }
+  if (css.startsWith('oklab'))
+    return oklabToRgb(css.includes('%') ? numbers[0] / 100 : numbers[0], numbers[1], numbers[2]);
+  throw new Error(`unknown colour ${css}`);
+}
+
+function oklabToRgb(l: number, a: number, b: number): [number, number, number] {
+  const l1 = (l + 0.3963377774 * a + 0.2158037573 * b) ** 3;
+  const m1 = (l - 0.1055613458 * a - 0.0638541728 * b) ** 3;
+  const s1 = (l - 0.0894841775 * a - 1.291485548 * b) ** 3;
+  const linear = [
+    4.0767416621 * l1 - 3.3077115913 * m1 + 0.2309699292 * s1,
+    -1.2684380046 * l1 + 2.6097574011 * m1 - 0.3413193965 * s1,
+    -0.0041960863 * l1 - 0.7034186147 * m1 + 1.707614701 * s1,
+  ];
+  // Back to sRGB's encoded values, which luminance() decodes again.
+  return linear.map((v) => {
+    const c = Math.min(1, Math.max(0, v));
+    return c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055;
+  }) as [number, number, number];
+}

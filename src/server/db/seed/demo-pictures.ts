@@ -17,7 +17,7 @@ function scene(subject: string, { sky = '#e7f2e4', field = '#cfe2b0', sun = '#f6
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${PICTURE_WIDTH}" height="${PICTURE_HEIGHT}" viewBox="0 0 800 600">
 <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="#fbfaf5"/></linearGradient></defs>
 <rect width="800" height="600" fill="url(#sky)"/>
-<circle cx="680" cy="110" r="58" fill="${sun}" opacity="0.85"/>
+<circle cx="590" cy="125" r="50" fill="${sun}" opacity="0.85"/>
 <path d="M0 430 C160 395 300 425 430 410 S690 390 800 405 V600 H0Z" fill="${field}"/>
 <path d="M0 500 C200 470 420 505 800 480 V600 H0Z" fill="#b9d394" opacity="0.7"/>
 ${subject}
