@@ -40,7 +40,7 @@ test.describe('[OFFERS] from an offer to a finished deal', () => {
   test('a buyer offers in Swahili, the seller approves in French, goods and money go both ways, both rate each other, the deal is done in both cabinets and its history verifies', async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const seller = await memberPage(browser, 'demo-gold@mavuno.test');
     const buyer = await memberPage(browser, 'demo-buyer@mavuno.test');
     const baseURL = test.info().project.use.baseURL!;
