@@ -35,7 +35,8 @@ test('a lot published or edited shows on the anonymous board and lot page at onc
   });
   expect(login.status()).toBe(200);
   const auth = { Authorization: `Bearer ${(await login.json()).access_token}` };
-  // A place, unit and currency that exist: those of a demo lot.
+  // A place, unit, currency and usual price that exist: those of the newest lot (a price far from the usual one
+  // would ask for confirmation first).
   const sample = (await (await anonymous.get('/api-v2/board-list/index?per-page=1')).json()).items[0];
   const title = `Cached maize ${Date.now().toString(36)}`;
   const fields = {
@@ -46,7 +47,7 @@ test('a lot published or edited shows on the anonymous board and lot page at onc
     min_volume: 10,
     max_volume: 100,
     per_unit_id: sample.per_unit_id,
-    price: 3600,
+    price: sample.price,
     currency_id: sample.currency_id,
     country_id: sample.country_id,
     region_id: sample.region_id,
