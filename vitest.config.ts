@@ -16,6 +16,6 @@ export default defineConfig({
     // Each file opens its own database (PGlite in memory, or its own database on TEST_DATABASE_URL's server).
     pool: 'forks',
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
