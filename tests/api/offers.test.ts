@@ -359,12 +359,18 @@ describe('offer rules', () => {
     ).toBe(409);
   });
 
-  // On PostgreSQL (CI's API run) these approvals run on separate pool connections at the same moment.
-  it('lets only one of several concurrent approvals take the last volume', async () => {
+  /**
+   * Three buyers offer 70 on a fresh lot of `volume` and the seller approves all three at once, three times over.
+   * On PostgreSQL (CI's API run) the approvals run on separate pool connections at the same moment.
+   */
+  async function approveAtOnce(
+    volume: number,
+    check: (lotId: number, offerIds: number[], seller: { auth: Record<string, string> }) => Promise<void>,
+  ) {
     const seller = await memberWithTier(database.handle(), 'silver');
     const buyers = await Promise.all([signedUpUser(), signedUpUser(), signedUpUser()]);
     for (let round = 0; round < 3; round++) {
-      const lotId = await sellMaize(seller.auth, { volume: 100, min_volume: 10, max_volume: 70 });
+      const lotId = await sellMaize(seller.auth, { volume, min_volume: 10, max_volume: 70 });
       const offers = await Promise.all(
         buyers.map(
           async (b) =>
@@ -373,31 +379,28 @@ describe('offer rules', () => {
       );
       const results = await Promise.all(offers.map((o) => act(seller.auth, 'approve-offer', o.id)));
       expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
-      expect((await lotRow(lotId)).reservedVolume).toBe('70.00');
+      await check(
+        lotId,
+        offers.map((o) => o.id),
+        seller,
+      );
     }
+  }
+
+  it('lets only one of several concurrent approvals take the last volume', async () => {
+    await approveAtOnce(100, async (lotId) => expect((await lotRow(lotId)).reservedVolume).toBe('70.00'));
   });
 
   // The winner sells the lot out and declines the offers still waiting while the losers' approvals wait for the
   // lot: on PostgreSQL that is a deadlock unless every step takes the lot before the offer.
   it('lets concurrent approvals that sell the lot out end in one deal and declines, never a fault', async () => {
-    const seller = await memberWithTier(database.handle(), 'silver');
-    const buyers = await Promise.all([signedUpUser(), signedUpUser(), signedUpUser()]);
-    for (let round = 0; round < 3; round++) {
-      const lotId = await sellMaize(seller.auth, { volume: 70, min_volume: 10, max_volume: 70 });
-      const offers = await Promise.all(
-        buyers.map(
-          async (b) =>
-            (await makeOffer(b.auth, { order_id: lotId, order_type: 'board_list', price: 3500, volume: 70 })).json,
-        ),
-      );
-      const results = await Promise.all(offers.map((o) => act(seller.auth, 'approve-offer', o.id)));
-      expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    await approveAtOnce(70, async (lotId, offerIds, seller) => {
       expect(await lotRow(lotId)).toMatchObject({ status: 'success', reservedVolume: '70.00' });
       const statuses = await Promise.all(
-        offers.map(async (o) => (await getAs(seller.auth, `/offer/view?id=${o.id}`)).json.status),
+        offerIds.map(async (id) => (await getAs(seller.auth, `/offer/view?id=${id}`)).json.status),
       );
       expect(statuses.sort()).toEqual([1, 1, 3]);
-    }
+    });
   });
 
   it('approves a buyer at a fixed-price machine at once (direct buy) and refuses another price', async () => {
