@@ -98,7 +98,9 @@ test.describe('[SITE] phone layout', () => {
     await page.getByRole('banner').getByLabel('Open menu').click();
     await expect(drawer).toBeInViewport();
     await expect(drawer.getByRole('link', { name: 'Agro lots' })).toBeVisible();
-    await expect(drawer.getByRole('link', { name: 'Warehouse map' })).toBeVisible();
+    // A capability still coming is named, marked, and not a link.
+    await expect(drawer.getByText('Warehouse map').first()).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Warehouse map' })).toHaveCount(0);
     await expect(drawer.getByRole('link', { name: 'Sign in' })).toBeVisible();
     // Flags, not codes, on a phone.
     await expect(
