@@ -14,6 +14,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: services take either, so callers can compose them in one transaction. */
 export type Executor = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
 
+export type NotificationListener = (event: 'notify' | 'lost' | 'live', payload?: string) => void;
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
@@ -23,20 +25,20 @@ export interface DatabaseHandle {
   /**
    * Listens to a NOTIFY channel (every process of this database hears every commit's notifications). `onEvent`
    * hears `notify` for each notification, `lost` when the listening connection fails (notifications may be missed
-   * until `live` again). Answers a function that stops listening.
+   * until `live` again); a `notify` carries the notification's payload. Answers a function that stops listening.
    */
-  subscribe(channel: string, onEvent: (event: 'notify' | 'lost' | 'live') => void): Promise<() => Promise<void>>;
+  subscribe(channel: string, onEvent: NotificationListener): Promise<() => Promise<void>>;
 }
 
 /** LISTEN on a connection of its own, reconnecting (every 1–30 s) after a failure. */
-async function subscribePg(url: string, channel: string, onEvent: (event: 'notify' | 'lost' | 'live') => void) {
+async function subscribePg(url: string, channel: string, onEvent: NotificationListener) {
   let client: pg.Client | undefined;
   let stopped = false;
   let delay = 1000;
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => {
-      if (message.channel === channel) onEvent('notify');
+      if (message.channel === channel) onEvent('notify', message.payload);
     });
     next.on('error', (error) => {
       console.error(`[db] LISTEN ${channel} connection lost:`, error.message);
@@ -123,7 +125,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     withStartupLock: (work) => work(),
     // One process per data directory: its own commits are the only ones, delivered when each query completes.
     subscribe: async (channel, onEvent) => {
-      const stop = await client.listen(channel, () => onEvent('notify'));
+      const stop = await client.listen(channel, (payload) => onEvent('notify', payload));
       return () => stop();
     },
   };

@@ -53,6 +53,8 @@ export const users = pgTable(
     favoriteApplicationNotification: boolean('favorite_application_notification').notNull().default(true),
     /** E-mail when an offer or deal waits for this user (docs/deals.md). */
     dealNotification: boolean('deal_notification').notNull().default(true),
+    /** E-mail (or SMS) about chat messages left unread for 15 minutes (docs/chat.md "Notices"). */
+    messageNotification: boolean('message_notification').notNull().default(true),
     referralCode: text('referral_code').notNull(),
     /** Storage key prefix of the profile photo (`avatars/12/ab34cd`); sizes are `-512.webp` and `-128.webp`. */
     avatarKey: text('avatar_key'),

@@ -4,3 +4,4 @@ export * from './market';
 export * from './accounts';
 export * from './lots';
 export * from './deals';
+export * from './chat';
