@@ -64,7 +64,7 @@ const notifiedAt = async (roomId: number, userId: number) =>
       .from(chatRoomMembers)
       .where(and(eq(chatRoomMembers.roomId, roomId), eq(chatRoomMembers.userId, userId)))
   )[0].at;
-const after = (start: Date, minutes: number) => new Date(start.getTime() + minutes * MINUTE);
+const later = (start: Date, minutes: number) => new Date(start.getTime() + minutes * MINUTE);
 
 describe('chat notices', () => {
   it('e-mail a member whose message waited unread for 15 minutes, not before, naming the lot and the sender', async () => {
@@ -72,10 +72,10 @@ describe('chat notices', () => {
     const start = new Date();
     await say(room, (await userOf(buyer.email)).id, 'Is the maize still there? Call me on 0712 345 678', start);
 
-    expect(await notifyUnread(db(), after(start, 14))).toEqual([]);
+    expect(await notifyUnread(db(), later(start, 14))).toEqual([]);
     expect(await noticesTo(seller.email)).toEqual([]);
 
-    const sent = await notifyUnread(db(), after(start, 16));
+    const sent = await notifyUnread(db(), later(start, 16));
     expect(sent).toEqual([{ roomId: room.id, userId: sellerId, channel: 'email', sent: true }]);
     const [mail] = await noticesTo(seller.email);
     expect(mail.subject).toBe('New message about “Yellow maize from Eldoret”');
@@ -84,7 +84,7 @@ describe('chat notices', () => {
     expect(mail.text).toContain('Latest message: “Is the maize still there? Call me on 0712 345 678”');
     expect(mail.text).toContain(`${getEnv().publicUrl}/chat?room=${room.uniqueKey}`);
     expect(mail.html).toContain(`href="${getEnv().publicUrl}/chat?room=${room.uniqueKey}"`);
-    expect(await notifiedAt(room.id, sellerId)).toEqual(after(start, 16));
+    expect(await notifiedAt(room.id, sellerId)).toEqual(later(start, 16));
     // The writer is never told about their own message.
     expect(await noticesTo(buyer.email)).toEqual([]);
   });
@@ -93,22 +93,22 @@ describe('chat notices', () => {
     const { seller, buyerId, sellerId, room } = await conversation();
     const start = new Date();
     await say(room, buyerId, 'Hello', start);
-    await say(room, buyerId, 'Are you there?', after(start, 1));
-    await say(room, buyerId, 'I can pay 3,400 a bag', after(start, 2));
+    await say(room, buyerId, 'Are you there?', later(start, 1));
+    await say(room, buyerId, 'I can pay 3,400 a bag', later(start, 2));
 
-    expect(await notifyUnread(db(), after(start, 20))).toHaveLength(1);
+    expect(await notifyUnread(db(), later(start, 20))).toHaveLength(1);
     expect(await noticesTo(seller.email)).toHaveLength(1);
     // The latest message is quoted.
     expect((await noticesTo(seller.email))[0].text).toContain('“I can pay 3,400 a bag”');
     // Nothing new: no second notice, not even after the hour.
-    expect(await notifyUnread(db(), after(start, 21))).toEqual([]);
-    expect(await notifyUnread(db(), after(start, 180))).toEqual([]);
+    expect(await notifyUnread(db(), later(start, 21))).toEqual([]);
+    expect(await notifyUnread(db(), later(start, 180))).toEqual([]);
 
     // A new message: told once the hour since the last notice has passed, not before.
-    await say(room, buyerId, 'I will come on Friday', after(start, 30));
-    expect(await notifyUnread(db(), after(start, 50))).toEqual([]);
-    expect(await notifyUnread(db(), after(start, 79))).toEqual([]);
-    expect(await notifyUnread(db(), after(start, 81))).toEqual([
+    await say(room, buyerId, 'I will come on Friday', later(start, 30));
+    expect(await notifyUnread(db(), later(start, 50))).toEqual([]);
+    expect(await notifyUnread(db(), later(start, 79))).toEqual([]);
+    expect(await notifyUnread(db(), later(start, 81))).toEqual([
       { roomId: room.id, userId: sellerId, channel: 'email', sent: true },
     ]);
     expect(await noticesTo(seller.email)).toHaveLength(2);
@@ -122,7 +122,7 @@ describe('chat notices', () => {
     const start = new Date();
     await say(room, buyerId, 'First buyer here', start);
     await say(second, otherId, 'Second buyer here', start);
-    const sent = await notifyUnread(db(), after(start, 16));
+    const sent = await notifyUnread(db(), later(start, 16));
     expect(sent.map((s) => s.roomId).sort()).toEqual([room.id, second.id].sort());
     const mails = await noticesTo(seller.email);
     expect(mails.map((m) => m.text.match(/chat\?room=([\w-]+)/)![1]).sort()).toEqual(
@@ -139,20 +139,20 @@ describe('chat notices', () => {
       .update(chatRoomMembers)
       .set({ lastReadMessageId: read.id })
       .where(and(eq(chatRoomMembers.roomId, room.id), eq(chatRoomMembers.userId, sellerId)));
-    expect(await notifyUnread(db(), after(start, 20))).toEqual([]);
+    expect(await notifyUnread(db(), later(start, 20))).toEqual([]);
     // Deleted by its sender.
-    const gone = await say(room, buyerId, 'Oops', after(start, 1));
+    const gone = await say(room, buyerId, 'Oops', later(start, 1));
     await db()
       .update(chatMessages)
-      .set({ deletedAt: after(start, 2) })
+      .set({ deletedAt: later(start, 2) })
       .where(eq(chatMessages.id, gone.id));
-    expect(await notifyUnread(db(), after(start, 20))).toEqual([]);
+    expect(await notifyUnread(db(), later(start, 20))).toEqual([]);
     // Deal lines are never unread.
     const offer = await makeOffer(buyer.auth, { order_id: lotId, order_type: 'board_list', price: 3500, volume: 20 });
     expect((await act(seller.auth, 'approve-offer', offer.json.id)).status).toBe(200);
-    expect(await notifyUnread(db(), after(start, 60))).toEqual([]);
+    expect(await notifyUnread(db(), later(start, 60))).toEqual([]);
     // Answering marks everything read for the one who answers; the answer itself is not yet 15 minutes old.
-    await say(room, buyerId, 'Still there?', after(start, 3));
+    await say(room, buyerId, 'Still there?', later(start, 3));
     await db().transaction((tx) =>
       appendMessage(tx, room, { kind: 'text', createdBy: sellerId, body: 'Yes, come on Friday' }),
     );
@@ -171,7 +171,7 @@ describe('chat notices', () => {
     const start = new Date();
     await say(sw.room, sw.buyerId, 'Habari, bado unayo?', start);
     await say(fr.room, fr.buyerId, 'Bonjour, toujours disponible ?', start);
-    await notifyUnread(db(), after(start, 16));
+    await notifyUnread(db(), later(start, 16));
 
     const [swahili] = await noticesTo(sw.seller.email);
     expect(swahili.subject).toBe('Ujumbe mpya kuhusu “Mahindi meupe”');
@@ -192,10 +192,10 @@ describe('chat notices', () => {
     await db().update(users).set({ email: null, phone, phoneVerifiedAt: null }).where(eq(users.id, sellerId));
     const start = new Date();
     await say(room, buyerId, 'Habari', start);
-    expect(await notifyUnread(db(), after(start, 16))).toEqual([]);
+    expect(await notifyUnread(db(), later(start, 16))).toEqual([]);
 
     await db().update(users).set({ phoneVerifiedAt: new Date() }).where(eq(users.id, sellerId));
-    expect(await notifyUnread(db(), after(start, 17))).toEqual([
+    expect(await notifyUnread(db(), later(start, 17))).toEqual([
       { roomId: room.id, userId: sellerId, channel: 'sms', sent: true },
     ]);
     const [sms] = await smsTo(phone);
@@ -216,12 +216,12 @@ describe('chat notices', () => {
         throw new Error('provider down');
       },
     });
-    expect(await notifyUnread(db(), after(start, 16))).toEqual([
+    expect(await notifyUnread(db(), later(start, 16))).toEqual([
       { roomId: room.id, userId: sellerId, channel: 'sms', sent: false },
     ]);
     expect(await notifiedAt(room.id, sellerId)).toBeNull();
     installSmsSender(undefined);
-    expect(await notifyUnread(db(), after(start, 17))).toMatchObject([{ channel: 'sms', sent: true }]);
+    expect(await notifyUnread(db(), later(start, 17))).toMatchObject([{ channel: 'sms', sent: true }]);
     expect(await smsTo(phone)).toHaveLength(1);
   });
 
@@ -235,7 +235,7 @@ describe('chat notices', () => {
     expect(off.status).toBe(200);
     const start = new Date();
     await say(room, buyerId, 'Hello', start);
-    expect(await notifyUnread(db(), after(start, 16))).toEqual([]);
+    expect(await notifyUnread(db(), later(start, 16))).toEqual([]);
     expect(await notifiedAt(room.id, sellerId)).toBeNull();
 
     await apiRequest('/user/update-main-info', {
@@ -243,7 +243,7 @@ describe('chat notices', () => {
       body: form({ 'User[message_notification]': 1 }),
       headers: { ...seller.auth, 'Content-Type': 'application/x-www-form-urlencoded' },
     });
-    expect(await notifyUnread(db(), after(start, 17))).toHaveLength(1);
+    expect(await notifyUnread(db(), later(start, 17))).toHaveLength(1);
     expect(await noticesTo(seller.email)).toHaveLength(1);
   });
 
@@ -254,13 +254,16 @@ describe('chat notices', () => {
     // On PostgreSQL a second pool is a second process; the embedded database has one connection and runs them in turn.
     let second: DatabaseHandle | undefined;
     if (database.handle().kind === 'postgres') {
-      const [{ name }] = (await db().execute(sql`select current_database() as name`)).rows as { name: string }[];
+      const result = (await db().execute(sql`select current_database() as name`)) as unknown as {
+        rows: { name: string }[];
+      };
+      const [{ name }] = result.rows;
       second = await openDatabase({
         url: Object.assign(new URL(process.env.TEST_DATABASE_URL!), { pathname: `/${name}` }).toString(),
       });
     }
     try {
-      const now = after(start, 16);
+      const now = later(start, 16);
       const runs = await Promise.all([
         notifyUnread(db(), now),
         notifyUnread((second ?? database.handle()).db, now),
