@@ -5,7 +5,18 @@ import { count, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from '~/server/db/client';
-import { appMeta, countries, lotPhotos, lots, marketPrices, offers, users } from '~/server/db/schema';
+import {
+  appMeta,
+  chatMessages,
+  chatRooms,
+  countries,
+  lotPhotos,
+  lots,
+  marketPrices,
+  offers,
+  users,
+} from '~/server/db/schema';
+import { countAllUnread } from '~/server/services/chat/unread';
 import { LOT_PHOTO_WIDTHS } from '~/features/lots/constants';
 import { createLocalStorage, getStorage, installStorage } from '~/server/storage';
 import { verifyStoredDeal } from '~/server/services/deals/history';
@@ -79,6 +90,32 @@ describe('npm run db:seed', () => {
     const deals = await db.select({ id: offers.id, status: offers.status }).from(offers).orderBy(offers.id);
     expect(deals.map((d) => d.status)).toEqual([2, 3, 9, 2, 3]);
     for (const deal of deals) expect((await verifyStoredDeal(db, deal.id)).valid).toBe(true);
+    // Each demo deal's steps are told in its parties' chat room, replaced too (one room per deal, not two).
+    const rooms = await db.select().from(chatRooms);
+    expect(rooms).toHaveLength(deals.length);
+    const [maize] = await db
+      .select({ id: chatRooms.id })
+      .from(chatRooms)
+      .innerJoin(lots, eq(lots.id, chatRooms.lotId))
+      .where(eq(lots.title, 'White maize, dried and shelled'));
+    const story = await db
+      .select({ kind: chatMessages.kind, system: chatMessages.system, body: chatMessages.body })
+      .from(chatMessages)
+      .where(eq(chatMessages.roomId, maize.id))
+      .orderBy(chatMessages.id);
+    expect(story.map((m) => (m.kind === 'system' ? m.system!.event : 'text'))).toEqual([
+      'text',
+      'text',
+      'text',
+      'create',
+      'approve-offer',
+      'delivery-send',
+      'text',
+    ]);
+    expect(story.filter((m) => m.kind === 'text').every((m) => m.body.endsWith('(demo)'))).toBe(true);
+    // The seller's last answers wait unread for demo-buyer (the chat badge of the demo).
+    const [buyer] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'demo-buyer@mavuno.test'));
+    expect(await countAllUnread(db, buyer.id)).toBe(2);
   });
 
   it('gives every demo lot a photo, stored as WebP at every photo width, and stores each drawing once', async () => {

@@ -1,16 +1,24 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { OfferAction } from '~/features/deals/constants';
 import { recordOfferStep } from '~/server/services/deals/act-on-offer';
 import { recordOffer } from '~/server/services/deals/create-offer';
 import { leaveFeedback } from '~/server/services/deals/feedback';
+import { appendMessage } from '~/server/services/chat/append-message';
+import { findOrCreateRoom } from '~/server/services/chat/find-or-create-room';
 import { toSessionUser } from '~/server/services/accounts/users';
 import type { Executor } from '~/server/db/client';
-import { lots, offerEvents, offers, userFeedback, users } from '~/server/db/schema';
+import { chatMessages, chatRooms, lots, offerEvents, offers, userFeedback, users } from '~/server/db/schema';
+
+/** A demo chat message: who writes, what, and how many minutes before the seeding (0: at the seeding). */
+type DemoMessage = [string, string, number?];
 
 /**
  * Demo offers and deals between the demo accounts, one at each stage, made through the offers services so their
  * histories are real hash chains: a waiting offer for demo-admin and one for demo-buyer (badges), a deal under
- * way, a done deal with feedback both ways, and an approved tractor booking (the lot's calendar).
+ * way, a done deal with feedback both ways, and an approved tractor booking (the lot's calendar). Each step
+ * leaves its deal line in the parties' chat room (docs/chat.md "Deal lines"); some deals come with a short demo
+ * conversation before the offer (`chatBefore`, written the day before) and after its steps (`chatAfter`): the
+ * last message of the maize deal stays unread for demo-buyer (the chat badge).
  */
 const DEMO_DEALS: {
   by: string;
@@ -18,6 +26,8 @@ const DEMO_DEALS: {
   fields: Record<string, unknown>;
   steps: [string, OfferAction][];
   feedback?: [string, number, string][];
+  chatBefore?: DemoMessage[];
+  chatAfter?: DemoMessage[];
 }[] = [
   {
     by: 'demo-buyer',
@@ -29,10 +39,20 @@ const DEMO_DEALS: {
     by: 'demo-buyer',
     lot: 'White maize, dried and shelled',
     fields: { price: 3400, volume: 20 },
+    chatBefore: [
+      [
+        'demo-buyer',
+        'Hello, is the maize still available? I need 20 bags for a school feeding programme. (demo)',
+        1500,
+      ],
+      ['demo-silver', 'Yes, 20 bags are ready in our store, dried to 13% moisture. (demo)', 1440],
+      ['demo-buyer', 'Good. I will send an offer at 3,400 a bag, collection this week. (demo)', 1430],
+    ],
     steps: [
       ['demo-silver', 'approve-offer'],
       ['demo-silver', 'delivery-send'],
     ],
+    chatAfter: [['demo-silver', 'The lorry left this morning, it should reach you by 4 pm. (demo)']],
   },
   {
     by: 'demo-buyer',
@@ -49,6 +69,10 @@ const DEMO_DEALS: {
       ['demo-buyer', 5, 'Well fermented beans, delivered on time. (demo)'],
       ['demo-gold', 4, 'Paid promptly. (demo)'],
     ],
+    chatAfter: [
+      ['demo-buyer', 'Beans arrived in good order, thank you. (demo)'],
+      ['demo-gold', 'Thank you for paying so quickly. Next harvest is in May. (demo)'],
+    ],
   },
   { by: 'demo-silver', lot: 'Achat de fèves de cacao', fields: { price: 2750000, volume: 5 }, steps: [] },
   {
@@ -62,11 +86,22 @@ const DEMO_DEALS: {
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * Removes the deals between demo accounts on the demo lots (and their histories), so the demo lots can be
- * replaced. A real member's offer on a demo lot is never erased: its lot stays (closed), see seedDemoLots.
+ * Removes the deals between demo accounts on the demo lots (and their histories), and the chat rooms between demo
+ * accounts on those lots (their messages and deal lines), so the demo lots can be replaced. A real member's offer
+ * on a demo lot, and a real member's conversation about it, are never erased: its lot stays (closed), see
+ * seedDemoLots.
  */
 export async function clearDemoDeals(db: Executor, lotIds: number[], demoUserIds: number[]): Promise<void> {
   if (lotIds.length === 0) return;
+  await db
+    .delete(chatRooms)
+    .where(
+      and(
+        inArray(chatRooms.lotId, lotIds),
+        inArray(chatRooms.ownerId, demoUserIds),
+        inArray(chatRooms.memberId, demoUserIds),
+      ),
+    );
   const ids = (
     await db
       .select({ id: offers.id })
@@ -104,6 +139,7 @@ export async function seedDemoDeals(db: Executor): Promise<void> {
       .where(and(eq(lots.title, deal.lot), eq(lots.status, 'active')));
     if (!lot) continue;
     const { date_from, date_to, ...fields } = deal.fields as Record<string, number>;
+    for (const message of deal.chatBefore ?? []) await writeDemoMessage(db, lot.id, as(deal.by).id, people, message);
     const orderType = (
       { board: 'board_list', seed: 'seeds_list', fertilizer: 'fertilizer_list', technic: 'technic_list' } as const
     )[lot.kind];
@@ -118,5 +154,29 @@ export async function seedDemoDeals(db: Executor): Promise<void> {
     for (const [who, action] of deal.steps) await recordOfferStep(db, as(who), action, { id: offer.id });
     for (const [who, rating, comment] of deal.feedback ?? [])
       await leaveFeedback(db, as(who), { offer_id: offer.id, rating, comment });
+    for (const message of deal.chatAfter ?? []) await writeDemoMessage(db, lot.id, as(deal.by).id, people, message);
   }
+}
+
+/**
+ * One demo message in the room between a demo lot's owner and the demo member who deals on it, through the
+ * chat's own append (so the room's order, last message and read marks are right), dated `minutesAgo` back.
+ */
+async function writeDemoMessage(
+  db: Executor,
+  lotId: number,
+  makerId: number,
+  people: (typeof users.$inferSelect)[],
+  [who, text, minutesAgo = 0]: DemoMessage,
+): Promise<void> {
+  const [lot] = await db.select({ id: lots.id, userId: lots.userId }).from(lots).where(eq(lots.id, lotId));
+  const { room } = await findOrCreateRoom(db, lot, makerId);
+  const author = people.find((p) => p.email === `${who}@mavuno.test`)!;
+  const { message } = await appendMessage(db, room, { kind: 'text', createdBy: author.id, body: text });
+  // Only messages before the deal's first line are dated back: that line, written next, moves the room's activity.
+  if (minutesAgo > 0)
+    await db
+      .update(chatMessages)
+      .set({ createdAt: sql`now() - make_interval(mins => ${minutesAgo}::int)` })
+      .where(eq(chatMessages.id, message.id));
 }
