@@ -8,7 +8,9 @@ describe('usePreparedStatements', () => {
   const setup = `create table t (id serial primary key, at timestamptz not null default '2026-01-02T03:04:05Z', n numeric, j jsonb, tags text[]);
     insert into t (n, j, tags) values (1.5, '{"a":1}', '{x,y}'), (2, null, null), (null, '[1]', '{}')`;
   const statementsOf = async (client: PGlite) =>
-    (await client.query<{ name: string }>('select name from pg_prepared_statements order by name')).rows.map((r) => r.name);
+    (await client.query<{ name: string }>('select name from pg_prepared_statements order by name')).rows.map(
+      (r) => r.name,
+    );
 
   beforeAll(async () => {
     prepared = new PGlite();

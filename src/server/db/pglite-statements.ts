@@ -74,7 +74,8 @@ export function usePreparedStatements(client: PGlite, capacity = 256): void {
         try {
           return await execute<T>(text, params, options);
         } catch (error) {
-          if ((error as { code?: string }).code !== '0A000') throw Object.assign(error as object, { query: text, params });
+          if ((error as { code?: string }).code !== '0A000')
+            throw Object.assign(error as object, { query: text, params });
           await forget(text);
           return execute<T>(text, params, options);
         }
