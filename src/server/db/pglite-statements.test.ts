@@ -1,8 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usePreparedStatements } from './pglite-statements';
+import { prepareReadStatements } from './pglite-statements';
 
-describe('usePreparedStatements', () => {
+describe('prepareReadStatements', () => {
   let prepared: PGlite;
   let plain: PGlite;
   const setup = `create table t (id serial primary key, at timestamptz not null default '2026-01-02T03:04:05Z', n numeric, j jsonb, tags text[]);
@@ -15,7 +15,7 @@ describe('usePreparedStatements', () => {
   beforeAll(async () => {
     prepared = new PGlite();
     plain = new PGlite();
-    usePreparedStatements(prepared, 3);
+    prepareReadStatements(prepared, 3);
     await prepared.exec(setup);
     await plain.exec(setup);
   });

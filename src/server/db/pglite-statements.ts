@@ -12,7 +12,7 @@ import { type PGlite, type QueryOptions, type Results, parse, protocol } from '@
  * or changes the schema is ever kept. A statement the schema has changed under (`cached plan must not change result
  * type`) is closed and run once more, unprepared. Results are parsed exactly as PGlite's own `query` parses them.
  */
-export function usePreparedStatements(client: PGlite, capacity = 256): void {
+export function prepareReadStatements(client: PGlite, capacity = 256): void {
   const statements = new Map<string, { name: string; paramTypes: number[] }>();
   let counter = 0;
   const unprepared = client.query.bind(client);
