@@ -37,5 +37,3 @@ export interface ChatStreamMessage extends ChatMessageView {
 /** How often the header asks for the unread count (the spec's poll) while no stream tells it. */
 export const CHAT_UNREAD_POLL_MS = 60_000;
 
-/** The longest room list the /chat page shows at once. */
-export const CHAT_ROOMS_PER_PAGE = 30;

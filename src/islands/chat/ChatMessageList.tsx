@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { type DayGroup, dateTimeOf, timeOf } from '~/features/chat/day-groups';
 import type { ChatMessageView } from '~/features/chat/items';
+import { CHAT_SYSTEM_LABEL, CHAT_SYSTEM_OTHER, CHAT_WARNING_LABEL } from '~/features/chat/labels';
 import { linkify } from '~/features/chat/linkify';
 import Icon from '~/islands/lib/Icon';
 import type { ClientTranslate } from '~/islands/lib/i18n';
@@ -27,20 +28,6 @@ interface Props {
   onDelete: (id: number) => Promise<void>;
   onRemovePending: (clientId: string) => void;
 }
-
-/** Deal events the room tells in words (docs/chat.md "Deal lines"); others read as "the deal changed". */
-const SYSTEM_EVENTS = new Set([
-  'create',
-  'approve-offer',
-  'decline-offer',
-  'delete-offer',
-  'delivery-send',
-  'delivery-get',
-  'payment-send',
-  'payment-get',
-  'approve-direct-payment',
-  'feedback',
-]);
 
 function MessageText({ text }: { text: string }) {
   return (
@@ -112,9 +99,9 @@ export default function ChatMessageList({
                 </time>
               );
               if (message.kind === 'system' && message.system) {
-                const key = SYSTEM_EVENTS.has(message.system.event)
-                  ? `chat.system_${message.system.event.replaceAll('-', '_')}`
-                  : 'chat.system_other';
+                const key = Object.hasOwn(CHAT_SYSTEM_LABEL, message.system.event)
+                  ? CHAT_SYSTEM_LABEL[message.system.event]
+                  : CHAT_SYSTEM_OTHER;
                 return (
                   <li key={message.id} id={`message-${message.id}`} className="flex justify-center" data-kind="system">
                     <p className="flex max-w-full flex-wrap items-center justify-center gap-x-2 rounded-full bg-base-200 px-3 py-1 text-center text-sm">
@@ -178,7 +165,7 @@ export default function ChatMessageList({
                         <li key={warning} className="flex items-start gap-1 text-sm text-warning-content">
                           <span className="flex items-start gap-1 rounded-box bg-warning/20 px-2 py-1">
                             <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
-                            {t(`chat.warning_${warning}`)}
+                            {t(CHAT_WARNING_LABEL[warning])}
                           </span>
                         </li>
                       ))}

@@ -29,8 +29,11 @@ export interface ChatRoomProps {
   otherLastReadMessageId: number;
   /** Either member blocked the other: no box, the page says why. */
   blocked: boolean;
-  /** The plain form the box is without JavaScript: where it posts and its double-submit token. */
-  form: { action: string; token: string };
+  /**
+   * The plain form the box is without JavaScript: where it posts, its double-submit token and a client id made for
+   * this form (the same form sent twice stores one message).
+   */
+  form: { action: string; token: string; clientId: string };
   /** What the plain form was sent back with (a refused post), shown again. */
   formProblem?: string;
   formText?: string;
@@ -84,7 +87,8 @@ export default function ChatRoom(props: ChatRoomProps) {
   const bottomRef = useRef<HTMLDivElement>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const photoRef = useRef<HTMLInputElement>(null);
-  const markedRef = useRef(0);
+  // The page marked what it was rendered with read (src/server/loaders/chat.ts).
+  const markedRef = useRef(props.initialMessages.at(-1)?.id ?? 0);
   const atBottomRef = useRef(true);
 
   const newestId = () => itemsRef.current.at(-1)?.id ?? 0;
@@ -355,6 +359,7 @@ export default function ChatRoom(props: ChatRoomProps) {
         >
           <input type="hidden" name="form_token" value={form.token} />
           <input type="hidden" name="action" value="send" />
+          <input type="hidden" name="client_id" value={form.clientId} />
           <div
             role="alert"
             tabIndex={-1}
