@@ -5,6 +5,7 @@ import { createTranslator } from './i18n/t';
 import { getEnv } from './server/env';
 import { getDb } from './server/db';
 import { prepareDatabase } from './server/db/prepare-database';
+import { startChatNotices } from './server/jobs/chat-notices';
 import { isCrossSiteUnsafeRequest } from './server/http/csrf';
 import { isReadablePagePath } from './server/http/page-path';
 import { sessionCookie } from './server/http/session-cookie';
@@ -15,8 +16,9 @@ const NON_PAGE =
   /^\/(api-v2|healthz|uploads|_astro|_image|sw\.js|workbox-|sitemap[^/]*\.xml|robots\.txt|manifest\.webmanifest|favicon|icons\/)/;
 
 export const onRequest = defineMiddleware(async (context, next) => {
-  // `npm start` prepares the database before it listens (src/server/main.ts); `astro dev` has no such step.
-  if (import.meta.env.DEV) await prepareDatabase();
+  // `npm start` prepares the database before it listens and starts the chat notices (src/server/main.ts);
+  // `astro dev` has no such step: its first request does both (once per process).
+  if (import.meta.env.DEV) startChatNotices(await prepareDatabase());
   const { pathname, search } = context.url;
   context.locals.user = null;
   if (NON_PAGE.test(pathname)) {

@@ -22,6 +22,7 @@ import {
 } from './http/node-answers';
 import { setSecurityHeaders } from './http/security-headers';
 import { setStaticCacheHeaders } from './http/static-cache';
+import { startChatNotices } from './jobs/chat-notices';
 import { runShutdownHooks } from './lifecycle';
 import { analyzeDatabase } from './services/maintenance/analyze-database';
 import { purgeExpired } from './services/maintenance/purge-expired';
@@ -114,6 +115,8 @@ async function start() {
       .catch((error) => console.error('[housekeeping] failed:', error instanceof Error ? error.message : error));
   }, 3600_000);
   housekeeping.unref();
+  // E-mails (or SMS) about chat messages left unread for 15 minutes, every minute (docs/chat.md "Notices").
+  startChatNotices(database);
 
   server.listen(env.PORT, env.HOST, () => {
     const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;

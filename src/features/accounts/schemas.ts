@@ -184,6 +184,8 @@ export const mainInfoUserSchema = z.object({
   favorite_application_notification: z.preprocess(toBoolean, z.boolean().optional()),
   /** E-mail when an offer or a deal waits for the user (docs/deals.md "E-mail"). */
   deal_notification: z.preprocess(toBoolean, z.boolean().optional()),
+  /** E-mail (or SMS) about chat messages left unread for 15 minutes (docs/chat.md "Notices"). */
+  message_notification: z.preprocess(toBoolean, z.boolean().optional()),
 });
 /** A field the profile form may clear: absent = unchanged, blank = cleared (null). */
 const clearable = <T extends z.ZodType>(schema: T) =>

@@ -5,7 +5,7 @@ import { failureText } from '~/islands/lib/form-problem';
 import type { MessageKey } from '~/i18n/t';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 
-type Flag = 'news_notification' | 'favorite_application_notification' | 'deal_notification';
+type Flag = 'news_notification' | 'favorite_application_notification' | 'deal_notification' | 'message_notification';
 
 interface Props {
   messages: Messages;
@@ -15,6 +15,8 @@ interface Props {
 const FLAGS: { flag: Flag; label: MessageKey; hint: MessageKey }[] = [
   // Offers and deals first: the e-mail that tells a party it is their turn (docs/deals.md "E-mail").
   { flag: 'deal_notification', label: 'cabinet.notify_deals', hint: 'cabinet.notify_deals_hint' },
+  // Chat messages left unread for 15 minutes (docs/chat.md "Notices").
+  { flag: 'message_notification', label: 'profile.notify_messages', hint: 'profile.notify_messages_hint' },
   { flag: 'news_notification', label: 'profile.notify_news', hint: 'profile.notify_news_hint' },
   {
     flag: 'favorite_application_notification',

@@ -101,3 +101,26 @@ export function dealStepMail(
   });
   return { ...message, subject: t('mail.deal_subject', { id: deal.id, step: deal.step }) };
 }
+
+/**
+ * Unread chat messages in one room (docs/chat.md "Notices"): who wrote about which lot, the latest message when it
+ * has text, the link to the room, and where to turn these e-mails off.
+ */
+export function chatUnreadMail(
+  locale: Locale,
+  to: string,
+  name: string,
+  room: { lot: string; sender: string; text: string | null; url: string },
+): MailMessage {
+  const t = createTranslator(locale);
+  const message = compose(locale, to, 'mail.chat_unread_subject', {
+    name,
+    paragraphs: [
+      t('mail.chat_unread_text', { sender: room.sender, lot: room.lot }),
+      ...(room.text ? [t('mail.chat_unread_last', { text: room.text })] : []),
+      t('mail.chat_unread_settings'),
+    ],
+    action: { label: t('mail.chat_unread_action'), url: room.url },
+  });
+  return { ...message, subject: t('mail.chat_unread_subject', { lot: room.lot }) };
+}

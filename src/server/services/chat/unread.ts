@@ -4,9 +4,10 @@ import { chatMessages, chatRoomMembers } from '~/server/db/schema';
 
 /**
  * What counts as unread for a member of a room: the other member's text messages, not deleted, newer than the
- * member's last read message. System lines (deal events) and one's own messages never count.
+ * member's last read message. System lines (deal events) and one's own messages never count. `userId` is the
+ * member's id, or the membership's own column when many members are looked at at once (the notices).
  */
-export function unreadCondition(userId: number) {
+export function unreadCondition(userId: number | typeof chatRoomMembers.userId) {
   return and(
     eq(chatMessages.roomId, chatRoomMembers.roomId),
     gt(chatMessages.id, chatRoomMembers.lastReadMessageId),

@@ -86,12 +86,14 @@ export async function recordOfferStep(
       if (decision.outcome !== 'apply') return;
       // The step that makes the deal done may free the lot (docs/deals.md "Volume and the lot's status").
       const finishes = offer.status === OFFER_STATUS.approved && decision.next.status === OFFER_STATUS.done;
+      // Files first: a reservation that sells the lot out declines its waiting offers, whose deal lines take the
+      // chat's message order lock until the commit (appendEvent), and no upload may be written under that lock.
+      stored = await storeAttachments(offer.id, attachments);
       if (decision.reservesVolume) {
         assertOnMarket(lot);
         declined = await reserveForDeal(tx, lot, offer);
       }
       const now = new Date();
-      stored = await storeAttachments(offer.id, attachments);
       const [next] = await tx
         .update(offers)
         .set({ ...decision.next, updatedAt: now })

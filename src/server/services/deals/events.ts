@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { OFFER_DOCUMENT_MAX_BYTES, OFFER_PHOTO_MAX_BYTES, type DealEventAction } from '~/features/deals/constants';
 import type { Executor } from '~/server/db';
 import { offerEvents } from '~/server/db/schema';
+import { appendDealLines } from '~/server/services/chat/append-deal-lines';
 import { getStorage } from '~/server/storage';
 import { AppError } from '~/server/errors';
 import { detectUpload, encodeWebp, newStorageKey, readUpload } from '~/server/storage/uploads';
@@ -51,12 +52,19 @@ export async function storeAttachments(offerId: number, attachments: Attachments
 }
 
 /**
- * Appends one event to an offer's chain. The caller holds the offer's row lock, so the last event read here is
- * still the last when this one is written (and the unique (offer_id, seq) index stops a second writer anyway).
+ * Appends one event to an offer's chain, and tells it in the chat room of the deal's two parties about its lot
+ * (docs/chat.md "Deal lines"), in the same transaction: the one place deal events are written. The caller holds
+ * the offer's row lock, so the last event read here is still the last when this one is written (and the unique
+ * (offer_id, seq) index stops a second writer anyway). The deal line takes the chat's message order lock until
+ * the commit (services/chat/append-message.ts): call it last in a step, after every lot or offer lock is taken
+ * and every file is stored, so that lock is held for a few statements only.
  */
 export async function appendEvent(
   tx: Executor,
-  offer: Pick<OfferRow, 'id' | 'status' | 'deliveryStatus' | 'paymentStatus'>,
+  offer: Pick<
+    OfferRow,
+    'id' | 'lotId' | 'offerType' | 'buyerId' | 'sellerId' | 'status' | 'deliveryStatus' | 'paymentStatus'
+  >,
   event: {
     actorId: number;
     action: DealEventAction;
@@ -109,5 +117,6 @@ export async function appendEvent(
     prevHash,
     hash,
   });
+  await appendDealLines(tx, offer, event.action, event.data);
   return hash;
 }
