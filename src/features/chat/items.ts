@@ -36,4 +36,3 @@ export interface ChatStreamMessage extends ChatMessageView {
 
 /** How often the header asks for the unread count (the spec's poll) while no stream tells it. */
 export const CHAT_UNREAD_POLL_MS = 60_000;
-

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { type DayGroup, dateTimeOf, timeOf } from '~/features/chat/day-groups';
 import type { ChatMessageView } from '~/features/chat/items';
-import { CHAT_SYSTEM_LABEL, CHAT_SYSTEM_OTHER, CHAT_WARNING_LABEL } from '~/features/chat/labels';
+import { dealLineKey } from '~/features/chat/deal-lines';
+import { CHAT_WARNING_LABEL } from '~/features/chat/labels';
 import { linkify } from '~/features/chat/linkify';
 import Icon from '~/islands/lib/Icon';
 import type { ClientTranslate } from '~/islands/lib/i18n';
@@ -21,6 +22,7 @@ interface Props {
   otherLastReadMessageId: number;
   otherName: string;
   intlLocale: string;
+  pathPrefix: string;
   timeZone: string | undefined;
   t: ClientTranslate;
   /** Deleting needs the island (a confirmation, then the API). */
@@ -58,6 +60,7 @@ export default function ChatMessageList({
   otherLastReadMessageId,
   otherName,
   intlLocale,
+  pathPrefix,
   timeZone,
   t,
   canDelete,
@@ -99,15 +102,14 @@ export default function ChatMessageList({
                 </time>
               );
               if (message.kind === 'system' && message.system) {
-                const key = Object.hasOwn(CHAT_SYSTEM_LABEL, message.system.event)
-                  ? CHAT_SYSTEM_LABEL[message.system.event]
-                  : CHAT_SYSTEM_OTHER;
                 return (
                   <li key={message.id} id={`message-${message.id}`} className="flex justify-center" data-kind="system">
                     <p className="flex max-w-full flex-wrap items-center justify-center gap-x-2 rounded-full bg-base-200 px-3 py-1 text-center text-sm">
                       <Icon name="offers" className="h-4 w-4" />
-                      <a href={message.system.url} className="link link-primary break-words">
-                        {t(key, { id: message.system.offer_id })}
+                      <span className="break-words">{t(dealLineKey(message.system.event))}</span>
+                      <a href={`${pathPrefix}${message.system.url}`} className="link link-primary">
+                        {t('chat.deal_line.open')}
+                        <span className="sr-only"> ({t('chat.deal_number', { id: message.system.offer_id })})</span>
                       </a>
                       {time}
                     </p>
@@ -127,7 +129,9 @@ export default function ChatMessageList({
                       message.mine ? 'bg-primary text-primary-content' : 'bg-base-200'
                     }`}
                   >
-                    <p className="sr-only">{message.mine ? t('chat.you_wrote') : t('chat.other_wrote', { name: otherName })}</p>
+                    <p className="sr-only">
+                      {message.mine ? t('chat.you_wrote') : t('chat.other_wrote', { name: otherName })}
+                    </p>
                     {message.deleted ? (
                       <p className="italic opacity-80">{t('chat.deleted')}</p>
                     ) : (
@@ -191,7 +195,11 @@ export default function ChatMessageList({
                           </button>
                         </>
                       ) : (
-                        <button type="button" className="link opacity-80 min-h-8" onClick={() => setConfirming(message.id)}>
+                        <button
+                          type="button"
+                          className="link opacity-80 min-h-8"
+                          onClick={() => setConfirming(message.id)}
+                        >
                           {t('chat.delete')}
                         </button>
                       )}
@@ -220,7 +228,11 @@ export default function ChatMessageList({
                 </div>
                 {entry.reason && <p className="max-w-[85%] text-end text-sm text-error">{entry.reason}</p>}
                 {entry.state === 'rejected' && (
-                  <button type="button" className="link text-sm min-h-8" onClick={() => onRemovePending(entry.clientId)}>
+                  <button
+                    type="button"
+                    className="link text-sm min-h-8"
+                    onClick={() => onRemovePending(entry.clientId)}
+                  >
                     {t('chat.remove_unsent')}
                   </button>
                 )}

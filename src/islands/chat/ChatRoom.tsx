@@ -38,6 +38,8 @@ export interface ChatRoomProps {
   formProblem?: string;
   formText?: string;
   intlLocale: string;
+  /** The page language's path prefix ('' for English, '/sw', '/fr'): deal links are unprefixed. */
+  pathPrefix: string;
   /** The zone the server wrote times in; the browser's own once the island runs. */
   serverTimeZone: string;
   /** Seconds since the epoch when the page was rendered (for "today" before the island runs). */
@@ -91,8 +93,6 @@ export default function ChatRoom(props: ChatRoomProps) {
   const markedRef = useRef(props.initialMessages.at(-1)?.id ?? 0);
   const atBottomRef = useRef(true);
 
-  const newestId = () => itemsRef.current.at(-1)?.id ?? 0;
-
   // After hydration: the reader's own zone and clock, and the newest message in view.
   useEffect(() => {
     setHydrated(true);
@@ -103,14 +103,17 @@ export default function ChatRoom(props: ChatRoomProps) {
     return () => window.clearInterval(timer);
   }, []);
 
-  const add = useCallback((more: ChatMessageView[]) => {
-    const mine = more.filter((m) => m.room_unique_key === roomKey);
-    if (mine.length > 0) setItems((list) => merge(list, mine));
-  }, [roomKey]);
+  const add = useCallback(
+    (more: ChatMessageView[]) => {
+      const mine = more.filter((m) => m.room_unique_key === roomKey);
+      if (mine.length > 0) setItems((list) => merge(list, mine));
+    },
+    [roomKey],
+  );
 
   /** Catches up on what the stream may have missed (before it opened, while it was down). */
   const catchUp = useCallback(async () => {
-    const after = newestId();
+    const after = itemsRef.current.at(-1)?.id ?? 0;
     const result = await apiGet<RoomMessagesAnswer>(
       `/chat/room-messages?room_unique_key=${encodeURIComponent(roomKey)}&after=${after}&limit=100`,
     );
@@ -158,7 +161,9 @@ export default function ChatRoom(props: ChatRoomProps) {
       const deleted = data<{ room_unique_key: string; message_id: number }>(event);
       if (deleted?.room_unique_key !== roomKey) return;
       setItems((list) =>
-        list.map((m) => (m.id === deleted.message_id ? { ...m, deleted: true, text: null, photo: null, warnings: [] } : m)),
+        list.map((m) =>
+          m.id === deleted.message_id ? { ...m, deleted: true, text: null, photo: null, warnings: [] } : m,
+        ),
       );
     });
     source.addEventListener('read', (event) => {
@@ -337,6 +342,7 @@ export default function ChatRoom(props: ChatRoomProps) {
         otherLastReadMessageId={otherRead}
         otherName={props.otherName}
         intlLocale={intlLocale}
+        pathPrefix={props.pathPrefix}
         timeZone={timeZone}
         t={t}
         canDelete={hydrated}

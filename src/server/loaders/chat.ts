@@ -9,7 +9,7 @@ import {
   reportChatSchema,
 } from '~/features/chat/schemas';
 import { ORDER_TYPES, type OrderType } from '~/features/deals/constants';
-import { parseId } from '~/features/validation/fields';
+import { parseId, requiredInt } from '~/features/validation/fields';
 import { localizePath } from '~/i18n/paths';
 import { createTranslator } from '~/i18n/t';
 import { parseInput } from '~/server/api/validate';
@@ -24,6 +24,7 @@ import { listLotRoomItems } from '~/server/services/chat/list-lot-rooms';
 import { listRoomMessages } from '~/server/services/chat/list-messages';
 import { listRoomItems } from '~/server/services/chat/list-rooms';
 import { markRead } from '~/server/services/chat/mark-read';
+import { openDealRoom } from '~/server/services/chat/open-deal-room';
 import { openRoom } from '~/server/services/chat/open-room';
 import { postMessage } from '~/server/services/chat/post-message';
 import { reportChat } from '~/server/services/chat/report-chat';
@@ -34,7 +35,7 @@ import { type FormPageRequest, PRIVATE_PAGE, type PageOutcome, guardFormPost, re
 /**
  * Everything /chat shows and every form it takes (docs/chat.md "Screens"), through one loader: the member's rooms
  * (or one lot's rooms, for its owner), the open room (`?room=<key>`) with its newest messages, and the plain-form
- * posts that work without JavaScript — open a room about a lot (the lot and deal pages' "Chat" buttons), send a
+ * posts that work without JavaScript — open a room about a lot or a deal (the lot and deal pages' "Chat"), send a
  * message, delete one's own, block or unblock, report. Each post goes through the API's schemas and services
  * (the same limits, blocks and checks) and redirects back (303); a refused one shows the page again with the
  * reason and what was typed, with the status the API answers.
@@ -106,8 +107,9 @@ export interface ChatPageView {
   reported: boolean;
 }
 
-const ACTIONS = ['open', 'send', 'delete', 'block', 'unblock', 'report'] as const;
+const ACTIONS = ['open', 'open-deal', 'send', 'delete', 'block', 'unblock', 'report'] as const;
 const actionSchema = z.enum(ACTIONS, { message: 'validation.invalid_option' });
+const offerIdSchema = z.object({ offer_id: requiredInt() });
 
 /**
  * GET shows the page (marking the open room read, before the header counts what is unread); POST runs one form
@@ -157,6 +159,11 @@ async function runAction(
   if (kind === 'open') {
     const lot = parseInput(chatLotSchema, fields);
     const { room } = await openRoom(db, userId, { orderId: lot.order_id, orderType: lot.order_type });
+    return chatHref(request.locale, { room: room.uniqueKey });
+  }
+  if (kind === 'open-deal') {
+    const { offer_id } = parseInput(offerIdSchema, fields);
+    const room = await openDealRoom(db, userId, offer_id);
     return chatHref(request.locale, { room: room.uniqueKey });
   }
   // Every other action is about the open room.
