@@ -10,8 +10,12 @@ export interface ChatBadgeProps {
   initialCount: number;
   /** The localized address of /chat. */
   href: string;
-  /** `icon`: the header's chat button. `count`: the number inside a "Chat" menu line (drawer, account menu). */
-  variant: 'icon' | 'count';
+  /**
+   * `icon`: the header's chat button (from the small-tablet width up). `count`: the number inside a "Chat" menu
+   * line (drawer, account menu). `dot`: the number on the account button of a phone's header, where there is no
+   * room for the chat button (the offers badge sits on its other corner).
+   */
+  variant: 'icon' | 'count' | 'dot';
   intlLocale: string;
   /** nav.chat, chat.badge_one, chat.badge_other. */
   messages: Messages;
@@ -50,7 +54,7 @@ export default function ChatBadge({ initialCount, href, variant, intlLocale, mes
     return (
       <a
         href={href}
-        className="btn btn-square btn-ghost relative"
+        className="btn btn-square btn-ghost relative hidden sm:inline-flex"
         aria-label={count > 0 ? `${name} (${unread})` : name}
         title={count > 0 ? unread : name}
         data-testid="header-chat"
@@ -61,6 +65,14 @@ export default function ChatBadge({ initialCount, href, variant, intlLocale, mes
     );
   }
   if (count === 0) return null;
+  if (variant === 'dot') {
+    return (
+      <>
+        {pill('absolute -bottom-2 -left-2.5 sm:hidden')}
+        <span className="sr-only sm:hidden">({unread})</span>
+      </>
+    );
+  }
   return (
     <>
       {pill('')}

@@ -1,0 +1,14 @@
+import { chromium } from '@playwright/test';
+const B = 'http://localhost:4413';
+const [,, path, name, width = '1280', js = '1', email = 'demo-buyer@mavuno.test'] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const context = await browser.newContext({ baseURL: B, viewport: { width: Number(width), height: 900 }, javaScriptEnabled: js === '1' });
+await context.request.post('/api-v2/user/login', { headers: { Origin: B, 'X-Session-Mode': 'cookie' }, form: { email, password: 'mavuno-demo' } });
+const page = await context.newPage();
+page.on('console', (m) => { if (m.type() === 'error') console.log('console:', m.text()); });
+page.on('pageerror', (e) => console.log('pageerror:', e.message));
+await page.goto(path);
+await page.waitForTimeout(1500);
+console.log('scrollWidth', await page.evaluate(() => document.documentElement.scrollWidth));
+await page.screenshot({ path: `/tmp/cs-shots/${name}.png`, fullPage: true });
+await browser.close();
