@@ -9,13 +9,24 @@ describe('chatWarnings', () => {
   });
 
   it('flags requests to pay outside the escrow in the three languages', () => {
-    for (const text of ['Please send the money by M-Pesa', 'tuma pesa kwanza', 'lipa kabla ya mzigo', 'envoyez l’argent d’abord', 'payez directement']) {
+    for (const text of [
+      'Please send the money by M-Pesa',
+      'tuma pesa kwanza',
+      'lipa kabla ya mzigo',
+      'envoyez l’argent d’abord',
+      'payez directement',
+    ]) {
       expect(chatWarnings(text), text).toContain('outside_payment');
     }
   });
 
   it('leaves ordinary trade talk alone, prices and volumes included', () => {
-    for (const text of ['Is the maize dry? 12% moisture?', 'I can take 20 tonnes at 72,000 TZS', 'Bei ni 1,100,000 kwa tani 15', 'Livraison le 12/03']) {
+    for (const text of [
+      'Is the maize dry? 12% moisture?',
+      'I can take 20 tonnes at 72,000 TZS',
+      'Bei ni 1,100,000 kwa tani 15',
+      'Livraison le 12/03',
+    ]) {
       expect(chatWarnings(text), text).toEqual([]);
     }
   });

@@ -10,6 +10,7 @@ import type { ApiEnv } from './context';
 import { errorResponse } from './errors';
 import { buildOpenApiDocument, listEndpoints } from './openapi';
 import { authenticate } from './auth';
+import { chatStreamRoutes } from './routes/chat-stream';
 import { lotRoutes } from './routes/lots';
 import { offerRoutes } from './routes/offers';
 import { referenceRoutes } from './routes/reference';
@@ -52,6 +53,7 @@ export function createApiApp() {
   app.route('/', userDocumentRoutes());
   app.route('/', lotRoutes());
   app.route('/', offerRoutes());
+  app.route('/', chatStreamRoutes());
 
   app.get('/openapi.json', (c) => {
     c.header('Cache-Control', 'public, max-age=300');

@@ -41,7 +41,10 @@ export async function listMessageItemsAfter(db: Executor, viewerId: number, afte
   const rows = await db
     .select({ message: chatMessages, key: chatRooms.uniqueKey })
     .from(chatMessages)
-    .innerJoin(chatRoomMembers, and(eq(chatRoomMembers.roomId, chatMessages.roomId), eq(chatRoomMembers.userId, viewerId)))
+    .innerJoin(
+      chatRoomMembers,
+      and(eq(chatRoomMembers.roomId, chatMessages.roomId), eq(chatRoomMembers.userId, viewerId)),
+    )
     .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))
     .where(gt(chatMessages.id, afterId))
     .orderBy(asc(chatMessages.id))
@@ -55,7 +58,10 @@ export async function listMessageItemsByIds(db: Executor, viewerId: number, ids:
   const rows = await db
     .select({ message: chatMessages, key: chatRooms.uniqueKey })
     .from(chatMessages)
-    .innerJoin(chatRoomMembers, and(eq(chatRoomMembers.roomId, chatMessages.roomId), eq(chatRoomMembers.userId, viewerId)))
+    .innerJoin(
+      chatRoomMembers,
+      and(eq(chatRoomMembers.roomId, chatMessages.roomId), eq(chatRoomMembers.userId, viewerId)),
+    )
     .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))
     .where(inArray(chatMessages.id, ids))
     .orderBy(asc(chatMessages.id));
