@@ -47,8 +47,9 @@ const { count, size, warnings } = await generateSW({
       options: { cacheName: 'assets', expiration: { maxEntries: 120, maxAgeSeconds: 365 * 24 * 3600 } },
     },
     {
-      // Uploaded photos are immutable (unique keys): serve from cache, fetch once.
-      urlPattern: ({ url }) => url.pathname.startsWith('/uploads/'),
+      // Uploaded photos are immutable (unique keys): serve from cache, fetch once. Chat photos are private to a
+      // room's members (src/server/http/serve-upload.ts): never kept where the next user of the phone could read them.
+      urlPattern: ({ url }) => url.pathname.startsWith('/uploads/') && !url.pathname.startsWith('/uploads/chat/'),
       handler: 'CacheFirst',
       options: { cacheName: 'uploads', expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 } },
     },

@@ -1,21 +1,13 @@
 import type { APIRoute } from 'astro';
-import { contentTypeOf, getStorage, isPublicStorageKey } from '~/server/storage';
+import { serveUpload } from '~/server/http/serve-upload';
+import { sessionCookie } from '~/server/http/session-cookie';
 
-/** Serves public uploads (photos). Keys are unique per upload, so an answer may be cached for a year. Private files 404 here. */
-export const GET: APIRoute = async ({ params }) => {
-  const key = params.key ?? '';
-  const file = isPublicStorageKey(key) ? await getStorage().get(key) : undefined;
-  if (!file)
-    return new Response('Not found', {
-      status: 404,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-    });
-  return new Response(file.body, {
-    headers: {
-      'Content-Type': contentTypeOf(key),
-      'Content-Length': String(file.size),
-      'Cache-Control': 'public, max-age=31536000, immutable',
-      'Content-Disposition': contentTypeOf(key) === 'application/pdf' ? 'attachment' : 'inline',
-    },
+/**
+ * Serves uploads: public photos to anyone, chat photos only to the members of their room; private files (deal
+ * documents) 404 here and are served by access-checked endpoints (src/server/http/serve-upload.ts).
+ */
+export const GET: APIRoute = async ({ params, cookies, request }) =>
+  serveUpload(params.key ?? '', {
+    cookie: cookies.get(sessionCookie().name)?.value,
+    bearer: request.headers.get('authorization')?.match(/^Bearer\s+([A-Za-z0-9_-]{20,200})$/)?.[1],
   });
-};

@@ -10,6 +10,7 @@ import type { ApiEnv } from './context';
 import { errorResponse } from './errors';
 import { buildOpenApiDocument, listEndpoints } from './openapi';
 import { authenticate } from './auth';
+import { chatRoutes } from './routes/chat';
 import { chatStreamRoutes } from './routes/chat-stream';
 import { lotRoutes } from './routes/lots';
 import { offerRoutes } from './routes/offers';
@@ -53,6 +54,7 @@ export function createApiApp() {
   app.route('/', userDocumentRoutes());
   app.route('/', lotRoutes());
   app.route('/', offerRoutes());
+  app.route('/', chatRoutes());
   app.route('/', chatStreamRoutes());
 
   app.get('/openapi.json', (c) => {

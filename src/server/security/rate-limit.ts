@@ -3,6 +3,7 @@ import type { Database } from '~/server/db';
 import { getDb } from '~/server/db';
 import { rateLimits } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
+import type { MessageKey } from '~/i18n/t';
 
 /**
  * Limits on abuse-prone actions, counted in the database so they hold across processes
@@ -27,6 +28,9 @@ export const RATE_LIMITS = {
   /** Offers e-mail the other party: a cap keeps one member from flooding sellers' inboxes. */
   offerCreate: { points: 60, duration: 60 * 60 },
   verifyHistoryIp: { points: 120, duration: 60 * 60 },
+  /** Chat messages per member (docs/chat.md): a burst of 30 a minute, and 600 an hour. */
+  chatPost: { points: 30, duration: 60 },
+  chatPostHour: { points: 600, duration: 60 * 60 },
 } as const;
 export type LimitName = keyof typeof RATE_LIMITS;
 
@@ -52,9 +56,15 @@ function limiterFor(db: Database, name: LimitName) {
   return limiter;
 }
 
-function rateLimited(msBeforeNext: number): AppError {
+/** Limits whose refusal says more than "too many attempts" (the message takes `{{seconds}}`). */
+const LIMIT_MESSAGES: Partial<Record<LimitName, MessageKey>> = {
+  chatPost: 'chat.rate_limited',
+  chatPostHour: 'chat.rate_limited',
+};
+
+function rateLimited(name: LimitName, msBeforeNext: number): AppError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new AppError('rate_limited', 'errors.rate_limited_retry', {
+  return new AppError('rate_limited', LIMIT_MESSAGES[name] ?? 'errors.rate_limited_retry', {
     vars: { seconds },
     headers: { 'Retry-After': String(seconds) },
   });
@@ -65,7 +75,7 @@ export async function consumeLimit(name: LimitName, key: string, points = 1): Pr
   try {
     await limiterFor(await getDb(), name).consume(key, points);
   } catch (error) {
-    if (error instanceof RateLimiterRes) throw rateLimited(error.msBeforeNext);
+    if (error instanceof RateLimiterRes) throw rateLimited(name, error.msBeforeNext);
     throw error;
   }
 }

@@ -36,6 +36,7 @@ import { getProfileSettings, updateMainInfo } from '~/server/services/accounts/p
 import { findByReferralCode, getPublicProfile } from '~/server/services/accounts/public-profile';
 import type { IssuedTokens } from '~/server/services/accounts/sessions';
 import { signUp } from '~/server/services/accounts/sign-up';
+import { countAllUnread } from '~/server/services/chat/unread';
 import { requestSilver } from '~/server/services/accounts/tiers';
 import type { ApiContext, ApiEnv } from '~/server/api/context';
 import { endpoint } from '~/server/api/endpoint';
@@ -463,6 +464,18 @@ export function userRoutes() {
       response: z.object({ id: z.number() }),
     },
     async (_c, { body, user }) => requestSilver(await getDb(), user.id, body.message || undefined),
+  );
+
+  endpoint(
+    app,
+    {
+      method: 'get',
+      path: '/user/get-all-unread-messages-count',
+      tag: 'Chat',
+      summary: 'Your unread chat messages over all rooms, a bare number (the header badge; 0 when signed out)',
+      response: z.number().int(),
+    },
+    async (_c, { user }) => (user ? countAllUnread(await getDb(), user.id) : 0),
   );
 
   return app;
