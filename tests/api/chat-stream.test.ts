@@ -1,16 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getApiApp } from '~/server/api/app';
-import { chatMessages, sessions, users } from '~/server/db/schema';
+import { chatMessages, chatRooms, sessions, users } from '~/server/db/schema';
 import { hashToken } from '~/server/services/accounts/secrets';
 import { runShutdownBeginHooks } from '~/server/lifecycle';
 import { getChatHub } from '~/server/realtime/chat-hub';
 import { openChatStream } from '~/server/realtime/chat-stream';
 import { appendMessage } from '~/server/services/chat/append-message';
-import { publishChatEvent } from '~/server/services/chat/chat-events';
-import { findOrCreateRoom } from '~/server/services/chat/find-or-create-room';
 import { apiRequest } from '../fixtures/api';
 import { signedUpUser } from '../fixtures/accounts';
+import { call, roomKey, sent } from '../fixtures/chat';
 import { useTestDatabase } from '../fixtures/database';
 import { sellMaize } from '../fixtures/deals';
 import { memberWithTier } from '../fixtures/lots';
@@ -59,19 +58,15 @@ let buyer: Member;
 let stranger: Member;
 let room: { id: number; ownerId: number; memberId: number; uniqueKey: string };
 
-/** Posts `text` as `from` into the room, as the post-message endpoint stores it (one transaction). */
-const post = (from: Member, text: string) =>
-  db().transaction(
-    async (tx) => (await appendMessage(tx, room, { kind: 'text', createdBy: from.id, body: text })).message,
-  );
+/** Posts `text` as `from` into the room through `POST /chat/post-message`. */
+const post = (from: Member, text: string) => sent(from.auth, room.uniqueKey, text);
 
 beforeAll(async () => {
   seller = await member('silver');
   buyer = await member();
   stranger = await member();
-  const lotId = await sellMaize(seller.auth);
-  const made = await findOrCreateRoom(db(), { id: lotId, userId: seller.id }, buyer.id);
-  room = made.room;
+  const key = await roomKey(buyer.auth, await sellMaize(seller.auth));
+  [room] = await db().select().from(chatRooms).where(eq(chatRooms.uniqueKey, key));
 });
 
 describe('GET /chat/stream', () => {
@@ -189,8 +184,7 @@ describe('GET /chat/stream', () => {
   it('ends when its member signs out, without delivering what comes after', async () => {
     const hub = await getChatHub();
     const other = await member();
-    const lotId = await sellMaize(seller.auth);
-    const otherRoom = (await findOrCreateRoom(db(), { id: lotId, userId: seller.id }, other.id)).room;
+    const otherKey = await roomKey(other.auth, await sellMaize(seller.auth));
     const opened = await openStream(other.auth);
     const logout = await apiRequest('/user/logout', {
       method: 'POST',
@@ -198,9 +192,7 @@ describe('GET /chat/stream', () => {
       body: '{}',
     });
     expect(logout.status).toBe(200);
-    await db().transaction((tx) =>
-      appendMessage(tx, otherRoom, { kind: 'text', createdBy: seller.id, body: 'are you there?' }),
-    );
+    await sent(seller.auth, otherKey, 'are you there?');
     expect(await opened.stream.ended()).toBe(true);
     expect(opened.stream.events.filter((event) => event.event === 'message')).toEqual([]);
     expect(await waitUntil(() => hub.size === 0)).toBe(true);
@@ -233,33 +225,39 @@ describe('GET /chat/stream', () => {
     expect(await waitUntil(() => hub.size === 0)).toBe(true);
   });
 
-  it('passes read marks and deletions to both members, with the room key and no resume id', async () => {
-    const opened = await openStream(buyer.auth);
+  it('passes read marks, deletions and blocks to the members, with the room key and no resume id', async () => {
+    const buyers = await openStream(buyer.auth);
+    const sellers = await openStream(seller.auth);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const message = await post(seller, 'to be read');
-    await nextMessage(opened.stream);
-    await publishChatEvent(db(), {
-      t: 'read',
-      room: room.id,
-      reader: seller.id,
-      upTo: message.id,
-      users: [seller.id, buyer.id],
-    });
-    const read = await opened.stream.next();
-    expect(read).toEqual({
-      event: 'read',
-      id: undefined,
-      data: { room_unique_key: room.uniqueKey, reader_id: seller.id, last_read_message_id: message.id },
-    });
-    await db().update(chatMessages).set({ deletedAt: new Date() }).where(eq(chatMessages.id, message.id));
-    await publishChatEvent(db(), { t: 'deleted', room: room.id, id: message.id, users: [seller.id, buyer.id] });
-    expect(await opened.stream.next()).toMatchObject({
+    await nextMessage(buyers.stream);
+    await nextMessage(sellers.stream);
+
+    expect((await call(buyer.auth, '/chat/mark-read', { room_unique_key: room.uniqueKey })).status).toBe(200);
+    const read = { room_unique_key: room.uniqueKey, reader_id: buyer.id, last_read_message_id: message.id };
+    expect(await sellers.stream.next()).toEqual({ event: 'read', id: undefined, data: read });
+    expect(await buyers.stream.next()).toEqual({ event: 'read', id: undefined, data: read });
+    // The reader's own badge follows (another tab read the room).
+    expect(await buyers.stream.next()).toEqual({ event: 'unread', id: undefined, data: { total_unread: 0 } });
+
+    const unread = await post(seller, 'sorry, wrong price');
+    await nextMessage(buyers.stream);
+    await nextMessage(sellers.stream);
+    expect((await call(seller.auth, '/chat/delete-message', { message_id: unread.id })).status).toBe(200);
+    expect(await buyers.stream.next()).toEqual({
       event: 'deleted',
       id: undefined,
-      data: { room_unique_key: room.uniqueKey, message_id: message.id },
+      data: { room_unique_key: room.uniqueKey, message_id: unread.id },
     });
-    expect(await opened.stream.next()).toMatchObject({ event: 'unread', id: undefined });
-    await opened.stream.close();
+    expect(await buyers.stream.next()).toEqual({ event: 'unread', id: undefined, data: { total_unread: 0 } });
+    expect((await sellers.stream.next()).event).toBe('deleted');
+    expect((await sellers.stream.next()).event).toBe('unread');
+
+    expect((await call(buyer.auth, '/chat/block', { room_unique_key: room.uniqueKey })).status).toBe(200);
+    expect(await sellers.stream.next()).toEqual({ event: 'blocked', id: undefined, data: { other_id: buyer.id } });
+    expect(await buyers.stream.next()).toEqual({ event: 'blocked', id: undefined, data: { other_id: seller.id } });
+    expect((await call(buyer.auth, '/chat/unblock', { room_unique_key: room.uniqueKey })).status).toBe(200);
+    await Promise.all([buyers.stream.close(), sellers.stream.close()]);
   });
 
   it('catches up from the database when the listening connection comes back', async () => {

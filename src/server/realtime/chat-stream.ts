@@ -1,7 +1,7 @@
 import type { Database } from '~/server/db';
 import { resolveUser } from '~/server/services/accounts/authenticate';
 import type { ChatEvent } from '~/server/services/chat/chat-events';
-import { findMemberRoomKey } from '~/server/services/chat/find-member-room-key';
+import { findMemberRoom } from '~/server/services/chat/find-member-room';
 import { findNewestMessageId } from '~/server/services/chat/find-newest-message-id';
 import { listMessageItemsAfter } from '~/server/services/chat/message-items';
 import { countAllUnread, countUnreadByRoom } from '~/server/services/chat/unread';
@@ -148,7 +148,11 @@ export function openChatStream(options: ChatStreamOptions): ReadableStream<Uint8
         send(frame('blocked', { other_id: other(event.users) }));
         return;
       }
-      const key = await findMemberRoomKey(db, user.id, event.room);
+      // Read with the membership checked: only a member of the room hears about it.
+      const key = await findMemberRoom(db, user.id, { id: event.room }).then(
+        (room) => room.uniqueKey,
+        () => undefined,
+      );
       if (!key) return;
       if (event.t === 'deleted') {
         send(frame('deleted', { room_unique_key: key, message_id: event.id }));
