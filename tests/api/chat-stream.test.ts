@@ -173,7 +173,7 @@ describe('GET /chat/stream', () => {
     const aborter = new AbortController();
     const aborted = await openStream(buyer.auth, { signal: aborter.signal });
     const cancelled = await openStream(seller.auth);
-    expect(hub.size).toBe(2);
+    expect(await waitUntil(() => hub.size === 2)).toBe(true);
     aborter.abort();
     expect(await waitUntil(() => hub.size === 1)).toBe(true);
     await cancelled.stream.close();
@@ -281,7 +281,7 @@ describe('GET /chat/stream', () => {
     const hub = await getChatHub();
     const a = await openStream(buyer.auth);
     const b = await openStream(seller.auth);
-    expect(hub.size).toBe(2);
+    expect(await waitUntil(() => hub.size === 2)).toBe(true);
     await runShutdownBeginHooks();
     expect(await a.stream.ended(1000)).toBe(true);
     expect(await b.stream.ended(1000)).toBe(true);

@@ -185,8 +185,6 @@ export function openChatStream(options: ChatStreamOptions): ReadableStream<Uint8
           return;
         }
         signal?.addEventListener('abort', onAbort);
-        // Registered before the starting point is read: a message committed after that read is heard.
-        unregister = hub.add(stream);
         const pingEvery = options.pingEveryMs ?? PING_EVERY_MS;
         const checkEvery = Math.max(1, Math.round((options.sessionCheckEveryMs ?? SESSION_CHECK_EVERY_MS) / pingEvery));
         timer = setInterval(() => {
@@ -200,11 +198,11 @@ export function openChatStream(options: ChatStreamOptions): ReadableStream<Uint8
         // A reconnecting EventSource waits this long; the first line also tells the client the stream is open.
         send('retry: 3000\n\n');
         run(async () => {
-          if (options.lastEventId === undefined) {
-            lastId = await findNewestMessageId(db, user.id);
-            return;
-          }
-          lastId = options.lastEventId;
+          // The starting point is read before the stream joins the hub, and everything above it is read after:
+          // a message committed in between is sent (by this catch-up, or by its own event), never lost.
+          lastId = options.lastEventId ?? (await findNewestMessageId(db, user.id));
+          if (ended) return;
+          unregister = hub.add(stream);
           await catchUp();
         });
       },
