@@ -177,7 +177,9 @@ test.describe('[CHAT] without JavaScript', () => {
     expect((await answered).status()).toBe(303);
     await expect(messages(seller).locator('[data-mine="true"]').last()).toContainText('Oui, 40 sacs.');
 
-    // An empty message is refused with the reason, and the room is still there.
+    // Only spaces: the browser's own check lets it through, the server refuses it with the reason, and the room
+    // is still there.
+    await seller.getByRole('textbox', { name: /^Votre message à/ }).fill('   ');
     await seller.getByRole('button', { name: fr['chat.send'] }).click();
     await expect(seller.getByTestId('chat-problem')).toContainText(fr['chat.text_required']);
     await expect(messages(seller)).toContainText('Oui, 40 sacs.');
