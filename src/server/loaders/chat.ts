@@ -126,6 +126,8 @@ export async function loadChatPage(
   let kind: (typeof ACTIONS)[number] | undefined;
   try {
     fields = await readForm(request.request);
+    // Known first, so a refused post (an expired form) shows the problem in the right form with the text kept.
+    kind = (ACTIONS as readonly string[]).includes(fields.action) ? (fields.action as typeof kind) : undefined;
     guardFormPost(request, fields);
     kind = parseInput(actionSchema, fields.action);
     const redirect = await runAction(request, query, kind, fields);
