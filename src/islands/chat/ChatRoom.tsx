@@ -387,24 +387,21 @@ export default function ChatRoom(props: ChatRoomProps) {
           </label>
           <div className="flex items-end gap-2">
             {hydrated && (
-              <>
+              // The file input inside its label: the label shows the keyboard focus the hidden input has.
+              <label
+                className="btn btn-square btn-ghost min-h-12 min-w-12 focus-within:outline-2 focus-within:outline-primary"
+                title={t('chat.photo_attach')}
+              >
                 <input
                   ref={photoRef}
-                  id="chat-photo"
                   type="file"
                   accept="image/*"
                   className="sr-only"
                   onChange={(event) => choosePhoto(event.target.files?.[0])}
                 />
-                <label
-                  htmlFor="chat-photo"
-                  className="btn btn-square btn-ghost min-h-12 min-w-12"
-                  title={t('chat.photo_attach')}
-                >
-                  <Icon name="photo" className="h-6 w-6" />
-                  <span className="sr-only">{t('chat.photo_attach')}</span>
-                </label>
-              </>
+                <Icon name="photo" className="h-6 w-6" />
+                <span className="sr-only">{t('chat.photo_attach')}</span>
+              </label>
             )}
             <textarea
               ref={textRef}
