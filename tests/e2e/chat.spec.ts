@@ -151,6 +151,40 @@ test.describe('[CHAT] two members talk about a lot', () => {
   });
 });
 
+test.describe('[CHAT] on a bad network', () => {
+  test('a message written offline waits on the phone and is sent once when the connection comes back', async ({
+    browser,
+  }) => {
+    const seller = await memberPage(browser, SELLER);
+    const buyer = await memberPage(browser, BUYER);
+    const lotId = await sellerLot(seller, `Ulezi ${Date.now().toString(36)}`);
+    const opened = await buyer.request.post('/api-v2/chat/add-or-create', {
+      headers: { 'X-Session-Mode': 'cookie', Origin: test.info().project.use.baseURL! },
+      form: { order_id: lotId, order_type: 'board_list' },
+    });
+    const { room_unique_key: room } = await opened.json();
+    await buyer.goto(`/chat?room=${room}`);
+    const box = buyer.getByRole('textbox', { name: /^Your message to/ });
+    await hydrated(box);
+
+    await buyer.context().setOffline(true);
+    await box.fill('Written in the field, no network');
+    await buyer.getByRole('button', { name: en['chat.send'] }).click();
+    await expect(buyer.getByTestId('chat-pending')).toContainText(en['chat.waiting_connection']);
+    const kept = await buyer.evaluate(() => localStorage.getItem('mavuno.chat-outbox') ?? '');
+    expect(kept).toContain('Written in the field, no network');
+
+    await buyer.context().setOffline(false);
+    await expect(buyer.getByTestId('chat-pending')).toHaveCount(0, { timeout: 15_000 });
+    await expect(messages(buyer).locator('[data-mine="true"]')).toContainText('Written in the field, no network');
+    const stored = await (await seller.request.get(`/api-v2/chat/room-messages?room_unique_key=${room}`)).json();
+    expect(stored.items.map((m: { text: string }) => m.text)).toEqual(['Written in the field, no network']);
+    expect(await buyer.evaluate(() => localStorage.getItem('mavuno.chat-outbox'))).toBeNull();
+    await seller.context().close();
+    await buyer.context().close();
+  });
+});
+
 test.describe('[CHAT] without JavaScript', () => {
   test('a buyer opens the room from the lot page and writes, and the seller answers, through plain forms', async ({
     browser,
