@@ -23,11 +23,14 @@ import {
 import { setSecurityHeaders } from './http/security-headers';
 import { setStaticCacheHeaders } from './http/static-cache';
 import { startChatNotices } from './jobs/chat-notices';
-import { runShutdownHooks } from './lifecycle';
+import { runShutdownBeginHooks, runShutdownHooks } from './lifecycle';
+import { getChatHub } from './realtime/chat-hub';
 import { analyzeDatabase } from './services/maintenance/analyze-database';
 import { purgeExpired } from './services/maintenance/purge-expired';
 
 type Next = (error?: unknown) => void;
+
+const isEventStream = (type: unknown) => typeof type === 'string' && type.startsWith('text/event-stream');
 
 async function start() {
   let env: Env;
@@ -45,9 +48,13 @@ async function start() {
   const api = getRequestListener(getApiApp().fetch);
   // Anonymous pages come from the render cache when they may (docs/architecture.md "How the render cache stays correct").
   const pages = await startPageCache(database, env.PAGE_CACHE_ENTRIES);
+  // The chat hub listens from start-up, so a process without its listening connection fails fast.
+  await getChatHub();
   const compress = compression({
     threshold: 512,
-    filter: (req, res) => pages.mayCompress(res as never) && compression.filter(req, res),
+    // A live stream (text/event-stream) is never compressed: the compressor would hold its events back.
+    filter: (req, res) =>
+      pages.mayCompress(res as never) && !isEventStream(res.getHeader('Content-Type')) && compression.filter(req, res),
   });
   const clientDir = fileURLToPath(adapterOptions.client);
   // Precompressed .br/.gz siblings are written after each build (scripts/postbuild.mjs).
@@ -95,7 +102,7 @@ async function start() {
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    console.log(`[mavuno] ${signal}: finishing open requests, then closing the database`);
+    console.log(`[mavuno] ${signal}: ending live streams, finishing open requests, then closing the database`);
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     force.unref();
     server.close(async () => {
@@ -104,6 +111,8 @@ async function start() {
       process.exit(0);
     });
     server.closeIdleConnections();
+    // Live streams never finish by themselves: they end now, and their connections close once idle.
+    void runShutdownBeginHooks().then(() => setImmediate(() => server.closeIdleConnections()));
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

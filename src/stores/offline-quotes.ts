@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { sessionUserId, withTabLock } from './outbox';
 
 /**
  * Lots written without a connection: a lot sent while offline is kept on the phone and posted again, to the
@@ -156,28 +157,8 @@ let running: Promise<void> | null = null;
  * would fail too). Tabs share the work through a Web Lock, so a quote is never posted twice at once.
  */
 export function sendOfflineQuotes(userId: number): Promise<void> {
-  running ??= withLock(() => sendAll(userId)).finally(() => (running = null));
+  running ??= withTabLock('mavuno-offline-quotes', () => sendAll(userId)).finally(() => (running = null));
   return running;
-}
-
-async function withLock(job: () => Promise<void>): Promise<void> {
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  if (!locks) return job();
-  // Another tab holding the lock is sending the same list: nothing to do here.
-  await locks.request('mavuno-offline-quotes', { ifAvailable: true }, async (lock) => (lock ? job() : undefined));
-}
-
-/** The id of whoever the browser's session cookie belongs to now (another tab may have switched accounts). */
-async function sessionUserId(): Promise<number | null> {
-  try {
-    const response = await fetch('/api-v2/user/index', {
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'X-Session-Mode': 'cookie' },
-    });
-    return response.ok ? ((await response.json()) as { id: number }).id : null;
-  } catch {
-    return null;
-  }
 }
 
 async function sendAll(userId: number): Promise<void> {

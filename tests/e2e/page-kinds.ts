@@ -137,6 +137,25 @@ export const PAGE_KINDS: PageKind[] = [
     member: GOLD,
   },
   { name: 'settings', path: '/user/profile/user', member: GOLD },
+  { name: 'chat rooms', path: '/chat', member: GOLD },
+  {
+    name: 'chat room',
+    // One of the member's rooms (the demo deals' lines made them), else a room about another member's lot.
+    path: async (request) => {
+      const { items } = await (await request.get('/api-v2/chat/rooms?per-page=1')).json();
+      if (items.length > 0) return `/fr/chat?room=${items[0].room_unique_key}`;
+      const { items: lots } = await (await request.get('/api-v2/board-list/index?per-page=50')).json();
+      for (const lot of lots) {
+        const opened = await request.post('/api-v2/chat/add-or-create', {
+          headers: { 'X-Session-Mode': 'cookie', Origin: test.info().project.use.baseURL! },
+          form: { order_id: lot.id, order_type: 'board_list' },
+        });
+        if (opened.ok()) return `/fr/chat?room=${(await opened.json()).room_unique_key}`;
+      }
+      throw new Error('no room for the demo member');
+    },
+    member: GOLD,
+  },
 ];
 
 /** Signed-in states, one sign-in per account and worker (sign-ins are rate-limited). */

@@ -14,7 +14,6 @@ export const PLANNED_ROUTES: { pattern: RegExp; area: MessageKey }[] = [
   { pattern: /^\/(companies(\/[^/]+)?|public-company-profile(\/[^/]+)?)$/, area: 'soon.area_companies' },
   { pattern: /^\/article(\/[^/]+)?$/, area: 'soon.area_news' },
   { pattern: /^\/contact-us$/, area: 'soon.area_contact' },
-  { pattern: /^\/chat$/, area: 'soon.area_chat' },
   { pattern: /^\/wallet$/, area: 'soon.area_wallet' },
   { pattern: /^\/(cooperative-form|farmer-profile-form|trader-profile-form)(\/[^/]+)?$/, area: 'soon.area_accounts' },
   {

@@ -7,7 +7,14 @@ import { clientIp } from '~/server/http/client-ip';
 import { isCrossSiteUnsafeRequest } from '~/server/http/csrf';
 import { sessionCookie } from '~/server/http/session-cookie';
 import { resolveUser } from '~/server/services/accounts/authenticate';
-import type { ApiEnv } from './context';
+import type { ApiContext, ApiEnv } from './context';
+
+/** What the caller presents: a Bearer access token, else the web session cookie (either may be absent). */
+export function callerCredentials(c: ApiContext): { bearer?: string; cookie?: string } {
+  const authorization = c.req.header('authorization');
+  const bearer = authorization?.match(/^Bearer\s+([A-Za-z0-9_-]{20,200})$/)?.[1];
+  return { bearer, cookie: bearer ? undefined : getCookie(c, sessionCookie().name) };
+}
 
 /**
  * Identifies the caller: `Authorization: Bearer <access token>` (mobile apps, integrations) or the web session
@@ -16,9 +23,7 @@ import type { ApiEnv } from './context';
  */
 export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
   c.set('ip', clientIp(c.req.raw.headers, c.env?.incoming?.socket?.remoteAddress ?? c.env?.clientAddress));
-  const authorization = c.req.header('authorization');
-  const bearer = authorization?.match(/^Bearer\s+([A-Za-z0-9_-]{20,200})$/)?.[1];
-  const cookie = bearer ? undefined : getCookie(c, sessionCookie().name);
+  const { bearer, cookie } = callerCredentials(c);
   // Without a Bearer token a request may set or use the session cookie (login, sign-up, any member action):
   // from another site it is refused, so no page elsewhere can sign a visitor in or act for them.
   if (!bearer && isCrossSiteUnsafeRequest(c.req.raw, getEnv().publicUrl))

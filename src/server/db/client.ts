@@ -27,51 +27,130 @@ export interface DatabaseHandle {
    * Listens to a NOTIFY channel (every process of this database hears every commit's notifications). `onEvent`
    * hears `notify` for each notification, `lost` when the listening connection fails (notifications may be missed
    * until `live` again); a `notify` carries the notification's payload. Answers a function that stops listening.
+   * On PostgreSQL every channel of a handle shares one dedicated connection (not one of the pool's).
    */
   subscribe(channel: string, onEvent: NotificationListener): Promise<() => Promise<void>>;
 }
 
-/** LISTEN on a connection of its own, reconnecting (every 1–30 s) after a failure. */
-async function subscribePg(url: string, channel: string, onEvent: NotificationListener) {
+/**
+ * The LISTEN side of a PostgreSQL database: ONE connection of its own per process (never a pooled one), shared by
+ * every channel subscribed to, reconnecting (every 1–30 s) after a failure. While it is down, every subscriber has
+ * heard `lost`; when it is back (every channel listened to again), every subscriber hears `live` — notifications
+ * sent in between are gone, so subscribers catch up from the database.
+ */
+function createPgListener(url: string) {
+  const channels = new Map<string, Set<NotificationListener>>();
   let client: pg.Client | undefined;
-  let stopped = false;
+  let reconnecting = false;
+  let closed = false;
   let delay = 1000;
-  const connect = async (): Promise<void> => {
+  // LISTEN, UNLISTEN and (re)connecting run one at a time, so a channel is never left out of a new connection.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  const tell = (event: 'lost' | 'live') => {
+    for (const listeners of channels.values()) for (const listener of listeners) listener(event);
+  };
+
+  const open = async () => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => {
-      if (message.channel === channel) onEvent('notify', message.payload);
+      for (const listener of channels.get(message.channel) ?? []) listener('notify', message.payload);
     });
     next.on('error', (error) => {
-      console.error(`[db] LISTEN ${channel} connection lost:`, error.message);
-      void reconnect(next);
+      console.error('[db] LISTEN connection lost:', error.message);
+      fail(next);
     });
-    next.on('end', () => void reconnect(next));
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    next.on('end', () => fail(next));
+    try {
+      await next.connect();
+      for (const channel of channels.keys()) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      next.removeAllListeners();
+      next.on('error', () => undefined);
+      next.end().catch(() => undefined);
+      throw error;
+    }
     client = next;
     delay = 1000;
   };
-  const reconnect = async (failed: pg.Client) => {
-    if (stopped || client !== failed) return;
+
+  const fail = (failed: pg.Client) => {
+    if (client !== failed) return;
     client = undefined;
-    onEvent('lost');
     failed.end().catch(() => undefined);
-    while (!stopped && !client) {
-      await new Promise((resolve) => setTimeout(resolve, delay).unref());
-      delay = Math.min(delay * 2, 30_000);
-      try {
-        await connect();
-        onEvent('live');
-      } catch (error) {
-        console.error(`[db] LISTEN ${channel} reconnect failed:`, error instanceof Error ? error.message : error);
+    if (closed || channels.size === 0) return;
+    reconnecting = true;
+    tell('lost');
+    void (async () => {
+      while (!closed && channels.size > 0 && !client) {
+        await new Promise((resolve) => setTimeout(resolve, delay).unref());
+        delay = Math.min(delay * 2, 30_000);
+        try {
+          await serial(open);
+        } catch (error) {
+          console.error('[db] LISTEN reconnect failed:', error instanceof Error ? error.message : error);
+        }
+      }
+      reconnecting = false;
+      if (client) tell('live');
+    })();
+  };
+
+  const subscribe = async (channel: string, onEvent: NotificationListener) => {
+    if (closed) throw new Error('the database is closed');
+    const isNew = !channels.has(channel);
+    const listeners = channels.get(channel) ?? new Set<NotificationListener>();
+    channels.set(channel, listeners);
+    listeners.add(onEvent);
+    const forget = () => {
+      listeners.delete(onEvent);
+      if (listeners.size === 0 && channels.get(channel) === listeners) channels.delete(channel);
+    };
+    try {
+      await serial(async () => {
+        if (client) {
+          if (isNew) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        } else if (!reconnecting) await open();
+      });
+    } catch (error) {
+      // The first connection failed: the subscriber hears it (a start-up without its database fails fast). A
+      // failed LISTEN on a live connection is that connection failing: the reconnection listens to every channel.
+      if (client) fail(client);
+      else if (!reconnecting) {
+        forget();
+        throw error;
       }
     }
+    if (reconnecting) queueMicrotask(() => onEvent('lost'));
+    return async () => {
+      forget();
+      if (channels.has(channel)) return;
+      await serial(async () => {
+        if (!client || channels.has(channel)) return;
+        if (channels.size > 0) await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+        else {
+          // Nobody listens any more: the connection is given back (a later subscriber opens a new one).
+          const idle = client;
+          client = undefined;
+          await idle.end().catch(() => undefined);
+        }
+      });
+    };
   };
-  await connect();
-  return async () => {
-    stopped = true;
-    await client?.end().catch(() => undefined);
+
+  const close = async () => {
+    closed = true;
+    channels.clear();
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => undefined);
   };
+
+  return { subscribe, close };
 }
 
 /** Key of the advisory lock taken by start-up: arbitrary, fixed. */
@@ -106,12 +185,16 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     pool.on('error', (error) => console.error('[db] idle connection lost:', error.message));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
     await db.execute(sql`select 1`);
+    const listener = createPgListener(options.url);
     return {
       db,
       kind: 'postgres',
-      close: () => pool.end(),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
       withStartupLock: (work) => withAdvisoryLock(options.url!, work),
-      subscribe: (channel, onEvent) => subscribePg(options.url!, channel, onEvent),
+      subscribe: listener.subscribe,
     };
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;

@@ -4,13 +4,14 @@ import { isOnMarket, type LotKind } from '~/features/lots/constants';
 import { parseId } from '~/features/validation/fields';
 import { type Executor, getDb } from '~/server/db';
 import { AppError } from '~/server/errors';
+import { formTokenFor } from '~/server/http/form-token';
 import { listAddresses } from '~/server/services/accounts/addresses';
 import type { SessionUser } from '~/server/services/accounts/users';
 import { listBookedRanges } from '~/server/services/deals/bookings';
 import { getLot, listRelatedLots } from '~/server/services/lots/get-lot';
 import type { LotItem } from '~/server/services/lots/lot-item';
 
-type PageContext = Pick<AstroGlobal, 'params' | 'locals' | 'response'>;
+type PageContext = Pick<AstroGlobal, 'params' | 'locals' | 'response' | 'cookies'>;
 
 export interface LotPageData {
   lot: LotItem;
@@ -22,6 +23,11 @@ export interface LotPageData {
   canOffer: boolean;
   /** The visitor's first address placed on the map, where an offer's delivery distance is measured to. */
   offerPoint: { latitude: number; longitude: number } | null;
+  /**
+   * The form token of "Chat with the seller" (a plain form posting to /chat, src/server/loaders/chat.ts) for a
+   * signed-in visitor who does not own the lot; null otherwise (an anonymous page sets no cookie).
+   */
+  chatToken: string | null;
 }
 
 /** Null when getLot refuses the lot as not found (unknown, or hidden from this visitor). */
@@ -74,5 +80,6 @@ export async function loadLotPage(page: PageContext, kind: LotKind): Promise<Lot
       : undefined,
     canOffer ? userPoint(db, user, locale) : null,
   ]);
-  return { lot, related, booked, canOffer, offerPoint };
+  const chatToken = user !== null && !lot.is_own ? formTokenFor(page.cookies) : null;
+  return { lot, related, booked, canOffer, offerPoint, chatToken };
 }

@@ -4,6 +4,7 @@ import type { Locale } from '~/i18n/config';
 import { type Executor, getDb } from '~/server/db';
 import type { Page } from '~/server/db/pagination';
 import type { SessionUser } from '~/server/services/accounts/users';
+import { countRoomsByLot } from '~/server/services/chat/count-lot-rooms';
 import { countOffersByLot } from '~/server/services/deals/cabinet';
 import type { LotItem } from '~/server/services/lots/lot-item';
 import { listLots } from '~/server/services/lots/list-lots';
@@ -58,7 +59,7 @@ async function loadLotList(
 
 /**
  * My lots: the user's own lots of every status (listLots includes every status for the owner), and per lot of
- * the page the offers on it and how many wait for the user. Without a tab chosen: the first kind the user has
+ * the page the offers on it, how many wait for the user, and how many chat rooms it has. Without a tab chosen: the first kind the user has
  * lots of, else `emptyKind` (the first kind they may add).
  */
 export async function loadMyLotsPage(
@@ -66,15 +67,17 @@ export async function loadMyLotsPage(
   locale: Locale,
   request: LotListRequest,
   emptyKind: LotKind,
-): Promise<LotListPage & { offerCounts: Awaited<ReturnType<typeof countOffersByLot>> }> {
+): Promise<
+  LotListPage & { offerCounts: Awaited<ReturnType<typeof countOffersByLot>>; roomCounts: Map<number, number> }
+> {
   const db = await getDb();
   const loaded = await loadLotList(db, user, locale, { user_id: user.id, price_from: 0 }, request, emptyKind);
-  const offerCounts = await countOffersByLot(
-    db,
-    user.id,
-    loaded.list.items.map((lot) => lot.id),
-  );
-  return { ...loaded, offerCounts };
+  const lotIds = loaded.list.items.map((lot) => lot.id);
+  const [offerCounts, roomCounts] = await Promise.all([
+    countOffersByLot(db, user.id, lotIds),
+    countRoomsByLot(db, user.id, lotIds),
+  ]);
+  return { ...loaded, offerCounts, roomCounts };
 }
 
 /**
