@@ -74,12 +74,12 @@ describe.skipIf(!serverUrl)(
       throw new Error(`${base} did not start`);
     }
 
-    // biome-ignore lint/suspicious/noExplicitAny: the JSON of an endpoint, read by the step that called it.
     async function call(
       base: string,
       route: string,
       fields: Record<string, string | number>,
       auth?: Auth,
+      // biome-ignore lint/suspicious/noExplicitAny: the JSON of an endpoint, read by the step that called it.
     ): Promise<any> {
       const response = await fetch(`${base}/api-v2${route}`, {
         method: 'POST',
