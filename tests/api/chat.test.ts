@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chatMessages, chatRooms, lots } from '~/server/db/schema';
 import { appendMessage } from '~/server/services/chat/append-message';

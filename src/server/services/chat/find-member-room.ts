@@ -5,7 +5,7 @@ import { AppError } from '~/server/errors';
 import type { ChatRoomRow } from './find-or-create-room';
 import { ROOM_KEY_PATTERN } from './room-key';
 
-/** How a client names a room: its key (what URLs carry) or its numeric id (the spec's `chat_room_id`). */
+/** How a client names a room: its key (what URLs carry) or its numeric id (`ChatRoomMessage[chat_room_id]` of the mobile apps). */
 export type RoomRef = { key: string } | { id: number };
 
 export const roomNotFound = () => new AppError('not_found', 'chat.room_not_found');
