@@ -52,7 +52,7 @@ try {
   if (!template) throw new Error('no active board lot to copy: run the demo seed first');
   // One lot per owner: a copy of the template (every column but the id, the owner and the counters of its own).
   const ownerIds = owners.map((owner) => owner.id);
-  const copied = await db.execute<{ id: number; user_id: number }>(sql`
+  const copied = (await db.execute(sql`
     insert into lots (kind, type, status, user_id, category_id, title, description, volume, min_volume, max_volume,
       per_unit_id, price_minor, currency_id, price_usd_cents, country_id, region_id, village_id, latitude, longitude,
       organic, details)
@@ -61,7 +61,7 @@ try {
       t.country_id, t.region_id, t.village_id, t.latitude, t.longitude, t.organic, t.details
     from lots t cross join unnest(${sql.raw(`array[${ownerIds.join(',')}]::int[]`)}) as o(id)
     where t.id = ${template.id}
-    returning id, user_id`);
+    returning id, user_id`)) as unknown as { rows: { id: number; user_id: number }[] };
   const lotOf = new Map(copied.rows.map((row) => [Number(row.user_id), Number(row.id)]));
   const result = [];
   for (let i = 0; i < pairs; i++) {

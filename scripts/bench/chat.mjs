@@ -99,6 +99,9 @@ async function post(base, token, key, text) {
  * first one at a time, then `burst` at once — and prints memory per stream and post-to-delivery latencies.
  */
 export async function benchChat({ base, pid, pairs, database, burst = 10 }) {
+  // A few streams opened and closed first, so the code paths of a stream are loaded before the baseline is read.
+  const warm = await Promise.all(pairs.slice(0, 20).map((pair) => openStream(base, pair.member.token)));
+  for (const stream of warm) stream.close();
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const before = residentKiB(pid);
   const openedAt = performance.now();
