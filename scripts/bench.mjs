@@ -2,13 +2,16 @@
 // `npm run bench`: builds, starts the production server on a fresh embedded database and prints, for a few
 // representative pages and an API list: HTML bytes (raw and brotli), the CSS and JS the page loads (brotli),
 // and requests per second with p99 latency under a fixed load; then the catalogue on BENCH_LOTS generated lots
-// (scripts/bench/catalogue.mjs), again on PostgreSQL when DATABASE_URL is set. It prints figures and asserts nothing.
+// (scripts/bench/catalogue.mjs), and the chat's live streams: BENCH_STREAMS (1,000) streams held by the server, memory
+// per stream and post-to-delivery latency (scripts/bench/chat.mjs); both again on PostgreSQL when DATABASE_URL is set.
+// BENCH_ONLY=pages or BENCH_ONLY=chat runs one part alone. It prints figures and asserts nothing.
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { benchCatalogue, benchCatalogueOnPostgres } from './bench/catalogue.mjs';
+import { benchChat, benchChatOnPostgres, makeChatMembers } from './bench/chat.mjs';
 import { benchPages } from './bench/pages.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -25,12 +28,23 @@ const TARGETS = [
 if (process.env.BENCH_SKIP_BUILD !== '1') execSync('npm run build', { cwd: root, stdio: 'inherit' });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mavuno-bench-'));
 const BULK_LOTS = Number(process.env.BENCH_LOTS ?? 100_000);
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
+const ONLY = process.env.BENCH_ONLY;
 // The catalogue case needs a large catalogue: the demo set plus generated lots, loaded before the server starts.
 execSync(`node_modules/.bin/tsx scripts/db-seed.ts --lots ${BULK_LOTS}`, {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
 });
+// The chat's members and rooms, made before the server opens the embedded database (one process at a time).
+const chatPairs =
+  ONLY === 'pages'
+    ? []
+    : makeChatMembers({
+        root,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        pairs: Math.ceil(STREAMS / 2),
+      });
 const server = spawn(process.execPath, ['dist/server/entry.mjs'], {
   cwd: root,
   env: {
@@ -78,9 +92,13 @@ async function transferSize(url, encoding) {
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 try {
   await waitForServer();
+  if (ONLY === 'chat') {
+    await benchChat({ base, pid: server.pid, pairs: chatPairs, database: 'PGlite' });
+    throw Object.assign(new Error('chat only'), { benchDone: true });
+  }
   await benchPages(base, { duration: DURATION });
-  // BENCH_ONLY=pages: the page rows alone (no catalogue, no signed-in calls).
-  if (process.env.BENCH_ONLY === 'pages') throw Object.assign(new Error('pages only'), { benchDone: true });
+  // BENCH_ONLY=pages: the page rows alone (no catalogue, no signed-in calls, no chat).
+  if (ONLY === 'pages') throw Object.assign(new Error('pages only'), { benchDone: true });
   const rows = [];
   for (const target of TARGETS) {
     const url = base + target.path;
@@ -152,6 +170,8 @@ try {
   }
   console.log(`\nSigned-in API calls (${CONNECTIONS} connections × ${DURATION} s):\n`);
   console.table(memberRows);
+
+  await benchChat({ base, pid: server.pid, pairs: chatPairs, database: 'PGlite' });
 } catch (error) {
   if (!error?.benchDone) throw error;
 } finally {
@@ -159,11 +179,12 @@ try {
   await new Promise((resolve) => server.once('exit', resolve));
   rmSync(dataDir, { recursive: true, force: true });
 }
-// With DATABASE_URL, the catalogue again on PostgreSQL (a database of its own: generated lots are added to it).
-if (process.env.DATABASE_URL)
-  await benchCatalogueOnPostgres({
-    root,
-    url: process.env.DATABASE_URL,
-    port: Number(process.env.BENCH_PG_PORT ?? PORT + 1),
-    lots: BULK_LOTS,
-  });
+// With DATABASE_URL, the catalogue and the chat again on PostgreSQL (a database of its own: generated lots and
+// members are added to it).
+if (process.env.DATABASE_URL && ONLY !== 'pages') {
+  const pgPort = Number(process.env.BENCH_PG_PORT ?? PORT + 1);
+  if (ONLY === 'chat')
+    execSync('node_modules/.bin/tsx scripts/db-seed.ts', { cwd: root, stdio: 'inherit', env: process.env });
+  else await benchCatalogueOnPostgres({ root, url: process.env.DATABASE_URL, port: pgPort, lots: BULK_LOTS });
+  await benchChatOnPostgres({ root, url: process.env.DATABASE_URL, port: pgPort, streams: STREAMS });
+}

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getApiApp } from '~/server/api/app';
 import { chatMessages, chatRooms, sessions, users } from '~/server/db/schema';
@@ -270,12 +270,35 @@ describe('GET /chat/stream', () => {
       .insert(chatMessages)
       .values({ roomId: room.id, kind: 'text', createdBy: seller.id, body: 'sent while you were away' })
       .returning();
+    await db().update(chatRooms).set({ lastMessageId: lost.id }).where(eq(chatRooms.id, room.id));
     expect((await opened.stream.during(200)).filter((event) => event.event === 'message')).toEqual([]);
     hub.hear('live');
     const caught = await nextMessage(opened.stream);
     expect(caught).toMatchObject({ id: String(lost.id), data: { text: 'sent while you were away' } });
     await opened.stream.close();
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "on PostgreSQL, catches up after the process's one listening connection is cut and reconnects",
+    async () => {
+      const hub = await getChatHub();
+      const opened = await openStream(buyer.auth);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // One LISTEN connection serves the process (the chat hub's channel, and any other).
+      const cut = await db().execute(
+        sql`select pg_terminate_backend(pid) as cut from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid() and query like 'LISTEN%'`,
+      );
+      expect((cut as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+      expect(await waitUntil(() => !hub.live)).toBe(true);
+      const missed = await post(seller, 'posted while the listener was away');
+      // Back after the first backoff (1 s): the stream reads what it missed from the database.
+      const caught = await nextMessage(opened.stream, 5000);
+      expect(caught).toMatchObject({ id: String(missed.id), data: { text: 'posted while the listener was away' } });
+      expect(hub.live).toBe(true);
+      await opened.stream.close();
+    },
+  );
 
   it('ends every stream when shutdown begins', async () => {
     const hub = await getChatHub();
