@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { pluralKey } from '~/i18n/plural';
-import Icon from '~/islands/lib/Icon';
-import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
+import CountBadge, { type CountBadgeVariant } from '~/islands/lib/CountBadge';
+import type { Messages } from '~/islands/lib/i18n';
 import { $chatUnread, seedChatUnread } from '~/stores/chat-unread';
 
 export interface ChatBadgeProps {
@@ -10,73 +9,24 @@ export interface ChatBadgeProps {
   initialCount: number;
   /** The localized address of /chat. */
   href: string;
-  /**
-   * `icon`: the header's chat button (from the small-tablet width up). `count`: the number inside a "Chat" menu
-   * line (drawer, account menu). `dot`: the number on the account button of a phone's header, where there is no
-   * room for the chat button (the offers badge sits on its other corner).
-   */
-  variant: 'icon' | 'count' | 'dot';
+  /** The dot sits on the account button's other corner than the offers badge's. */
+  variant: CountBadgeVariant;
   intlLocale: string;
   /** nav.chat, chat.badge_one, chat.badge_other. */
   messages: Messages;
 }
 
-const MAX_SHOWN = 99;
+const KEYS = { name: 'nav.chat', one: 'chat.badge_one', other: 'chat.badge_other' };
+const TEST_IDS = { pill: 'chat-badge', button: 'header-chat' };
 
 /**
- * Unread chat messages, wherever the header shows them (docs/chat.md "Screens"). Rendered on the server with the
- * page's count (right without JavaScript); once hydrated it follows the store, which polls every minute and
- * which an open chat stream sets at once, so every copy on the page changes together.
+ * Unread chat messages, wherever the header shows them (docs/chat.md "Screens"); follows the store, which polls
+ * every minute and which an open chat stream sets at once, so every copy on the page changes together.
  */
-export default function ChatBadge({ initialCount, href, variant, intlLocale, messages }: ChatBadgeProps) {
-  const t = createClientTranslator(messages);
+export default function ChatBadge({ initialCount, ...props }: ChatBadgeProps) {
   const stored = useStore($chatUnread);
   useEffect(() => seedChatUnread(initialCount), [initialCount]);
-
-  const count = stored ?? initialCount;
-  const numbers = new Intl.NumberFormat(intlLocale);
-  const shown = count > MAX_SHOWN ? `${numbers.format(MAX_SHOWN)}+` : numbers.format(count);
-  const unread = t(pluralKey(count, intlLocale, { one: 'chat.badge_one', other: 'chat.badge_other' }), {
-    count: shown,
-  });
-  const name = t('nav.chat');
-  const pill = (className: string) => (
-    <span
-      className={`badge badge-sm badge-error min-w-5 px-1 font-semibold ${className}`}
-      aria-hidden="true"
-      data-testid="chat-badge"
-    >
-      {shown}
-    </span>
-  );
-
-  if (variant === 'icon') {
-    return (
-      <a
-        href={href}
-        className="btn btn-square btn-ghost relative hidden sm:inline-flex"
-        aria-label={count > 0 ? `${name} (${unread})` : name}
-        title={count > 0 ? unread : name}
-        data-testid="header-chat"
-      >
-        <Icon name="chat" className="h-6 w-6" />
-        {count > 0 && pill('absolute -right-0.5 -top-0.5')}
-      </a>
-    );
-  }
-  if (count === 0) return null;
-  if (variant === 'dot') {
-    return (
-      <>
-        {pill('absolute -bottom-2 -left-2.5 sm:hidden')}
-        <span className="sr-only sm:hidden">({unread})</span>
-      </>
-    );
-  }
   return (
-    <>
-      {pill('')}
-      <span className="sr-only">({unread})</span>
-    </>
+    <CountBadge {...props} count={stored ?? initialCount} keys={KEYS} icon="chat" testIds={TEST_IDS} dotSide="left" />
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import { chatWarnings } from '~/features/chat/safety';
 import type { Executor } from '~/server/db';
 import { chatMessages, chatRoomMembers, chatRooms } from '~/server/db/schema';
@@ -49,21 +49,5 @@ export async function listMessageItemsAfter(db: Executor, viewerId: number, afte
     .where(gt(chatMessages.id, afterId))
     .orderBy(asc(chatMessages.id))
     .limit(limit);
-  return rows.map((row) => toMessageItem(row.message, row.key, viewerId));
-}
-
-/** Some messages by id, as `viewerId` sees them; ids of rooms the viewer is not in are left out. */
-export async function listMessageItemsByIds(db: Executor, viewerId: number, ids: number[]) {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ message: chatMessages, key: chatRooms.uniqueKey })
-    .from(chatMessages)
-    .innerJoin(
-      chatRoomMembers,
-      and(eq(chatRoomMembers.roomId, chatMessages.roomId), eq(chatRoomMembers.userId, viewerId)),
-    )
-    .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))
-    .where(inArray(chatMessages.id, ids))
-    .orderBy(asc(chatMessages.id));
   return rows.map((row) => toMessageItem(row.message, row.key, viewerId));
 }
