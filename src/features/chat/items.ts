@@ -34,5 +34,5 @@ export interface ChatStreamMessage extends ChatMessageView {
   total_unread?: number;
 }
 
-/** How often the header asks for the unread count (the spec's poll) while no stream tells it. */
+/** How often the header asks for the unread count while no stream tells it. */
 export const CHAT_UNREAD_POLL_MS = 60_000;
