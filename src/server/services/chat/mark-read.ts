@@ -39,7 +39,9 @@ export async function markRead(
         upTo,
         users: [room.ownerId, room.memberId],
       });
-    const [byRoom, total] = await Promise.all([countUnreadByRoom(tx, userId, [room.id]), countAllUnread(tx, userId)]);
+    // One after the other: a transaction is one connection, which runs one query at a time.
+    const byRoom = await countUnreadByRoom(tx, userId, [room.id]);
+    const total = await countAllUnread(tx, userId);
     return { unread_count: byRoom.get(room.id) ?? 0, total_unread: total };
   });
 }
