@@ -4,7 +4,7 @@
 // and requests per second with p99 latency under a fixed load; then the catalogue on BENCH_LOTS generated lots
 // (scripts/bench/catalogue.mjs), and the chat's live streams: BENCH_STREAMS (1,000) streams held by the server, memory
 // per stream and post-to-delivery latency (scripts/bench/chat.mjs); both again on PostgreSQL when DATABASE_URL is set.
-// BENCH_ONLY=pages or BENCH_ONLY=chat runs one part alone. It prints figures and asserts nothing.
+// BENCH_ONLY=pages, BENCH_ONLY=catalogue or BENCH_ONLY=chat runs one part alone. It prints figures and asserts nothing.
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,7 +38,7 @@ execSync(`node_modules/.bin/tsx scripts/db-seed.ts --lots ${BULK_LOTS}`, {
 });
 // The chat's members and rooms, made before the server opens the embedded database (one process at a time).
 const chatPairs =
-  ONLY === 'pages'
+  ONLY === 'pages' || ONLY === 'catalogue'
     ? []
     : makeChatMembers({
         root,
@@ -95,6 +95,10 @@ try {
   if (ONLY === 'chat') {
     await benchChat({ base, pid: server.pid, pairs: chatPairs, database: 'PGlite' });
     throw Object.assign(new Error('chat only'), { benchDone: true });
+  }
+  if (ONLY === 'catalogue') {
+    await benchCatalogue({ base, lots: BULK_LOTS, database: 'PGlite' });
+    throw Object.assign(new Error('catalogue only'), { benchDone: true });
   }
   await benchPages(base, { duration: DURATION });
   // BENCH_ONLY=pages: the page rows alone (no catalogue, no signed-in calls, no chat).
@@ -186,5 +190,6 @@ if (process.env.DATABASE_URL && ONLY !== 'pages') {
   if (ONLY === 'chat')
     execSync('node_modules/.bin/tsx scripts/db-seed.ts', { cwd: root, stdio: 'inherit', env: process.env });
   else await benchCatalogueOnPostgres({ root, url: process.env.DATABASE_URL, port: pgPort, lots: BULK_LOTS });
-  await benchChatOnPostgres({ root, url: process.env.DATABASE_URL, port: pgPort, streams: STREAMS });
+  if (ONLY !== 'catalogue')
+    await benchChatOnPostgres({ root, url: process.env.DATABASE_URL, port: pgPort, streams: STREAMS });
 }

@@ -23,17 +23,20 @@ const FILTERS = [
   },
 ];
 
+/** A cookie the render cache does not know: the request is answered by the API itself, as a miss would be. */
+const MISS = { Cookie: 'bench=miss' };
+
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** Latencies (ms) of `count` requests to the URLs `urlAt(i)` gives, `connections` at a time. */
-async function measure(urlAt, count, connections) {
+async function measure(urlAt, count, connections, headers = {}) {
   const samples = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: connections }, async () => {
       for (let i = next++; i < count; i = next++) {
         const started = performance.now();
-        const response = await fetch(urlAt(i));
+        const response = await fetch(urlAt(i), { headers });
         await response.arrayBuffer();
         if (!response.ok) throw new Error(`${urlAt(i)} answered ${response.status}`);
         samples.push(performance.now() - started);
@@ -58,11 +61,14 @@ export async function benchCatalogue({ base, lots, database, requests = 200 }) {
         ? `${base}${filter.path}`
         : `${base}${filter.path}${filter.path.includes('?') ? '&' : '?'}page=${(i % 20) + 1}`;
     const coldStarted = performance.now();
-    await (await fetch(urlAt(0))).arrayBuffer();
+    await (await fetch(urlAt(0), { headers: MISS })).arrayBuffer();
     const cold = performance.now() - coldStarted;
-    const one = await measure(urlAt, requests / 2, 1);
-    const four = await measure(urlAt, requests, 4);
+    const one = await measure(urlAt, requests / 2, 1, MISS);
+    const four = await measure(urlAt, requests, 4, MISS);
     const health = await measure(() => `${base}/healthz`, requests, 4);
+    // Served: the pages once (stored by the render cache as any first visitor's request would be), then measured.
+    await measure(urlAt, 20, 1);
+    const served = await measure(urlAt, requests, 4);
     const p95one = percentile(one, 95);
     const p95four = percentile(four, 95);
     const p95health = percentile(health, 95);
@@ -76,11 +82,15 @@ export async function benchCatalogue({ base, lots, database, requests = 200 }) {
       '(4) ÷ healthz': (p95four / p95health).toFixed(1),
       [`target 1 ≤ ${singleTarget}`]: p95one <= singleTarget ? 'yes' : 'NO',
       'target 4 ≤ 3×': p95four <= 3 * p95health ? 'yes' : 'NO',
+      'served p95 (4)': percentile(served, 95).toFixed(1),
+      'served ÷ healthz': (percentile(served, 95) / p95health).toFixed(1),
     });
   }
   console.log(
     `\nCatalogue on ${lots.toLocaleString('en')} generated lots, ${database}: per filter, the first request (its count not ` +
-      `cached yet), then ${requests / 2} requests at 1 connection and ${requests} at 4 (pages 1–20), and /healthz at 4:\n`,
+      `cached yet), then ${requests / 2} requests at 1 connection and ${requests} at 4 (pages 1–20) past the render ` +
+      `cache (what a query costs), /healthz at 4, and the same ${requests} at 4 served as anonymous clients get them ` +
+      `once the pages were asked for (the render cache keeps anonymous lists ten seconds, dropped on any write):\n`,
   );
   console.table(rows);
 }

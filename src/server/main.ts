@@ -79,7 +79,8 @@ async function start() {
         compress(req as never, res as never, () => {
           const path = (req.url ?? '/').split('?')[0];
           if (path === '/api-v2' || path.startsWith('/api-v2/')) {
-            void api(req, res);
+            // Only answers an endpoint marks public (anonymous catalogue lists) are stored.
+            pages.serve(req, res, () => void api(req, res));
             return;
           }
           if (refuseUnsupportedMethod(req, res) || refuseUnreadablePath(req, res)) return;

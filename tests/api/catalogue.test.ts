@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lotSearchSchema } from '~/features/lots/schemas';
 import { listLots } from '~/server/services/lots/list-lots';
-import { get } from '../fixtures/api';
+import { apiRequest, get } from '../fixtures/api';
+import { signedUpUser } from '../fixtures/accounts';
 import { useTestDatabase } from '../fixtures/database';
 import { memberWithTier, nakuru } from '../fixtures/lots';
 
@@ -208,5 +209,17 @@ describe('capped counts', () => {
     expect(answer.status).toBe(200);
     expect(answer.json._meta).toMatchObject({ totalCountCapped: false, currentPage: 1, perPage: 5 });
     expect(answer.json._meta.pageCount).toBe(Math.ceil(answer.json._meta.totalCount / 5));
+  });
+
+  it("lets caches keep an anonymous list for a few seconds, and never a signed-in caller's", async () => {
+    for (const path of ['/board-list/index', '/seeds-list/map-points']) {
+      const anonymous = await get(path);
+      expect(anonymous.headers.get('cache-control'), path).toBe('public, max-age=10');
+      expect(anonymous.headers.get('vary'), path).toContain('Accept-Language');
+    }
+    const member = await signedUpUser();
+    const signedIn = await apiRequest('/board-list/index', { headers: member.auth });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-store');
   });
 });

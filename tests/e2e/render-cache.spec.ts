@@ -70,11 +70,24 @@ test('a lot published or edited shows on the anonymous board and lot page at onc
   expect((await html('/board')).etag).toBe(before.etag);
   const notModified = await anonymous.get('/board', { headers: { 'If-None-Match': before.etag } });
   expect(notModified.status()).toBe(304);
+  // The catalogue API as anonymous clients read it: kept too (per language), never older than the last write.
+  const apiList = async () => {
+    const response = await anonymous.get('/api-v2/board-list/index', { headers: { 'Accept-Language': 'fr' } });
+    expect(response.status()).toBe(200);
+    return {
+      titles: (await response.json()).items.map((lot: { title: string }) => lot.title),
+      etag: response.headers().etag,
+    };
+  };
+  const listed = await apiList();
+  expect(listed.titles).not.toContain(title);
+  expect((await apiList()).etag).toBe(listed.etag);
 
   const created = await member.post('/api-v2/board-list/create-quote', { form: lotForm(fields), headers: auth });
   expect(created.status()).toBe(200);
   const id = (await created.json()).id;
   expect((await html('/board')).text).toContain(title);
+  expect((await apiList()).titles).toContain(title);
   const page = await html(`/board/${id}`);
   expect(page.text).toContain(title);
   expect((await html(`/board/${id}`)).etag).toBe(page.etag);

@@ -28,6 +28,11 @@ export interface EndpointOptions<
   auth?: A;
   /** `Cache-Control` of a successful answer; API answers are `no-store` unless an endpoint says otherwise. */
   cache?: string;
+  /**
+   * `Cache-Control` of a successful answer to an anonymous caller (a signed-in one gets `private, no-store`): a
+   * public list, the same for every anonymous caller, which the server's render cache and CDNs may keep.
+   */
+  anonymousCache?: string;
   /** Status a validation failure answers with (422 unless the mobile apps expect 400: sign-up, profile update). */
   invalidStatus?: number;
 }
@@ -110,7 +115,10 @@ export function endpoint<
     }
     const result = await handler(c, { query: query as Infer<Q>, body: body as Infer<B>, user, raw });
     if (result instanceof Response) return result;
-    c.header('Cache-Control', options.cache ?? 'no-store');
+    c.header(
+      'Cache-Control',
+      options.anonymousCache ? (user ? 'private, no-store' : options.anonymousCache) : (options.cache ?? 'no-store'),
+    );
     return c.json(result as object);
   });
 }

@@ -190,6 +190,25 @@ describe('render cache', () => {
     expect(renders).toHaveLength(5);
   });
 
+  it('keys an API answer by the language Accept-Language asks for, and keeps only those marked public', async () => {
+    const list = { headers: { ...PUBLIC, Vary: 'Accept-Language' } };
+    const count = { headers: { ...PUBLIC, 'Cache-Control': 'no-store' } };
+    const { renders, request } = await start({
+      routes: { '/api-v2/board-list/index': list, '/api-v2/offer/user-offer-count': count },
+    });
+    await request('/api-v2/board-list/index', { 'Accept-Language': 'fr-FR,fr;q=0.9' });
+    await request('/api-v2/board-list/index', { 'Accept-Language': 'fr' });
+    expect(renders).toHaveLength(1);
+    await request('/api-v2/board-list/index', { 'Accept-Language': 'sw' });
+    await request('/api-v2/board-list/index');
+    await request('/api-v2/board-list/index', { 'Accept-Language': 'de' });
+    expect(renders).toHaveLength(3);
+    // Anything else the API answers (no-store by default) is rendered every time.
+    await request('/api-v2/offer/user-offer-count');
+    await request('/api-v2/offer/user-offer-count');
+    expect(renders).toHaveLength(5);
+  });
+
   it('drops every page when a write succeeds, not when it is refused', async () => {
     const { renders, request } = await start();
     await request('/lot');

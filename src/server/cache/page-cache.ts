@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { LOCALE_COOKIE, isLocale } from '~/i18n/config';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale } from '~/i18n/config';
+import { negotiateLocale } from '~/i18n/paths';
 import { type CachedPage, type Encoding, RenderCache } from './render-cache';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -54,12 +55,17 @@ export function cacheKey(req: IncomingMessage): string | undefined {
   const jar = cookies(req);
   for (const name of jar.keys()) if (!HARMLESS_COOKIES.has(name)) return undefined;
   const url = req.url ?? '/';
+  // API answers speak the language Accept-Language asks for (src/server/api/app.ts): it is part of their key.
+  if (url.startsWith('/api-v2/'))
+    return `${negotiateLocale(headerText(req.headers['accept-language'])) ?? DEFAULT_LOCALE} ${url}`;
   if (url === '/' || url.startsWith('/?')) {
     const language = jar.get(LOCALE_COOKIE);
     return isLocale(language) ? `${language} ${url}` : undefined;
   }
   return url;
 }
+
+const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);
 
 function directives(cacheControl: string): Map<string, string> {
   const map = new Map<string, string>();

@@ -15,6 +15,21 @@ import { type PGlite, type QueryOptions, type Results, parse, protocol } from '@
 export function prepareReadStatements(client: PGlite, capacity = 256): void {
   const statements = new Map<string, { name: string; paramTypes: number[] }>();
   let counter = 0;
+  // PGlite merges a query's own parsers into its ~320 default ones on every call (an object spread that costs more
+  // than parsing a small result); the few sets of parsers drizzle passes are merged once here instead.
+  const mergedParsers = new Map<string, { base: PGlite['parsers']; merged: PGlite['parsers'] }>();
+  const parsersOf = (options?: QueryOptions) => {
+    if (!options?.parsers) return client.parsers;
+    const key = Object.entries(options.parsers)
+      .map(([type, parser]) => `${type}:${parser}`)
+      .join('\n');
+    let known = mergedParsers.get(key);
+    if (!known || known.base !== client.parsers) {
+      known = { base: client.parsers, merged: { ...client.parsers, ...options.parsers } };
+      if (mergedParsers.size < 32) mergedParsers.set(key, known);
+    }
+    return known.merged;
+  };
   const unprepared = client.query.bind(client);
 
   const run = async (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
@@ -64,7 +79,7 @@ export function prepareReadStatements(client: PGlite, capacity = 256): void {
       ),
     );
     await client.syncToFs();
-    return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+    return parse.parseResults(messages, parsersOf(options), { ...options, parsers: undefined })[0] as Results<T>;
   };
 
   client.query = (<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {

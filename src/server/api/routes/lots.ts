@@ -23,6 +23,11 @@ const idBody = z.object({ id: requiredInt() });
 
 export function lotRoutes() {
   const app = new Hono<ApiEnv>();
+  /**
+   * Anonymous catalogue answers are the same for every anonymous caller of a language: kept for a few seconds by
+   * the render cache (dropped on any write, docs/architecture.md) and by CDNs.
+   */
+  const PUBLIC_LIST_CACHE = 'public, max-age=10';
   for (const meta of Object.values(KINDS)) {
     const p = `/${meta.apiPrefix}`;
     const tag = `Lots: ${meta.apiPrefix}`;
@@ -36,6 +41,7 @@ export function lotRoutes() {
         method: 'get',
         path: `${p}/index`,
         tag,
+        anonymousCache: PUBLIC_LIST_CACHE,
         summary: `Active ${meta.kind} lots, filtered (${meta.search}[…], q, country_id), sorted (-created_at, price, -price, volume, -volume) and paged`,
         query: indexQuery,
       },
@@ -56,6 +62,7 @@ export function lotRoutes() {
         method: 'get',
         path: `${p}/map-points`,
         tag,
+        anonymousCache: PUBLIC_LIST_CACHE,
         summary:
           'Every matching lot with a location (at most 2,000): id, title, coordinates, price — for the catalogue map',
         query: indexQuery,
