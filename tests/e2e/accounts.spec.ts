@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 
 const sw: Record<string, string> = JSON.parse(readFileSync('locales/sw.json', 'utf8'));
 const en: Record<string, string> = JSON.parse(readFileSync('locales/en.json', 'utf8'));
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-async function hydrated(page: Page) {
-  await page.waitForSelector('astro-island:not([ssr])', { state: 'attached' });
+/** The island holding `inside` has hydrated (another island of the page hydrating first proves nothing). */
+async function hydrated(inside: Locator) {
+  const island = inside.page().locator('astro-island', { has: inside }).last();
+  await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 30_000 });
 }
 
 /** The PIN of the last SMS to `phone`, read from the development mailbox (the SMS is in Swahili). */
@@ -40,7 +42,8 @@ test.describe('[ACCOUNTS] sign-up wizard to sign-in', () => {
     await expect(page).toHaveURL(/\/sw\/signin\/login\?redirect=%2Fsw%2Fuser%2Fprofile%2Fuser/);
 
     await page.goto('/sw/signin/signup-steps?trader_status=farmer');
-    await hydrated(page);
+    // Before it hydrates, Start is the no-JS form's submit, which goes to the short sign-up form instead.
+    await hydrated(page.getByLabel(sw['signup.path_full']));
     await page.getByLabel(sw['signup.path_full']).check();
     await page.getByRole('button', { name: sw['signup.start'], exact: true }).click();
 
