@@ -9,7 +9,7 @@ import { type ChatRoomItem, toRoomItem } from './room-items';
  * any room they share, until unblocked. Blocking twice is harmless. Both members' streams are told.
  */
 export async function blockMember(db: Executor, userId: number, roomKey: string): Promise<ChatRoomItem> {
-  return db.transaction(async (tx) => {
+  const room = await db.transaction(async (tx) => {
     const room = await findMemberRoom(tx, userId, { key: roomKey });
     const otherId = otherMemberId(room, userId);
     const made = await tx
@@ -18,6 +18,8 @@ export async function blockMember(db: Executor, userId: number, roomKey: string)
       .onConflictDoNothing()
       .returning({ blockerId: chatBlocks.blockerId });
     if (made.length > 0) await publishChatEvent(tx, { t: 'blocked', users: [userId, otherId] });
-    return toRoomItem(tx, userId, room);
+    return room;
   });
+  // Read after the commit: the room item's queries run side by side, which one transaction's connection cannot.
+  return toRoomItem(db, userId, room);
 }

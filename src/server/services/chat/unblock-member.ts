@@ -10,7 +10,7 @@ import { type ChatRoomItem, toRoomItem } from './room-items';
  * other made stays). Both members' streams are told.
  */
 export async function unblockMember(db: Executor, userId: number, roomKey: string): Promise<ChatRoomItem> {
-  return db.transaction(async (tx) => {
+  const room = await db.transaction(async (tx) => {
     const room = await findMemberRoom(tx, userId, { key: roomKey });
     const otherId = otherMemberId(room, userId);
     const removed = await tx
@@ -18,6 +18,8 @@ export async function unblockMember(db: Executor, userId: number, roomKey: strin
       .where(and(eq(chatBlocks.blockerId, userId), eq(chatBlocks.blockedId, otherId)))
       .returning({ blockerId: chatBlocks.blockerId });
     if (removed.length > 0) await publishChatEvent(tx, { t: 'blocked', users: [userId, otherId] });
-    return toRoomItem(tx, userId, room);
+    return room;
   });
+  // Read after the commit: the room item's queries run side by side, which one transaction's connection cannot.
+  return toRoomItem(db, userId, room);
 }
