@@ -36,11 +36,40 @@ const EnvSchema = z
     AFRICASTALKING_USERNAME: z.string().optional(),
     AFRICASTALKING_API_KEY: z.string().optional(),
     AFRICASTALKING_SENDER_ID: z.string().optional(),
+    /** Signs sandbox checkout sessions and webhooks (docs/payments.md); unset: a fresh key per process (one process only). */
+    SANDBOX_PAYMENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Paystack (cards: Nigeria, Ghana, Kenya): the secret key turns the adapter on; it also signs webhooks. */
+    PAYSTACK_SECRET_KEY: z
+      .string()
+      .regex(/^sk_(test|live)_/, 'must be a Paystack secret key (sk_test_… or sk_live_…)')
+      .optional(),
+    /** M-Pesa Daraja (Kenya STK push): all four turn the adapter on. */
+    MPESA_CONSUMER_KEY: z.string().optional(),
+    MPESA_CONSUMER_SECRET: z.string().optional(),
+    MPESA_SHORTCODE: z
+      .string()
+      .regex(/^\d{5,7}$/, 'must be a paybill or till number')
+      .optional(),
+    MPESA_PASSKEY: z.string().optional(),
+    MPESA_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+    /** M-Pesa B2C payouts: the initiator's name and its encrypted security credential. */
+    MPESA_INITIATOR_NAME: z.string().optional(),
+    MPESA_SECURITY_CREDENTIAL: z.string().optional(),
   })
   .refine((env) => env.CAPTCHA_PROVIDER === 'none' || (env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET), {
     message: 'CAPTCHA_SITE_KEY and CAPTCHA_SECRET are needed when CAPTCHA_PROVIDER is set',
     path: ['CAPTCHA_PROVIDER'],
-  });
+  })
+  .refine(
+    (env) => {
+      const mpesa = [env.MPESA_CONSUMER_KEY, env.MPESA_CONSUMER_SECRET, env.MPESA_SHORTCODE, env.MPESA_PASSKEY];
+      return mpesa.every(Boolean) || !mpesa.some(Boolean);
+    },
+    {
+      message: 'MPESA_CONSUMER_KEY, MPESA_CONSUMER_SECRET, MPESA_SHORTCODE and MPESA_PASSKEY are set together',
+      path: ['MPESA_CONSUMER_KEY'],
+    },
+  );
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO'> & {
   SEED_DEMO: boolean;
