@@ -88,7 +88,8 @@ function transferStatus(status: PaystackTransfer['status']): { status: PaymentSt
   return { status: 'pending' };
 }
 
-const PAYMENT_EVENTS = new Set(['charge.success', 'charge.failed']);
+/** Paystack announces only successful charges; a failed or abandoned one is learnt by verifying. */
+const PAYMENT_EVENTS = new Set(['charge.success']);
 const PAYOUT_EVENTS = new Set(['transfer.success', 'transfer.failed', 'transfer.reversed']);
 
 export function paystackProvider(config: PaystackConfig, fetchImpl: typeof fetch = fetch): PaymentProvider {

@@ -57,6 +57,8 @@ export const SANDBOX_TEST_ACCOUNT_SUFFIXES = {
   '0003': 'insufficient_funds',
 } as const;
 
+const STATUSES = new Set<string>(['pending', 'action_required', 'succeeded', 'failed', 'cancelled']);
+
 type Scenario = 'success' | 'declined' | 'insufficient_funds' | 'challenge';
 
 export interface SandboxSession extends Money {
@@ -394,7 +396,8 @@ export function sandboxProvider(config: SandboxConfig): SandboxProvider {
         typeof data.reference !== 'string' ||
         typeof data.amount_minor !== 'number' ||
         typeof data.currency !== 'string' ||
-        typeof data.status !== 'string'
+        typeof data.status !== 'string' ||
+        !STATUSES.has(data.status)
       )
         return { ok: false, reason: 'malformed' };
       const expected = await input.expected?.(data.reference);
