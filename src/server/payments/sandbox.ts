@@ -428,7 +428,16 @@ export function sandboxProvider(config: SandboxConfig): SandboxProvider {
           'the amount must be a positive whole number of minor units',
         );
       const existing = await store.getPayout(request.reference);
-      if (existing) return { provider: 'sandbox', providerReference: existing.id, ...existing };
+      if (existing)
+        return {
+          provider: 'sandbox',
+          reference: existing.reference,
+          providerReference: existing.id,
+          status: existing.status,
+          failure: existing.failure,
+          amountMinor: existing.amountMinor,
+          currency: existing.currency,
+        };
       const scenario =
         'phone' in request.destination
           ? scenarioForPhone(request.destination.phone)
