@@ -36,14 +36,53 @@ const EnvSchema = z
     AFRICASTALKING_USERNAME: z.string().optional(),
     AFRICASTALKING_API_KEY: z.string().optional(),
     AFRICASTALKING_SENDER_ID: z.string().optional(),
+    /** The built-in sandbox provider (test cards, no real money). Default: on over http, off when PUBLIC_URL is https. */
+    SANDBOX_PAYMENTS: booleanFlag.optional(),
+    /** Signs sandbox checkout sessions and webhooks (docs/payments.md); unset: a fresh key per process (one process only). */
+    SANDBOX_PAYMENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Paystack (cards: Nigeria, Ghana, Kenya): the secret key turns the adapter on; it also signs webhooks. */
+    PAYSTACK_SECRET_KEY: z
+      .string()
+      .regex(/^sk_(test|live)_/, 'must be a Paystack secret key (sk_test_… or sk_live_…)')
+      .optional(),
+    /** M-Pesa Daraja (Kenya STK push): all four turn the adapter on. */
+    MPESA_CONSUMER_KEY: z.string().optional(),
+    MPESA_CONSUMER_SECRET: z.string().optional(),
+    MPESA_SHORTCODE: z
+      .string()
+      .regex(/^\d{5,7}$/, 'must be a paybill or till number')
+      .optional(),
+    MPESA_PASSKEY: z.string().optional(),
+    MPESA_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+    /** M-Pesa B2C payouts: the initiator's name and its encrypted security credential. */
+    MPESA_INITIATOR_NAME: z.string().optional(),
+    MPESA_SECURITY_CREDENTIAL: z.string().optional(),
+    /** Flutterwave (cards and mobile money in every launch country): the secret key and the webhook secret hash. */
+    FLUTTERWAVE_SECRET_KEY: z.string().optional(),
+    FLUTTERWAVE_WEBHOOK_HASH: z.string().min(16, 'must be at least 16 characters').optional(),
   })
   .refine((env) => env.CAPTCHA_PROVIDER === 'none' || (env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET), {
     message: 'CAPTCHA_SITE_KEY and CAPTCHA_SECRET are needed when CAPTCHA_PROVIDER is set',
     path: ['CAPTCHA_PROVIDER'],
+  })
+  .refine(
+    (env) => {
+      const mpesa = [env.MPESA_CONSUMER_KEY, env.MPESA_CONSUMER_SECRET, env.MPESA_SHORTCODE, env.MPESA_PASSKEY];
+      return mpesa.every(Boolean) || !mpesa.some(Boolean);
+    },
+    {
+      message: 'MPESA_CONSUMER_KEY, MPESA_CONSUMER_SECRET, MPESA_SHORTCODE and MPESA_PASSKEY are set together',
+      path: ['MPESA_CONSUMER_KEY'],
+    },
+  )
+  .refine((env) => Boolean(env.FLUTTERWAVE_SECRET_KEY) === Boolean(env.FLUTTERWAVE_WEBHOOK_HASH), {
+    message: 'FLUTTERWAVE_SECRET_KEY and FLUTTERWAVE_WEBHOOK_HASH are set together',
+    path: ['FLUTTERWAVE_SECRET_KEY'],
   });
 
-export type Env = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO'> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO' | 'SANDBOX_PAYMENTS'> & {
   SEED_DEMO: boolean;
+  SANDBOX_PAYMENTS: boolean;
   publicUrl: string;
   isHttps: boolean;
   /** The development mailbox (/dev/mailbox) may be shown: mail stays in the outbox and the site is not public over https. */
@@ -71,6 +110,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return {
     ...env,
     SEED_DEMO: env.SEED_DEMO ?? !isHttps,
+    SANDBOX_PAYMENTS: env.SANDBOX_PAYMENTS ?? !isHttps,
     publicUrl,
     isHttps,
     isMailboxOpen: !env.SMTP_URL && !isHttps && (env.DEV_MAILBOX || env.NODE_ENV === 'development'),
