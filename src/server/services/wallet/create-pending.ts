@@ -20,7 +20,7 @@ export interface CreatePendingInput extends TransferCauseInput {
  * the source to the hold account and records it as pending, to be posted or voided exactly once. Idempotent by
  * key like every transfer: a retry answers the same pending transfer.
  */
-export function createPending(
+export async function createPending(
   db: Executor,
   input: CreatePendingInput,
 ): Promise<{ transfer: WalletTransfer; pending: WalletPending; replayed: boolean }> {

@@ -13,7 +13,7 @@ export interface PostPendingInput extends TransferCauseInput {
 }
 
 /** Posts a pending transfer, exactly once (docs/wallet.md "Two-phase (pending) transfers"). */
-export function postPending(db: Executor, input: PostPendingInput): Promise<ResolveResult> {
+export async function postPending(db: Executor, input: PostPendingInput): Promise<ResolveResult> {
   const { pendingId, destinations, ...cause } = input;
   for (const d of destinations) {
     assertAmount(d.amount);

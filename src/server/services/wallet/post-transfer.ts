@@ -18,7 +18,7 @@ export interface PostTransferInput extends TransferCauseInput {
  * correction. Balanced and idempotent: the same key and body answer the first transfer; another body under the
  * same key is refused (`wallet.idempotency_conflict`).
  */
-export function postTransfer(db: Executor, input: PostTransferInput): Promise<WrittenTransfer> {
+export async function postTransfer(db: Executor, input: PostTransferInput): Promise<WrittenTransfer> {
   const { postings, currency, ...cause } = input;
   const body = mergePostings(postings).map((p) => [p.accountId, p.amount]);
   return db.transaction((tx) => writeTransfer(tx, { ...cause, kind: 'posted', currency }, body, async () => postings));

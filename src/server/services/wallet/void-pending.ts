@@ -10,7 +10,7 @@ export interface VoidPendingInput extends TransferCauseInput {
  * Voids a pending transfer, exactly once: the whole held amount returns to its source (a deal declined or
  * cancelled before delivery, a payout the provider refused). docs/wallet.md "Two-phase (pending) transfers".
  */
-export function voidPending(db: Executor, input: VoidPendingInput): Promise<ResolveResult> {
+export async function voidPending(db: Executor, input: VoidPendingInput): Promise<ResolveResult> {
   const { pendingId, ...cause } = input;
   return resolvePending(db, pendingId, 'voided', cause, 'void', (pending) => [
     { accountId: pending.holdAccountId, amount: -pending.amount },
