@@ -191,7 +191,12 @@ class Resolve implements Command {
   check = (model: Readonly<Model>) => model.pendings.length > 0;
   async run(model: Model, r: Real) {
     const pending = model.pendings[this.pick % model.pendings.length];
-    const base = { key: freshKey(this.how), cause: 'deal' as const, step: this.how, pendingId: pending.id };
+    const base = {
+      key: freshKey(this.how),
+      cause: pending.kind === 'payout' ? ('payout' as const) : ('deal' as const),
+      step: this.how,
+      pendingId: pending.id,
+    };
     let work: Promise<unknown>;
     const gains = new Map<number, number>();
     if (this.how === 'return') {
@@ -236,7 +241,7 @@ const commands = [
   fc.tuple(member, amount, fc.boolean()).map(([w, a, retried]) => new TopUp(w, a, retried)),
   fc.tuple(member, member, amount).map(([f, t, a]) => new Pay(f, t, a)),
   fc.tuple(buyer, amount).map(([w, a]) => new Hold(w, a, 'deal')),
-  fc.tuple(member, amount).map(([w, a]) => new Hold(w === 2 ? 1 : w, a, 'payout')),
+  fc.tuple(member, amount).map(([w, a]) => new Hold(w, a, 'payout')),
   fc
     .tuple(
       fc.nat(),

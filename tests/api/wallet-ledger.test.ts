@@ -193,22 +193,37 @@ describe('the ledger', () => {
     };
     expect((await postPending(db(), release)).pending.status).toBe('posted');
     expect(await postPending(db(), release)).toMatchObject({ replayed: true });
-    expect(await codeOf(voidPending(db(), { key: freshKey(), cause: 'deal', pendingId: a.pending.id }))).toBe(
-      'wallet.pending_already_resolved',
-    );
+    expect(
+      await codeOf(voidPending(db(), { key: freshKey(), cause: 'deal', step: 'return', pendingId: a.pending.id })),
+    ).toBe('wallet.pending_already_resolved');
     expect(await codeOf(postPending(db(), { ...release, key: freshKey() }))).toBe('wallet.pending_already_resolved');
     expect(await balance(sellerPocket.id)).toBe(4000);
     expect(await balance(frozen.id)).toBe(0);
 
     const b = await freeze(3000);
-    await voidPending(db(), {
+    // The return names the deal the freeze was made for without being told it.
+    const returned = await voidPending(db(), {
       key: freshKey(),
       cause: 'deal',
-      offerId: buyer.offerId,
       step: 'return',
       pendingId: b.pending.id,
     });
+    expect(returned.transfer).toMatchObject({ kind: 'void_pending', offerId: buyer.offerId, pendingId: b.pending.id });
     expect(await balance(pocket.id)).toBe(6000);
+    // A deal's transfer that names no deal is refused by the database.
+    expect(
+      await refusal(
+        postTransfer(db(), {
+          key: freshKey(),
+          cause: 'deal',
+          currency: 'KES',
+          postings: [
+            { accountId: pocket.id, amount: -1 },
+            { accountId: sellerPocket.id, amount: 1 },
+          ],
+        }),
+      ),
+    ).toMatch(/wallet_transfers_deal_ck/);
 
     const c = await freeze(5000);
     expect(
@@ -236,7 +251,9 @@ describe('the ledger', () => {
     expect(await balance(fees.id)).toBe(100);
     expect(await balance(pocket.id)).toBe(3000); // 1000 left + the 2000 of the split returned
     expect(await codeOf(freeze(3001))).toBe('wallet.insufficient_funds');
-    expect(await codeOf(voidPending(db(), { key: freshKey(), cause: 'deal', pendingId: 999_999 }))).toBe('not_found');
+    expect(
+      await codeOf(voidPending(db(), { key: freshKey(), cause: 'deal', step: 'return', pendingId: 999_999 })),
+    ).toBe('not_found');
     expect(await checkLedger(db())).toEqual({ ok: true, problems: [] });
   });
 });
@@ -254,7 +271,7 @@ describe('the database guards the ledger', () => {
       holdAccountId: frozen.id,
       amount: 200,
     });
-    await voidPending(db(), { key: freshKey(), cause: 'deal', pendingId: p.pending.id });
+    await voidPending(db(), { key: freshKey(), cause: 'deal', step: 'return', pendingId: p.pending.id });
     for (const statement of [
       sql`update wallet_postings set amount = amount + 1`,
       sql`delete from wallet_postings`,
@@ -296,6 +313,19 @@ describe('the database guards the ledger', () => {
       ),
     ).toMatch(/not balanced/);
     expect(await checkLedger(db())).toMatchObject({ ok: true });
+  });
+});
+
+describe('checkLedger', () => {
+  it('finds a cached balance that differs from its postings', async () => {
+    const { pocket } = await dealSetup(100);
+    expect(await checkLedger(db())).toEqual({ ok: true, problems: [] });
+    await db().execute(sql`update wallet_accounts set balance = balance + 5 where id = ${pocket.id}`);
+    const report = await checkLedger(db());
+    expect(report.ok).toBe(false);
+    expect(report.problems).toContain(`account ${pocket.id}: cached balance 105, postings 100`);
+    await db().execute(sql`update wallet_accounts set balance = balance - 5 where id = ${pocket.id}`);
+    expect(await checkLedger(db())).toEqual({ ok: true, problems: [] });
   });
 });
 

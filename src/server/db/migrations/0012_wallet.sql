@@ -55,7 +55,8 @@ CREATE TABLE "wallet_transfers" (
 	CONSTRAINT "wallet_transfers_id_currency_uq" UNIQUE("id","currency"),
 	CONSTRAINT "wallet_transfers_kind_ck" CHECK (kind in ('posted', 'pending', 'post_pending', 'void_pending')),
 	CONSTRAINT "wallet_transfers_cause_ck" CHECK (cause in ('deal', 'top_up', 'payout', 'refund', 'fee', 'dispute_decision', 'correction')),
-	CONSTRAINT "wallet_transfers_pending_ck" CHECK ((pending_id is not null) = (kind in ('post_pending', 'void_pending')))
+	CONSTRAINT "wallet_transfers_pending_ck" CHECK ((pending_id is not null) = (kind in ('post_pending', 'void_pending'))),
+	CONSTRAINT "wallet_transfers_deal_ck" CHECK ((cause <> 'deal' or (offer_id is not null and step is not null)) and (cause <> 'dispute_decision' or offer_id is not null))
 );
 --> statement-breakpoint
 ALTER TABLE "wallet_accounts" ADD CONSTRAINT "wallet_accounts_currency_currencies_code_fk" FOREIGN KEY ("currency") REFERENCES "public"."currencies"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -121,6 +121,11 @@ export const walletTransfers = pgTable(
       sql`cause in ('deal', 'top_up', 'payout', 'refund', 'fee', 'dispute_decision', 'correction')`,
     ),
     check('wallet_transfers_pending_ck', sql`(pending_id is not null) = (kind in ('post_pending', 'void_pending'))`),
+    // A deal's transfer names the deal and its step; a dispute decision names its deal.
+    check(
+      'wallet_transfers_deal_ck',
+      sql`(cause <> 'deal' or (offer_id is not null and step is not null)) and (cause <> 'dispute_decision' or offer_id is not null)`,
+    ),
   ],
 );
 

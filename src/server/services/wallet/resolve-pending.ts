@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '~/server/db/client';
-import { walletPending } from '~/server/db/schema';
+import { walletPending, walletTransfers } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
 import type { WalletPending } from './create-pending';
 import { type PostingInput, type TransferCauseInput, type WalletTransfer, writeTransfer } from './write-transfer';
@@ -28,9 +28,20 @@ export async function resolvePending(
     // Currency and accounts never change on a pending row, so they can be read before it is locked.
     const [known] = await tx.select().from(walletPending).where(eq(walletPending.id, pendingId));
     if (!known) throw new AppError('not_found', 'wallet.not_found');
+    // The resolution belongs to the deal the pending transfer was made for, unless the caller names it.
+    const [made] = await tx
+      .select({ offerId: walletTransfers.offerId })
+      .from(walletTransfers)
+      .where(eq(walletTransfers.id, known.transferId));
     const written = await writeTransfer(
       tx,
-      { ...cause, kind: outcome === 'posted' ? 'post_pending' : 'void_pending', currency: known.currency, pendingId },
+      {
+        ...cause,
+        offerId: cause.offerId ?? made.offerId,
+        kind: outcome === 'posted' ? 'post_pending' : 'void_pending',
+        currency: known.currency,
+        pendingId,
+      },
       body,
       async () => {
         const [locked] = await tx.select().from(walletPending).where(eq(walletPending.id, pendingId)).for('update');
