@@ -400,6 +400,58 @@ describe('concurrent transfers (separate connections on PostgreSQL)', () => {
     expect(await balance(pocket.id)).toBe(600);
   });
 
+  it('lets one of two different bodies sent under the same key at once win, and refuses the other', async () => {
+    const { buyer, pocket, frozen, sellerPocket } = await dealSetup(1000);
+    const key = freshKey();
+    const results = await Promise.all([
+      codeOf(
+        postTransfer(db(), {
+          key,
+          cause: 'fee',
+          currency: 'KES',
+          postings: [
+            { accountId: pocket.id, amount: -100 },
+            { accountId: sellerPocket.id, amount: 100 },
+          ],
+        }),
+      ),
+      codeOf(
+        createPending(db(), {
+          key,
+          cause: 'deal',
+          offerId: buyer.offerId,
+          step: 'freeze',
+          currency: 'KES',
+          sourceAccountId: pocket.id,
+          holdAccountId: frozen.id,
+          amount: 200,
+        }),
+      ),
+    ]);
+    expect(results.sort()).toEqual(['ok', 'wallet.idempotency_conflict']);
+    expect([900, 800]).toContain(await balance(pocket.id));
+    expect(await checkLedger(db())).toMatchObject({ ok: true });
+  });
+
+  it('answers the same pending transfer for a freeze retried at once', async () => {
+    const { buyer, pocket, frozen } = await dealSetup(1000);
+    const input = {
+      key: freshKey(),
+      cause: 'deal' as const,
+      offerId: buyer.offerId,
+      step: 'freeze',
+      currency: 'KES',
+      sourceAccountId: pocket.id,
+      holdAccountId: frozen.id,
+      amount: 600,
+    };
+    const results = await Promise.all([createPending(db(), input), createPending(db(), input)]);
+    expect(new Set(results.map((r) => r.pending.id)).size).toBe(1);
+    expect(results.map((r) => r.replayed).sort()).toEqual([false, true]);
+    expect(await balance(pocket.id)).toBe(400);
+    expect(await balance(frozen.id)).toBe(600);
+  });
+
   it('resolves a pending transfer once when a release and a return race', async () => {
     const { buyer, pocket, frozen, sellerPocket } = await dealSetup(1000);
     const p = await createPending(db(), {
