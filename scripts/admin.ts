@@ -4,6 +4,7 @@
 //   list-requests              list pending tier requests
 //   create-admin EMAIL         make a user an administrator (creates the account with a printed one-time password if needed)
 //   verify-deal ID             check the hash chain of a deal's history (exit code 1 when it is broken)
+//   check-ledger               recompute the wallet's ledger from its postings (docs/wallet.md; exit code 1 on a problem)
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { TIERS, type Tier } from '~/features/accounts/constants';
@@ -17,6 +18,7 @@ import { createTranslator } from '~/i18n/t';
 import { hashPassword, randomReferralCode, randomToken } from '~/server/services/accounts/secrets';
 import { declineTierRequest, setTier } from '~/server/services/accounts/tiers';
 import { verifyStoredDeal } from '~/server/services/deals/history';
+import { checkLedger } from '~/server/services/wallet/check-ledger';
 
 const [command, ...args] = process.argv.slice(2);
 const env = getEnv();
@@ -107,9 +109,16 @@ try {
       else fail(`Deal #${id}: the chain is BROKEN at event ${result.broken_at} of ${result.events}.`);
       break;
     }
+    case 'check-ledger': {
+      const report = await checkLedger(db);
+      if (report.ok)
+        console.log('The ledger is consistent: every transfer balanced, every balance equal to its postings.');
+      else fail(`The ledger has ${report.problems.length} problem(s):\n${report.problems.join('\n')}`);
+      break;
+    }
     default:
       fail(
-        'commands: set-tier EMAIL TIER | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID',
+        'commands: set-tier EMAIL TIER | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID | check-ledger',
       );
   }
 } catch (error) {

@@ -14,6 +14,12 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   validation_failed: 422,
   rate_limited: 429,
+  /** The wallet's ledger (docs/wallet.md "Errors"). */
+  'wallet.insufficient_funds': 409,
+  'wallet.idempotency_conflict': 409,
+  'wallet.pending_already_resolved': 409,
+  'wallet.unbalanced': 422,
+  'wallet.currency_mismatch': 422,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

@@ -11,6 +11,7 @@ import { errorResponse } from './errors';
 import { buildOpenApiDocument, listEndpoints } from './openapi';
 import { authenticate } from './auth';
 import { chatRoutes } from './routes/chat';
+import { walletRoutes } from './routes/wallet';
 import { chatStreamRoutes } from './routes/chat-stream';
 import { lotRoutes } from './routes/lots';
 import { offerRoutes } from './routes/offers';
@@ -56,6 +57,7 @@ export function createApiApp() {
   app.route('/', offerRoutes());
   app.route('/', chatRoutes());
   app.route('/', chatStreamRoutes());
+  app.route('/', walletRoutes());
 
   app.get('/openapi.json', (c) => {
     c.header('Cache-Control', 'public, max-age=300');

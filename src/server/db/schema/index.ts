@@ -5,3 +5,4 @@ export * from './accounts';
 export * from './lots';
 export * from './deals';
 export * from './chat';
+export * from './wallet';
