@@ -23,8 +23,11 @@ export const OFFER_TYPE_FOR_LOT: Record<LotType, OfferType> = {
 export const DELIVERY_TYPE = { pickup: 1, sellerDelivers: 2 } as const;
 export type DeliveryType = (typeof DELIVERY_TYPE)[keyof typeof DELIVERY_TYPE];
 
-/** `payment_type`: 1 direct payment (paid outside Mavuno, confirmed by the parties). The wallet adds more later. */
-export const PAYMENT_TYPE = { direct: 1 } as const;
+/**
+ * `payment_type`: 1 direct payment (paid outside Mavuno, confirmed by the parties); 2 wallet (frozen from the
+ * buyer's available pocket on approval, released to the seller on goods received: docs/deals.md "Wallet payment").
+ */
+export const PAYMENT_TYPE = { direct: 1, wallet: 2 } as const;
 export type PaymentType = (typeof PAYMENT_TYPE)[keyof typeof PAYMENT_TYPE];
 
 /** `delivery_status` and `payment_status`: each track goes none → sent → received. */

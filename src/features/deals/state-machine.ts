@@ -49,7 +49,13 @@ export function recipientRole(offerType: OfferType): DealRole {
 }
 
 export type Decision =
-  | { outcome: 'apply'; next: Pick<DealState, 'status' | 'deliveryStatus' | 'paymentStatus'>; reservesVolume: boolean }
+  | {
+      outcome: 'apply';
+      next: Pick<DealState, 'status' | 'deliveryStatus' | 'paymentStatus'>;
+      reservesVolume: boolean;
+      /** A wallet deal's money movement this step makes, in the same transaction (docs/deals.md "Wallet payment"). */
+      money: MoneyStep | null;
+    }
   /** The action's effect is already there (a repeated click, a retried request): answer the deal as it is. */
   | { outcome: 'unchanged' }
   | { outcome: 'forbidden'; reason: 'not_party' | 'not_your_turn' }
@@ -66,20 +72,31 @@ interface Rule {
 }
 
 const underWay = (deal: DealState) => deal.status === OFFER_STATUS.approved;
+const byWallet = (deal: DealState) => deal.paymentType === PAYMENT_TYPE.wallet;
+/** A wallet deal the seller may still call off: approved, the goods not yet sent (the money returns to the buyer). */
+const walletDealBeforeDelivery = (deal: DealState) =>
+  byWallet(deal) && underWay(deal) && deal.deliveryStatus === TRACK.none;
 const dealStarted = (deal: DealState) => deal.status === OFFER_STATUS.approved || deal.status === OFFER_STATUS.done;
 
 const RULES: Record<OfferAction, Rule> = {
+  // A wallet deal's money is frozen by the approval itself: "money sent" follows at once.
   'approve-offer': {
     actor: (d) => recipientRole(d.offerType),
     done: dealStarted,
     check: (d) => (d.status === OFFER_STATUS.created ? true : 'wrong_state'),
-    apply: () => ({ status: OFFER_STATUS.approved }),
+    apply: (d) =>
+      byWallet(d) ? { status: OFFER_STATUS.approved, paymentStatus: TRACK.sent } : { status: OFFER_STATUS.approved },
   },
+  // The recipient declines a waiting offer; the seller may also call off an approved wallet deal before sending
+  // the goods (the frozen money returns to the buyer, the payment track goes back to none).
   'decline-offer': {
-    actor: (d) => recipientRole(d.offerType),
+    actor: (d) => (walletDealBeforeDelivery(d) ? 'seller' : recipientRole(d.offerType)),
     done: (d) => d.status === OFFER_STATUS.declined,
-    check: (d) => (d.status === OFFER_STATUS.created ? true : 'wrong_state'),
-    apply: () => ({ status: OFFER_STATUS.declined }),
+    check: (d) => (d.status === OFFER_STATUS.created || walletDealBeforeDelivery(d) ? true : 'wrong_state'),
+    apply: (d) =>
+      d.status === OFFER_STATUS.approved
+        ? { status: OFFER_STATUS.declined, paymentStatus: TRACK.none }
+        : { status: OFFER_STATUS.declined },
   },
   'delete-offer': {
     actor: (d) => makerRole(d.offerType),
@@ -97,7 +114,11 @@ const RULES: Record<OfferAction, Rule> = {
     actor: () => 'buyer',
     done: (d) => dealStarted(d) && d.deliveryStatus === TRACK.received,
     check: (d) => (!underWay(d) ? 'wrong_state' : d.deliveryStatus === TRACK.sent ? true : 'not_sent'),
-    apply: () => ({ deliveryStatus: TRACK.received }),
+    // Goods received release a wallet deal's frozen money to the seller: the money is received with them.
+    apply: (d) =>
+      byWallet(d)
+        ? { deliveryStatus: TRACK.received, paymentStatus: TRACK.received }
+        : { deliveryStatus: TRACK.received },
   },
   'payment-send': {
     actor: () => 'buyer',
@@ -108,7 +129,15 @@ const RULES: Record<OfferAction, Rule> = {
   'payment-get': {
     actor: () => 'seller',
     done: (d) => dealStarted(d) && d.paymentStatus === TRACK.received,
-    check: (d) => (!underWay(d) ? 'wrong_state' : d.paymentStatus === TRACK.sent ? true : 'not_sent'),
+    // A wallet deal's money is received only by goods received (the release), never by the seller's word.
+    check: (d) =>
+      !underWay(d)
+        ? 'wrong_state'
+        : byWallet(d)
+          ? 'not_direct_payment'
+          : d.paymentStatus === TRACK.sent
+            ? true
+            : 'not_sent',
     apply: () => ({ paymentStatus: TRACK.received }),
   },
   // Direct payment happened outside Mavuno (cash at pick-up, a bank transfer) and the buyer never reported it:
@@ -128,6 +157,17 @@ const RULES: Record<OfferAction, Rule> = {
     apply: () => ({ paymentStatus: TRACK.received }),
   },
 };
+
+/** What a step does with a wallet deal's money: freeze it, release it to the seller, return it to the buyer. */
+export type MoneyStep = 'freeze' | 'release' | 'return';
+
+function moneyStep(deal: DealState, action: OfferAction): MoneyStep | null {
+  if (!byWallet(deal)) return null;
+  if (action === 'approve-offer') return 'freeze';
+  if (action === 'delivery-get') return 'release';
+  if (action === 'decline-offer' && deal.status === OFFER_STATUS.approved) return 'return';
+  return null;
+}
 
 /** What `action` by `userId` does to the deal. */
 export function decide(deal: DealState, action: OfferAction, userId: number): Decision {
@@ -151,7 +191,12 @@ export function decide(deal: DealState, action: OfferAction, userId: number): De
     next.paymentStatus === TRACK.received
   )
     next.status = OFFER_STATUS.done;
-  return { outcome: 'apply', next, reservesVolume: action === 'approve-offer' };
+  return {
+    outcome: 'apply',
+    next,
+    reservesVolume: action === 'approve-offer',
+    money: moneyStep(deal, action),
+  };
 }
 
 /** The actions `userId` can take now (the buttons of the deal page). */

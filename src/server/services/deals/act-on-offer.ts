@@ -7,7 +7,8 @@ import { offers } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
 import type { SessionUser } from '~/server/services/accounts/users';
 import { appendEvent, readAttachments, storeAttachments } from './events';
-import { assertOnMarket, lockLot, releaseLotAfterDeal, reserveForDeal } from './lot-reservation';
+import { assertOnMarket, lockLot, releaseLotAfterDeal, reserveForDeal, unreserveAfterCancel } from './lot-reservation';
+import { moveDealMoney } from './move-deal-money';
 import { notifyDealStep } from './notify';
 import { dealStateOf, loadOfferViews, type OfferRow, type OfferView } from './offer-view';
 
@@ -89,8 +90,12 @@ export async function recordOfferStep(
       // Files first: a reservation that sells the lot out declines its waiting offers, whose deal lines take the
       // chat's message order lock until the commit (appendEvent), and no upload may be written under that lock.
       stored = await storeAttachments(offer.id, attachments);
+      if (decision.reservesVolume) assertOnMarket(lot);
+      // A wallet deal's money moves with the step: after the lot and offer locks, the ledger's own locks (key,
+      // pending row, accounts), and before any deal line takes the chat's lock. A refusal (not enough money to
+      // freeze) rolls the whole step back.
+      const money = decision.money ? await moveDealMoney(tx, offer, decision.money, user.id) : null;
       if (decision.reservesVolume) {
-        assertOnMarket(lot);
         declined = await reserveForDeal(tx, lot, offer);
       }
       const now = new Date();
@@ -99,10 +104,12 @@ export async function recordOfferStep(
         .set({ ...decision.next, updatedAt: now })
         .where(eq(offers.id, offer.id))
         .returning();
+      if (decision.money === 'return') await unreserveAfterCancel(tx, lot, offer);
       await appendEvent(tx, next, {
         actorId: user.id,
         action,
         comment: input.comment ?? null,
+        data: money ? { wallet: money } : null,
         photoKey: stored.photoKey,
         documentKey: stored.documentKey,
         attachments,

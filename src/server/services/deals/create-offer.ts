@@ -6,6 +6,7 @@ import {
   OFFER_STATUS,
   OFFER_TYPE,
   OFFER_TYPE_FOR_LOT,
+  PAYMENT_TYPE,
   TRACK,
 } from '~/features/deals/constants';
 import { bookingQuantity, hasSafeTotal, toHundredths, toMinor } from '~/features/deals/figures';
@@ -27,6 +28,7 @@ import {
   reserveForDeal,
   type LotRow,
 } from './lot-reservation';
+import { moveDealMoney } from './move-deal-money';
 import { notifyDealStep } from './notify';
 import { loadOfferViews, type OfferView } from './offer-view';
 
@@ -183,7 +185,8 @@ export async function recordOffer(db: Executor, user: SessionUser, input: Create
       deliveryTo: input.delivery_to ?? null,
       paymentType: input.payment_type,
       deliveryStatus: TRACK.none,
-      paymentStatus: TRACK.none,
+      // A direct buy paid from the wallet freezes its money at once: "money sent" with it.
+      paymentStatus: fixedPrice && input.payment_type === PAYMENT_TYPE.wallet ? TRACK.sent : TRACK.none,
       comment: input.comment ?? null,
       approvedDirectly: fixedPrice,
       bookingFrom: booking?.bookingFrom ?? null,
@@ -194,8 +197,14 @@ export async function recordOffer(db: Executor, user: SessionUser, input: Create
       createdAt: now,
       updatedAt: now,
     } as const;
-    if (fixedPrice) declined = await reserveForDeal(tx, lot, values);
     const [offer] = await tx.insert(offers).values(values).returning();
+    // The freeze needs the offer's id (its frozen pocket) and comes before the reservation, whose declines of
+    // waiting offers take the chat's lock: the ledger's locks before it, as in every step (act-on-offer.ts).
+    const money =
+      fixedPrice && offer.paymentType === PAYMENT_TYPE.wallet
+        ? await moveDealMoney(tx, offer, 'freeze', user.id)
+        : null;
+    if (fixedPrice) declined = await reserveForDeal(tx, lot, offer);
     // The terms as agreed, in the history: what either party can later prove they were.
     const terms = {
       lot_id: lot.id,
@@ -221,6 +230,7 @@ export async function recordOffer(db: Executor, user: SessionUser, input: Create
           }
         : null,
       direct_buy: fixedPrice,
+      ...(money ? { wallet: money } : {}),
     };
     await appendEvent(tx, offer, { actorId: user.id, action: 'create', comment: values.comment, data: terms, at: now });
     return offer.id;

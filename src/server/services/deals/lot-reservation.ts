@@ -227,3 +227,28 @@ export async function reserveForDeal(
   // Sold out: the offers still waiting can never be approved.
   return status === 'success' ? declineWaitingOffers(tx, lot, 'sold_out') : [];
 }
+
+/**
+ * An approved deal called off before delivery (a wallet deal the seller declines: docs/deals.md "Wallet
+ * payment"). Under the lot's and the offer's row locks, after the offer row has its new status: the volume the
+ * approval reserved is given back (a booking reserved no volume; its dates free themselves), and a lot in
+ * process or sold out by it is on the market again — in process while another deal runs, else active.
+ */
+export async function unreserveAfterCancel(
+  tx: Executor,
+  lot: LotRow,
+  offer: { volume: string; bookingFrom: string | null },
+): Promise<void> {
+  if (offer.bookingFrom) return;
+  const reserved = Math.max(0, centi(lot.reservedVolume) - centi(offer.volume));
+  const marketStatus = (await hasRunningDeal(tx, lot.id)) ? 'in_process' : 'active';
+  await tx
+    .update(lots)
+    .set({
+      reservedVolume: (reserved / 100).toFixed(2),
+      status: lot.status === 'in_process' || lot.status === 'success' ? marketStatus : lot.status,
+      updatedAt: new Date(),
+    })
+    .where(eq(lots.id, lot.id));
+  forgetLotCounts();
+}
