@@ -1,12 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { lots, offerEvents, offers, walletAccounts, walletPending } from '~/server/db/schema';
+import { getDb } from '~/server/db';
+import { loadDealPage } from '~/server/loaders/deal-page';
+import { resolveUser } from '~/server/services/accounts/authenticate';
 import { checkLedger } from '~/server/services/wallet/check-ledger';
 import { findAccount } from '~/server/services/wallet/find-account';
 import { useTestDatabase } from '../fixtures/database';
 import { signedUpUser } from '../fixtures/accounts';
-import { act, makeOffer, sellMaize } from '../fixtures/deals';
-import { memberWithTier } from '../fixtures/lots';
+import { act, makeOffer, publishLot, sellMaize } from '../fixtures/deals';
+import { memberWithTier, nakuru } from '../fixtures/lots';
 import { topUp, userId } from '../fixtures/wallet';
 
 const database = useTestDatabase();
@@ -35,6 +38,14 @@ const pendingsOf = (...offerIds: number[]) =>
     .innerJoin(walletAccounts, eq(walletAccounts.id, walletPending.holdAccountId))
     .where(inArray(walletAccounts.offerId, offerIds));
 const ledgerClean = async () => expect(await checkLedger(db())).toEqual({ ok: true, problems: [] });
+
+/** What the deal page (/user/offer/{id}) loads for this member: where the money is, or the status answered. */
+async function pageMoney(member: { access: string }, offerId: number) {
+  const user = await resolveUser(await getDb(), { bearer: member.access });
+  if (!user) throw new Error('no session');
+  const page = await loadDealPage(user, 'en', String(offerId), { check: false });
+  return page.status === 200 ? page.money : page.status;
+}
 
 /** A seller's maize lot and `buyers` members, each with a wallet-paid offer of 10 bags at KES 3,500 on it. */
 async function walletDeal(buyers = 1, funds = TOTAL) {
@@ -183,6 +194,62 @@ describe('deals paid from the wallet', () => {
     const statuses = await Promise.all(deals.map(async (d) => (await offerRow(d.offerId)).status));
     expect(statuses.sort()).toEqual([2, 3]);
     expect(await pendingsOf(...deals.map((d) => d.offerId))).toEqual([{ status: 'pending' }]);
+    await ledgerClean();
+  });
+
+  it('shows both parties where the money is at each step, and nobody else', async () => {
+    const { seller, buyers } = await walletDeal(2);
+    const [kept, called] = buyers;
+    expect(await pageMoney(kept, kept.offerId)).toEqual({ where: 'not_moved', amount: null });
+    expect((await act(seller.auth, 'approve-offer', kept.offerId)).status).toBe(200);
+    expect(await pageMoney(kept, kept.offerId)).toEqual({ where: 'frozen', amount: TOTAL });
+    expect(await pageMoney(seller, kept.offerId)).toEqual({ where: 'frozen', amount: TOTAL });
+    // The other buyer on the same lot, and a stranger, learn nothing of this deal's money.
+    expect(await pageMoney(called, kept.offerId)).toBe(403);
+    expect(await pageMoney(await signedUpUser(), kept.offerId)).toBe(403);
+    expect((await act(seller.auth, 'delivery-send', kept.offerId)).status).toBe(200);
+    expect((await act(kept.auth, 'delivery-get', kept.offerId)).status).toBe(200);
+    expect(await pageMoney(kept, kept.offerId)).toEqual({ where: 'released', amount: TOTAL });
+    expect((await act(seller.auth, 'approve-offer', called.offerId)).status).toBe(200);
+    expect((await act(seller.auth, 'decline-offer', called.offerId)).status).toBe(200);
+    expect(await pageMoney(called, called.offerId)).toEqual({ where: 'returned', amount: TOTAL });
+    await ledgerClean();
+  });
+
+  it('freezes a wallet direct buy at once, on a fixed-price machine, and refuses it without the money', async () => {
+    const owner = await signedUpUser();
+    const ownerId = await userId(database.handle(), owner.email);
+    const buyer = await signedUpUser();
+    const buyerId = await userId(database.handle(), buyer.email);
+    const place = await nakuru();
+    const machine = await publishLot(owner.auth, 'technic', {
+      type: 'sell',
+      category_id: 2,
+      title: 'Used knapsack sprayer',
+      volume: 3,
+      per_unit_id: 13,
+      price: 4500,
+      currency_id: 1,
+      country_id: place.countryId,
+      village_id: place.villageId,
+      price_type: 'fixed',
+    });
+    const order = { order_id: machine, order_type: 'technic_list', volume: 1, payment_type: 2 };
+    const refused = await makeOffer(buyer.auth, order);
+    expect(refused.status).toBe(409);
+    expect(refused.json.code).toBe('wallet.insufficient_funds');
+    expect(await db().select().from(offers).where(eq(offers.lotId, machine))).toEqual([]);
+    await topUp(database.handle(), buyerId, 450_000);
+    const res = await makeOffer(buyer.auth, order);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ status: 3, is_direct_buy: true, payment_status: 1 });
+    expect(await balanceOf({ kind: 'deal_frozen', offerId: res.json.id, currency: 'KES' })).toBe(450_000);
+    expect(await balanceOf({ kind: 'member_available', userId: buyerId, currency: 'KES' })).toBe(0);
+    const [created] = await events(res.json.id);
+    expect((created.data as { wallet?: { step: string } }).wallet?.step).toBe('freeze');
+    expect((await act(owner.auth, 'delivery-send', res.json.id)).status).toBe(200);
+    expect((await act(buyer.auth, 'delivery-get', res.json.id)).json.status).toBe(9);
+    expect(await balanceOf({ kind: 'member_available', userId: ownerId, currency: 'KES' })).toBe(450_000);
     await ledgerClean();
   });
 
