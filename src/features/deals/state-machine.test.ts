@@ -274,3 +274,60 @@ describe('the deal state machine', () => {
     expect(allowedActions(deal(), undefined)).toEqual([]);
   });
 });
+
+describe('a deal paid from the wallet (docs/deals.md "Wallet payment")', () => {
+  const wallet = (over: Partial<DealState> = {}) => deal({ paymentType: PAYMENT_TYPE.wallet, ...over });
+  const approved = { status: OFFER_STATUS.approved, paymentStatus: TRACK.sent } as const;
+
+  it('freezes on approval, with the money sent at once', () => {
+    for (const offerType of ALL) {
+      const d = wallet({ offerType });
+      const recipient = offerType === OFFER_TYPE.sellToRequest ? BUYER : SELLER;
+      expect(decide(d, 'approve-offer', recipient)).toMatchObject({
+        outcome: 'apply',
+        next: approved,
+        money: 'freeze',
+      });
+    }
+    expect(decide(deal(), 'approve-offer', SELLER)).toMatchObject({ outcome: 'apply', money: null });
+  });
+
+  it('releases on goods received, which makes the deal done', () => {
+    const d = wallet({ ...approved, deliveryStatus: TRACK.sent });
+    expect(decide(d, 'delivery-get', BUYER)).toMatchObject({
+      outcome: 'apply',
+      next: { status: OFFER_STATUS.done, deliveryStatus: TRACK.received, paymentStatus: TRACK.received },
+      money: 'release',
+    });
+  });
+
+  it('never takes the seller’s word for the money', () => {
+    const d = wallet(approved);
+    expect(decide(d, 'payment-get', SELLER)).toEqual({ outcome: 'conflict', reason: 'not_direct_payment' });
+    expect(decide(d, 'approve-direct-payment', SELLER)).toEqual({ outcome: 'conflict', reason: 'not_direct_payment' });
+    expect(decide(d, 'payment-send', BUYER)).toEqual({ outcome: 'unchanged' });
+    expect(allowedActions(d, SELLER).sort()).toEqual(['decline-offer', 'delivery-send']);
+  });
+
+  it('lets the seller alone call it off before the goods are sent, returning the money', () => {
+    for (const offerType of ALL) {
+      const d = wallet({ ...approved, offerType });
+      expect(decide(d, 'decline-offer', SELLER)).toMatchObject({
+        outcome: 'apply',
+        next: { status: OFFER_STATUS.declined, paymentStatus: TRACK.none },
+        money: 'return',
+      });
+      expect(decide(d, 'decline-offer', BUYER)).toEqual({ outcome: 'forbidden', reason: 'not_your_turn' });
+      expect(decide(d, 'decline-offer', STRANGER)).toEqual({ outcome: 'forbidden', reason: 'not_party' });
+    }
+    expect(decide(wallet({ ...approved, deliveryStatus: TRACK.sent }), 'decline-offer', SELLER)).toEqual({
+      outcome: 'conflict',
+      reason: 'wrong_state',
+    });
+    // A deal paid directly is never called off this way.
+    expect(decide(deal({ status: OFFER_STATUS.approved }), 'decline-offer', SELLER)).toEqual({
+      outcome: 'conflict',
+      reason: 'wrong_state',
+    });
+  });
+});
