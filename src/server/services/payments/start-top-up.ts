@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { hasDecimals } from '~/features/numbers/money';
+import type { Executor } from '~/server/db/client';
+import { currencies, payments } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
+import { type PaymentMethod, type PaymentProvider, ProviderError } from '~/server/payments/provider';
+
+export interface StartTopUpInput {
+  userId: number;
+  /** Major units, as the member typed it (already read by the locale-aware parser). */
+  amount: number;
+  currencyId: number;
+  method: PaymentMethod;
+  phone?: string;
+  email?: string | null;
+  /** The site's origin: the member comes back to `{origin}/user/profile/wallet?topup={reference}`. */
+  origin: string;
+}
+
+export interface StartedTopUp {
+  reference: string;
+  provider: string;
+  status: string;
+  amount_minor: number;
+  currency: string;
+  checkout_url: string | null;
+}
+
+/** Where the member's browser lands after the hosted checkout. */
+export const topUpReturnPath = (reference: string) => `/user/profile/wallet?topup=${encodeURIComponent(reference)}`;
+
+/**
+ * Starts a top-up (docs/payments.md "Top-ups"): the payment row and the provider's checkout, in one transaction —
+ * a provider that refuses leaves no row. The pocket is credited later, by the provider's webhook, never here.
+ */
+export async function startTopUp(
+  db: Executor,
+  provider: PaymentProvider,
+  input: StartTopUpInput,
+): Promise<StartedTopUp> {
+  const [currency] = await db
+    .select({ code: currencies.code, decimals: currencies.decimals, isActive: currencies.isActive })
+    .from(currencies)
+    .where(eq(currencies.id, input.currencyId));
+  if (!currency?.isActive)
+    throw new AppError('validation_failed', 'errors.validation_failed', {
+      fields: { currency: [{ key: 'validation.invalid' }] },
+    });
+  if (!hasDecimals(input.amount, currency.decimals))
+    throw new AppError('validation_failed', 'errors.validation_failed', {
+      fields: {
+        amount: [
+          currency.decimals === 0
+            ? { key: 'validation.whole_number' }
+            : { key: 'validation.max_decimals', vars: { max: currency.decimals } },
+        ],
+      },
+    });
+  // At most two decimals (hasDecimals above), so the rounding only removes floating-point noise.
+  const amountMinor = Math.round(input.amount * 10 ** currency.decimals);
+  const reference = `tu_${randomBytes(12).toString('hex')}`;
+
+  return db.transaction(async (tx) => {
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        userId: input.userId,
+        provider: provider.id,
+        reference,
+        method: input.method,
+        amountMinor,
+        currency: currency.code,
+        purpose: 'top_up',
+      })
+      .returning();
+    let session: Awaited<ReturnType<PaymentProvider['createCheckout']>>;
+    try {
+      session = await provider.createCheckout({
+        amountMinor,
+        currency: currency.code,
+        reference,
+        returnUrl: `${input.origin}${topUpReturnPath(reference)}`,
+        method: input.method,
+        customer: { email: input.email ?? undefined, phone: input.phone },
+        description: 'Mavuno wallet top-up',
+      });
+    } catch (error) {
+      if (error instanceof ProviderError && error.code === 'unavailable')
+        throw new AppError('service_unavailable', 'payments.provider_unavailable', { cause: error });
+      if (error instanceof ProviderError)
+        throw new AppError('payments.checkout_refused', 'payments.checkout_refused', { cause: error });
+      throw error;
+    }
+    await tx
+      .update(payments)
+      .set({ providerReference: session.providerReference, updatedAt: new Date() })
+      .where(eq(payments.id, payment.id));
+    return {
+      reference,
+      provider: provider.id,
+      status: payment.status,
+      amount_minor: amountMinor,
+      currency: currency.code,
+      checkout_url: session.next.kind === 'redirect' ? session.next.redirectUrl : null,
+    };
+  });
+}
