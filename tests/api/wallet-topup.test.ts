@@ -148,6 +148,7 @@ describe('POST /wallet/top-up through the sandbox', () => {
       currencyId: KES,
       method: 'card',
       origin: 'http://localhost',
+      locale: 'en',
     });
     await provider.submit(tokenOf(started.checkout_url!), { number: '4242424242424242' });
     expect(held).toHaveLength(1);

@@ -29,7 +29,7 @@ export function paymentRoutes() {
       body: topUpBody,
       response: topUpResponse,
     },
-    async (_c, { body, user }) => {
+    async (c, { body, user }) => {
       // The sandbox is the provider of this first version; the real adapters take over per country later.
       const provider = getPaymentProvider('sandbox');
       if (!provider) throw new AppError('service_unavailable', 'payments.provider_unavailable');
@@ -41,6 +41,7 @@ export function paymentRoutes() {
         phone: body.phone,
         email: user.email,
         origin: getEnv().publicUrl,
+        locale: c.get('locale'),
       });
     },
   );

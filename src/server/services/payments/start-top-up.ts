@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { hasDecimals } from '~/features/numbers/money';
+import type { Locale } from '~/i18n/config';
+import { localizePath } from '~/i18n/paths';
 import type { Executor } from '~/server/db/client';
 import { currencies, payments } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
@@ -14,8 +16,10 @@ export interface StartTopUpInput {
   method: PaymentMethod;
   phone?: string;
   email?: string | null;
-  /** The site's origin: the member comes back to `{origin}/user/profile/wallet?topup={reference}`. */
+  /** The site's origin: the member comes back to `{origin}/user/top-up?reference={reference}`. */
   origin: string;
+  /** The member's language: the result page is in the language the top-up was asked in. */
+  locale: Locale;
 }
 
 export interface StartedTopUp {
@@ -28,7 +32,7 @@ export interface StartedTopUp {
 }
 
 /** Where the member's browser lands after the hosted checkout. */
-export const topUpReturnPath = (reference: string) => `/user/profile/wallet?topup=${encodeURIComponent(reference)}`;
+export const topUpReturnPath = (reference: string) => `/user/top-up?reference=${encodeURIComponent(reference)}`;
 
 /**
  * Starts a top-up (docs/payments.md "Top-ups"): the payment row and the provider's checkout, in one transaction —
@@ -80,7 +84,7 @@ export async function startTopUp(
         amountMinor,
         currency: currency.code,
         reference,
-        returnUrl: `${input.origin}${topUpReturnPath(reference)}`,
+        returnUrl: `${input.origin}${localizePath(topUpReturnPath(reference), input.locale)}`,
         method: input.method,
         customer: { email: input.email ?? undefined, phone: input.phone },
         description: 'Mavuno wallet top-up',
