@@ -55,6 +55,8 @@ test.describe('[WALLET] a top-up through the sandbox checkout, without JavaScrip
     await expect(page).toHaveURL(new RegExp(`/user/top-up\\?reference=${reference}$`));
     await expect(page.locator('[data-outcome="succeeded"]')).toBeVisible();
     expect(await availableKes(page)).toBe(before + 25_050);
+    const payment = await (await page.request.get(`/api-v2/wallet/payment?reference=${reference}`)).json();
+    expect(payment).toMatchObject({ status: 'succeeded', credited: true, amount_minor: 25_050 });
 
     // The link is spent: opening it again only links back.
     await page.goto(path);
@@ -62,15 +64,17 @@ test.describe('[WALLET] a top-up through the sandbox checkout, without JavaScrip
   });
 
   test('in French, the declining card says so and credits nothing; a forged link is a 404', async ({ browser }) => {
-    const page = await memberPage(browser, 'demo-buyer@mavuno.test');
+    const page = await memberPage(browser, 'demo-basic@mavuno.test');
     const before = await availableKes(page);
-    const { path } = await startTopUp(page, '100', 'fr');
+    const { reference, path } = await startTopUp(page, '100', 'fr');
     await page.goto(`/fr${path}`);
     await page.getByLabel(fr['sandbox_checkout.card_number']).fill('4000 0000 0000 0002');
     await page.locator('form[data-plain-form] button[type=submit]').click();
     await expect(page.locator('[data-outcome="declined"]')).toBeVisible();
     await expect(page.locator('body')).toContainText(fr['top_up.failure_declined']);
     expect(await availableKes(page)).toBe(before);
+    const payment = await (await page.request.get(`/api-v2/wallet/payment?reference=${reference}`)).json();
+    expect(payment).toMatchObject({ status: 'failed', failure: 'declined', credited: false });
 
     const forged = await page.goto(`${path.slice(0, -4)}0000`);
     expect(forged?.status()).toBe(404);
