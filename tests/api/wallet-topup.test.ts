@@ -5,6 +5,7 @@ import { payments, walletTransfers } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
 import { observeSandboxWebhooks, getSandboxProvider } from '~/server/payments/registry';
 import { type SandboxWebhook, sandboxProvider, sandboxSecret, signSandboxWebhook } from '~/server/payments/sandbox';
+import { databaseSandboxStore } from '~/server/payments/sandbox-store';
 import { processPaymentWebhook } from '~/server/services/payments/process-payment-webhook';
 import { startTopUp } from '~/server/services/payments/start-top-up';
 import { apiRequest, form, post } from '../fixtures/api';
@@ -249,5 +250,28 @@ describe('POST /wallet/top-up through the sandbox', () => {
     expect(noCurrency.status).toBe(422);
     expect(noCurrency.json.errors.currency).toHaveLength(1);
     expect(await db().select().from(payments).where(eq(payments.amountMinor, 1050))).toHaveLength(0);
+  });
+
+  it('keeps the sandbox checkout in the database: another process (or a restart) opens and pays the same session', async () => {
+    const member = await signedUpUser();
+    const started = await startedTopUp(member.auth, '75');
+    const secret = sandboxSecret(getEnv().SANDBOX_PAYMENT_SECRET);
+    const otherProcess = sandboxProvider({ secret, publicUrl: 'http://localhost', store: databaseSandboxStore() });
+    const session = await otherProcess.openSession(tokenOf(started.checkout_url));
+    expect(session).toMatchObject({
+      reference: started.reference,
+      amountMinor: 7_500,
+      currency: 'KES',
+      status: 'pending',
+    });
+    expect(session?.expiresAt).toBeInstanceOf(Date);
+    expect(await otherProcess.openSession(`${tokenOf(started.checkout_url).slice(0, -2)}00`)).toBeUndefined();
+
+    await otherProcess.submit(tokenOf(started.checkout_url), { number: '4000 0000 0000 9995' });
+    const seen = await getSandboxProvider()!.verifyPayment({
+      reference: started.reference,
+      expected: { amountMinor: 7_500, currency: 'KES' },
+    });
+    expect(seen).toMatchObject({ status: 'failed', failure: 'insufficient_funds', mismatches: [] });
   });
 });

@@ -4,6 +4,7 @@ import { processPaymentWebhook } from '~/server/services/payments/process-paymen
 import { configuredProviders } from './index';
 import type { PaymentProvider, ProviderId } from './provider';
 import type { SandboxProvider, SandboxWebhook } from './sandbox';
+import { databaseSandboxStore } from './sandbox-store';
 
 /**
  * The payment providers of this process (docs/payments.md "Top-ups"), made once from the environment. The sandbox
@@ -37,7 +38,7 @@ async function deliverSandboxWebhook(webhook: SandboxWebhook): Promise<void> {
 }
 
 export function getPaymentProviders(): Map<ProviderId, PaymentProvider> {
-  providers ??= configuredProviders(getEnv(), { deliverSandboxWebhook });
+  providers ??= configuredProviders(getEnv(), { deliverSandboxWebhook, sandboxStore: databaseSandboxStore() });
   return providers;
 }
 

@@ -5,7 +5,9 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -76,4 +78,25 @@ export const paymentEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('payment_events_provider_event_uq').on(t.provider, t.eventId)],
+);
+
+/**
+ * The sandbox provider's own records (docs/payments.md "Sandbox"): it plays an outside processor, so they are
+ * apart from the app's payments — its checkout sessions and payouts, as the sandbox keeps them (`data`, JSON),
+ * so that a checkout survives a restart and every server process sees the same ones.
+ */
+export const sandboxRecords = pgTable(
+  'sandbox_records',
+  {
+    kind: text('kind').$type<'session' | 'payout'>().notNull(),
+    id: text('id').notNull(),
+    reference: text('reference').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.id] }),
+    uniqueIndex('sandbox_records_reference_uq').on(t.kind, t.reference),
+    check('sandbox_records_kind_ck', sql`kind in ('session', 'payout')`),
+  ],
 );

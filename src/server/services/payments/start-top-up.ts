@@ -35,8 +35,8 @@ export interface StartedTopUp {
 export const topUpReturnPath = (reference: string) => `/user/top-up?reference=${encodeURIComponent(reference)}`;
 
 /**
- * Starts a top-up (docs/payments.md "Top-ups"): the payment row and the provider's checkout, in one transaction —
- * a provider that refuses leaves no row. The pocket is credited later, by the provider's webhook, never here.
+ * Starts a top-up (docs/payments.md "Top-ups"): the provider's checkout, then the payment row — a provider that
+ * refuses leaves no row. The pocket is credited later, by the provider's webhook, never here.
  */
 export async function startTopUp(
   db: Executor,
@@ -65,48 +65,45 @@ export async function startTopUp(
   const amountMinor = Math.round(input.amount * 10 ** currency.decimals);
   const reference = `tu_${randomBytes(12).toString('hex')}`;
 
-  return db.transaction(async (tx) => {
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        userId: input.userId,
-        provider: provider.id,
-        reference,
-        method: input.method,
-        amountMinor,
-        currency: currency.code,
-        purpose: 'top_up',
-      })
-      .returning();
-    let session: Awaited<ReturnType<PaymentProvider['createCheckout']>>;
-    try {
-      session = await provider.createCheckout({
-        amountMinor,
-        currency: currency.code,
-        reference,
-        returnUrl: `${input.origin}${localizePath(topUpReturnPath(reference), input.locale)}`,
-        method: input.method,
-        customer: { email: input.email ?? undefined, phone: input.phone },
-        description: 'Mavuno wallet top-up',
-      });
-    } catch (error) {
-      if (error instanceof ProviderError && error.code === 'unavailable')
-        throw new AppError('service_unavailable', 'payments.provider_unavailable', { cause: error });
-      if (error instanceof ProviderError)
-        throw new AppError('payments.checkout_refused', 'payments.checkout_refused', { cause: error });
-      throw error;
-    }
-    await tx
-      .update(payments)
-      .set({ providerReference: session.providerReference, updatedAt: new Date() })
-      .where(eq(payments.id, payment.id));
-    return {
-      reference,
-      provider: provider.id,
-      status: payment.status,
-      amount_minor: amountMinor,
+  // The provider first, outside any transaction (a provider call may be slow; the sandbox's own records are in the
+  // database): a checkout the member never receives is never paid. Then the row, in one insert.
+  let session: Awaited<ReturnType<PaymentProvider['createCheckout']>>;
+  try {
+    session = await provider.createCheckout({
+      amountMinor,
       currency: currency.code,
-      checkout_url: session.next.kind === 'redirect' ? session.next.redirectUrl : null,
-    };
-  });
+      reference,
+      returnUrl: `${input.origin}${localizePath(topUpReturnPath(reference), input.locale)}`,
+      method: input.method,
+      customer: { email: input.email ?? undefined, phone: input.phone },
+      description: 'Mavuno wallet top-up',
+    });
+  } catch (error) {
+    if (error instanceof ProviderError && error.code === 'unavailable')
+      throw new AppError('service_unavailable', 'payments.provider_unavailable', { cause: error });
+    if (error instanceof ProviderError)
+      throw new AppError('payments.checkout_refused', 'payments.checkout_refused', { cause: error });
+    throw error;
+  }
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      userId: input.userId,
+      provider: provider.id,
+      reference,
+      providerReference: session.providerReference,
+      method: input.method,
+      amountMinor,
+      currency: currency.code,
+      purpose: 'top_up',
+    })
+    .returning();
+  return {
+    reference,
+    provider: provider.id,
+    status: payment.status,
+    amount_minor: amountMinor,
+    currency: currency.code,
+    checkout_url: session.next.kind === 'redirect' ? session.next.redirectUrl : null,
+  };
 }
