@@ -20,6 +20,11 @@ export const ERROR_STATUS = {
   'wallet.pending_already_resolved': 409,
   'wallet.unbalanced': 422,
   'wallet.currency_mismatch': 422,
+  /** Payment providers' webhooks and checkouts (docs/payments.md "Webhooks"). */
+  'payments.webhook_refused': 401,
+  'payments.unknown_payment': 404,
+  'payments.amount_mismatch': 422,
+  'payments.checkout_refused': 422,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

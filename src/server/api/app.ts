@@ -12,6 +12,7 @@ import { buildOpenApiDocument, listEndpoints } from './openapi';
 import { authenticate } from './auth';
 import { chatRoutes } from './routes/chat';
 import { walletRoutes } from './routes/wallet';
+import { paymentRoutes } from './routes/payments';
 import { chatStreamRoutes } from './routes/chat-stream';
 import { lotRoutes } from './routes/lots';
 import { offerRoutes } from './routes/offers';
@@ -58,6 +59,7 @@ export function createApiApp() {
   app.route('/', chatRoutes());
   app.route('/', chatStreamRoutes());
   app.route('/', walletRoutes());
+  app.route('/', paymentRoutes());
 
   app.get('/openapi.json', (c) => {
     c.header('Cache-Control', 'public, max-age=300');

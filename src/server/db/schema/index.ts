@@ -6,3 +6,4 @@ export * from './lots';
 export * from './deals';
 export * from './chat';
 export * from './wallet';
+export * from './payments';

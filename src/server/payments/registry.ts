@@ -1,0 +1,52 @@
+import { getDb } from '~/server/db';
+import { getEnv } from '~/server/env';
+import { processPaymentWebhook } from '~/server/services/payments/process-payment-webhook';
+import { configuredProviders } from './index';
+import type { PaymentProvider, ProviderId } from './provider';
+import type { SandboxProvider, SandboxWebhook } from './sandbox';
+import { databaseSandboxStore } from './sandbox-store';
+
+/**
+ * The payment providers of this process (docs/payments.md "Top-ups"), made once from the environment. The sandbox
+ * hands its signed webhooks to the webhook handler in-process (no network), with the headers and raw body an
+ * outside provider would post, so they meet every check the route makes.
+ */
+let providers: Map<ProviderId, PaymentProvider> | undefined;
+
+const observers = new Set<(webhook: SandboxWebhook) => void>();
+
+/** Watches the webhooks the sandbox delivers (a replay in tests, a trace in development); answers the unsubscribe. */
+export function observeSandboxWebhooks(observer: (webhook: SandboxWebhook) => void): () => void {
+  observers.add(observer);
+  return () => observers.delete(observer);
+}
+
+async function deliverSandboxWebhook(webhook: SandboxWebhook): Promise<void> {
+  for (const observer of observers) observer(webhook);
+  const sandbox = getPaymentProviders().get('sandbox');
+  if (!sandbox) return;
+  try {
+    // What the webhook route (src/server/api/routes/payments.ts) does with a POST: the same checks, in-process.
+    await processPaymentWebhook(await getDb(), sandbox, {
+      rawBody: webhook.body,
+      headers: new Headers(webhook.headers),
+    });
+  } catch (error) {
+    // Like a provider whose webhook was refused: the payment stays as it was, and is verified again later.
+    console.error('[payments] sandbox webhook refused:', error instanceof Error ? error.message : error);
+  }
+}
+
+export function getPaymentProviders(): Map<ProviderId, PaymentProvider> {
+  providers ??= configuredProviders(getEnv(), { deliverSandboxWebhook, sandboxStore: databaseSandboxStore() });
+  return providers;
+}
+
+export function getPaymentProvider(id: string): PaymentProvider | undefined {
+  return getPaymentProviders().get(id as ProviderId);
+}
+
+/** The sandbox, when this configuration turns it on (its hosted checkout page needs it). */
+export function getSandboxProvider(): SandboxProvider | undefined {
+  return getPaymentProviders().get('sandbox') as SandboxProvider | undefined;
+}

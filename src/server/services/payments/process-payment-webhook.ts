@@ -1,0 +1,163 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '~/server/db/client';
+import { paymentEvents, payments } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
+import {
+  isCreditable,
+  type PaymentProvider,
+  type PaymentVerification,
+  ProviderError,
+  type WebhookEvent,
+} from '~/server/payments/provider';
+import { openAccount } from '~/server/services/wallet/open-account';
+import { postTransfer } from '~/server/services/wallet/post-transfer';
+
+export interface WebhookDelivery {
+  /** The exact bytes received. */
+  rawBody: string;
+  headers: Headers;
+  url?: URL;
+}
+
+export type WebhookOutcome = 'credited' | 'already_credited' | 'duplicate' | 'status_recorded' | 'ignored';
+
+/** The ledger key of a top-up's credit: one per payment, whatever event brings it. */
+export const topUpKey = (provider: string, reference: string) => `topup:${provider}:${reference}`;
+
+const FINAL = new Set(['succeeded', 'failed', 'cancelled']);
+
+/** Refusals are logged (with the reference, never the body): the back office looks into them. */
+function logRefusal(provider: string, why: string, detail: Record<string, unknown> = {}): void {
+  console.warn('[payments] webhook refused:', JSON.stringify({ provider, why, ...detail }));
+}
+
+/**
+ * Processes one provider webhook (docs/payments.md "Webhooks"): the signature first (the provider's parseWebhook,
+ * over the raw bytes, stale ones refused), then the payment it names (unknown: 404), then the provider asked again
+ * (`verifyPayment`) — the event alone never credits. In one transaction: the event id recorded once (a repeat
+ * changes nothing), the payment row locked, and a creditable payment credited by one ledger transfer from the
+ * provider's clearing account to the member's available pocket under a key derived from the reference. A failure
+ * arriving after a success changes nothing; amounts or currencies unlike the payment's are refused.
+ */
+export async function processPaymentWebhook(
+  db: Executor,
+  provider: PaymentProvider,
+  delivery: WebhookDelivery,
+): Promise<{ outcome: WebhookOutcome; reference?: string }> {
+  const expectedFor = async (reference: string) => {
+    const [row] = await db
+      .select({ amountMinor: payments.amountMinor, currency: payments.currency })
+      .from(payments)
+      .where(and(eq(payments.provider, provider.id), eq(payments.reference, reference)));
+    return row;
+  };
+  const parsed = await provider.parseWebhook({
+    rawBody: delivery.rawBody,
+    headers: delivery.headers,
+    url: delivery.url,
+    expected: expectedFor,
+  });
+  if (!parsed.ok) {
+    logRefusal(provider.id, parsed.reason, { detail: parsed.detail });
+    if (parsed.reason === 'unknown') return { outcome: 'ignored' };
+    throw new AppError('payments.webhook_refused', 'payments.webhook_refused', {
+      status: parsed.reason === 'malformed' ? 400 : 401,
+    });
+  }
+  const event = parsed.event;
+  // Payouts are settled by the payout work; a payout event is acknowledged and left alone here.
+  if (event.kind !== 'payment') return { outcome: 'ignored' };
+
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider.id), eq(payments.reference, event.reference)));
+  if (!payment) {
+    logRefusal(provider.id, 'unknown_payment', { reference: event.reference, eventId: event.eventId });
+    throw new AppError('payments.unknown_payment', 'payments.unknown_payment');
+  }
+  if (event.mismatches.length > 0) {
+    logRefusal(provider.id, 'event_mismatch', { reference: payment.reference, mismatches: event.mismatches });
+    throw new AppError('payments.amount_mismatch', 'payments.amount_mismatch');
+  }
+
+  let verification: PaymentVerification;
+  try {
+    verification = await provider.verifyPayment({
+      reference: payment.reference,
+      providerReference: payment.providerReference ?? undefined,
+      expected: { amountMinor: payment.amountMinor, currency: payment.currency },
+    });
+  } catch (error) {
+    // Not recorded: the provider sends it again, and it is verified then.
+    console.warn('[payments] verification failed:', payment.reference, error instanceof Error ? error.message : error);
+    if (error instanceof ProviderError && error.code === 'rejected')
+      throw new AppError('payments.unknown_payment', 'payments.unknown_payment');
+    throw new AppError('service_unavailable', 'payments.provider_unavailable');
+  }
+  if (verification.mismatches.length > 0) {
+    logRefusal(provider.id, 'verification_mismatch', {
+      reference: payment.reference,
+      mismatches: verification.mismatches,
+    });
+    throw new AppError('payments.amount_mismatch', 'payments.amount_mismatch');
+  }
+
+  return db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(paymentEvents)
+      .values({ provider: provider.id, eventId: event.eventId, paymentId: payment.id, status: event.status })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (recorded.length === 0) return { outcome: 'duplicate' as const, reference: payment.reference };
+
+    const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update');
+    if (locked.status === 'succeeded') return { outcome: 'already_credited' as const, reference: payment.reference };
+
+    if (isCreditable(verification)) {
+      const transferId = await credit(tx, locked, event, verification);
+      await tx
+        .update(payments)
+        .set({ status: 'succeeded', failure: null, transferId, updatedAt: sql`now()` })
+        .where(eq(payments.id, locked.id));
+      return { outcome: 'credited' as const, reference: payment.reference };
+    }
+    // The provider's own answer, not the event's, says where the payment stands; a final one is not reopened.
+    if (!FINAL.has(locked.status) || verification.status !== 'pending')
+      await tx
+        .update(payments)
+        .set({ status: verification.status, failure: verification.failure ?? null, updatedAt: sql`now()` })
+        .where(eq(payments.id, locked.id));
+    return { outcome: 'status_recorded' as const, reference: payment.reference };
+  });
+}
+
+async function credit(
+  tx: Executor,
+  payment: typeof payments.$inferSelect,
+  event: WebhookEvent,
+  verification: PaymentVerification,
+): Promise<number> {
+  const clearing = await openAccount(tx, {
+    kind: 'provider_clearing',
+    provider: payment.provider,
+    currency: payment.currency,
+  });
+  const pocket = await openAccount(tx, {
+    kind: 'member_available',
+    userId: payment.userId,
+    currency: payment.currency,
+  });
+  const { transfer } = await postTransfer(tx, {
+    key: topUpKey(payment.provider, payment.reference),
+    cause: 'top_up',
+    createdBy: payment.userId,
+    memo: `${payment.provider} ${verification.providerReference ?? event.providerReference ?? payment.reference}`,
+    currency: payment.currency,
+    postings: [
+      { accountId: clearing.id, amount: -payment.amountMinor },
+      { accountId: pocket.id, amount: payment.amountMinor },
+    ],
+  });
+  return transfer.id;
+}
