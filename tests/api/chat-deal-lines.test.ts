@@ -7,8 +7,8 @@ import { countAllUnread } from '~/server/services/chat/unread';
 import { apiRequest, form } from '../fixtures/api';
 import { signedUpUser } from '../fixtures/accounts';
 import { useTestDatabase } from '../fixtures/database';
-import { act, makeOffer, publishLot, sellMaize } from '../fixtures/deals';
-import { memberWithTier, nakuru } from '../fixtures/lots';
+import { act, makeOffer, sellMaize, sprayerForSale } from '../fixtures/deals';
+import { memberWithTier } from '../fixtures/lots';
 
 /** Deal lines: each deal event is told in the parties' chat room (docs/chat.md "Deal lines"). */
 
@@ -175,19 +175,7 @@ describe('deal lines', () => {
   it('tells a direct buy at a fixed price as one line', async () => {
     const owner = await signedUpUser();
     const { buyer, buyerId } = await parties();
-    const place = await nakuru();
-    const machine = await publishLot(owner.auth, 'technic', {
-      type: 'sell',
-      category_id: 2,
-      title: 'Used knapsack sprayer',
-      volume: 3,
-      per_unit_id: 13,
-      price: 4500,
-      currency_id: 1,
-      country_id: place.countryId,
-      village_id: place.villageId,
-      price_type: 'fixed',
-    });
+    const machine = await sprayerForSale(owner.auth);
     const order = await makeOffer(buyer.auth, { order_id: machine, order_type: 'technic_list', volume: 1 });
     expect(order.json).toMatchObject({ status: 3, is_direct_buy: true });
     expect(await eventsOf((await roomOf(machine, buyerId)).id)).toEqual(['direct-buy']);

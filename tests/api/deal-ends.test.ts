@@ -5,7 +5,7 @@ import { lots } from '~/server/db/schema';
 import { form, get } from '../fixtures/api';
 import { signedUpUser } from '../fixtures/accounts';
 import { useTestDatabase } from '../fixtures/database';
-import { act, dayFromToday, getAs, makeOffer, publishLot, sellMaize, tractorForHire } from '../fixtures/deals';
+import { act, dayFromToday, getAs, makeOffer, sellMaize, tractorForHire, sprayerForSale } from '../fixtures/deals';
 import { maizeLot, memberWithTier, nakuru, postAs, wrapped } from '../fixtures/lots';
 
 /**
@@ -246,20 +246,7 @@ describe('a deal that ends frees its lot', () => {
   it('frees a machine bought directly at its fixed price once the purchase is done, or leaves it sold when it was the last one', async () => {
     const owner = await signedUpUser();
     const buyer = await signedUpUser();
-    const place = await nakuru();
-    const machine = (volume: number) =>
-      publishLot(owner.auth, 'technic', {
-        type: 'sell',
-        category_id: 2,
-        title: 'Used knapsack sprayer',
-        volume,
-        per_unit_id: 13,
-        price: 4500,
-        currency_id: 1,
-        country_id: place.countryId,
-        village_id: place.villageId,
-        price_type: 'fixed',
-      });
+    const machine = (volume: number) => sprayerForSale(owner.auth, volume);
     /** Paid in cash at pick-up: the seller confirms the money (direct payment), then the buyer the goods. */
     const buyDirectly = async (lotId: number) => {
       const order = await makeOffer(buyer.auth, { order_id: lotId, order_type: 'technic_list', volume: 1 });

@@ -8,8 +8,8 @@ import { checkLedger } from '~/server/services/wallet/check-ledger';
 import { findAccount } from '~/server/services/wallet/find-account';
 import { useTestDatabase } from '../fixtures/database';
 import { signedUpUser } from '../fixtures/accounts';
-import { act, makeOffer, publishLot, sellMaize } from '../fixtures/deals';
-import { memberWithTier, nakuru } from '../fixtures/lots';
+import { act, makeOffer, sellMaize, sprayerForSale } from '../fixtures/deals';
+import { memberWithTier } from '../fixtures/lots';
 import { topUp, userId } from '../fixtures/wallet';
 
 const database = useTestDatabase();
@@ -221,19 +221,7 @@ describe('deals paid from the wallet', () => {
     const ownerId = await userId(database.handle(), owner.email);
     const buyer = await signedUpUser();
     const buyerId = await userId(database.handle(), buyer.email);
-    const place = await nakuru();
-    const machine = await publishLot(owner.auth, 'technic', {
-      type: 'sell',
-      category_id: 2,
-      title: 'Used knapsack sprayer',
-      volume: 3,
-      per_unit_id: 13,
-      price: 4500,
-      currency_id: 1,
-      country_id: place.countryId,
-      village_id: place.villageId,
-      price_type: 'fixed',
-    });
+    const machine = await sprayerForSale(owner.auth);
     const order = { order_id: machine, order_type: 'technic_list', volume: 1, payment_type: 2 };
     const refused = await makeOffer(buyer.auth, order);
     expect(refused.status).toBe(409);

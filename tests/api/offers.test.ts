@@ -12,7 +12,7 @@ import { listLotsOnSale } from '~/server/services/deals/cabinet';
 import { apiRequest, get } from '../fixtures/api';
 import { signedUpUser } from '../fixtures/accounts';
 import { useTestDatabase } from '../fixtures/database';
-import { act, dayFromToday, getAs, makeOffer, publishLot, sellMaize, tractorForHire } from '../fixtures/deals';
+import { act, dayFromToday, getAs, makeOffer, sellMaize, tractorForHire, sprayerForSale } from '../fixtures/deals';
 import { memberWithTier, nakuru } from '../fixtures/lots';
 
 const database = useTestDatabase();
@@ -406,19 +406,7 @@ describe('offer rules', () => {
   it('approves a buyer at a fixed-price machine at once (direct buy) and refuses another price', async () => {
     const owner = await signedUpUser();
     const buyer = await signedUpUser();
-    const place = await nakuru();
-    const machine = await publishLot(owner.auth, 'technic', {
-      type: 'sell',
-      category_id: 2,
-      title: 'Used knapsack sprayer',
-      volume: 3,
-      per_unit_id: 13,
-      price: 4500,
-      currency_id: 1,
-      country_id: place.countryId,
-      village_id: place.villageId,
-      price_type: 'fixed',
-    });
+    const machine = await sprayerForSale(owner.auth);
     expect(
       (await makeOffer(buyer.auth, { order_id: machine, order_type: 'technic_list', price: 4000, volume: 1 })).json
         .errors.price,
