@@ -71,6 +71,15 @@ export function darajaTimestamp(at: Date): string {
   return nairobi.toISOString().replace(/[-:T]/g, '').slice(0, 14);
 }
 
+/** A Daraja answer that is not a success: the provider down (5xx) or the request refused, with Daraja's words. */
+function darajaRefusal(status: number, body: { errorMessage?: string; ResponseDescription?: string }): ProviderError {
+  return new ProviderError(
+    'mpesa',
+    status >= 500 ? 'unavailable' : 'rejected',
+    body.errorMessage ?? body.ResponseDescription ?? `answered ${status}`,
+  );
+}
+
 function fromDarajaTimestamp(value: unknown): Date | undefined {
   const text = String(value ?? '');
   const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(text);
@@ -185,12 +194,7 @@ export function mpesaProvider(config: MpesaConfig, fetchImpl: typeof fetch = fet
         AccountReference: request.reference.slice(0, 12),
         TransactionDesc: (request.description ?? 'Mavuno').slice(0, 13),
       });
-      if (status !== 200 || body.ResponseCode !== '0' || !body.CheckoutRequestID)
-        throw new ProviderError(
-          'mpesa',
-          status >= 500 ? 'unavailable' : 'rejected',
-          body.errorMessage ?? body.ResponseDescription ?? `answered ${status}`,
-        );
+      if (status !== 200 || body.ResponseCode !== '0' || !body.CheckoutRequestID) throw darajaRefusal(status, body);
       return {
         provider: 'mpesa',
         reference: request.reference,
@@ -223,12 +227,7 @@ export function mpesaProvider(config: MpesaConfig, fetchImpl: typeof fetch = fet
         if (body.CheckoutRequestID !== providerReference)
           throw new ProviderError('mpesa', 'bad_response', 'the query answered for another request');
         state = mpesaResult(Number(body.ResultCode));
-      } else
-        throw new ProviderError(
-          'mpesa',
-          status >= 500 ? 'unavailable' : 'rejected',
-          body.errorMessage ?? `answered ${status}`,
-        );
+      } else throw darajaRefusal(status, body);
       // The query does not report the amount: the STK push fixed it (the customer cannot change it).
       const actual = { amountMinor: null, currency: 'KES' };
       return {
@@ -337,12 +336,7 @@ export function mpesaProvider(config: MpesaConfig, fetchImpl: typeof fetch = fet
         ResultURL: url,
         Occasion: request.reference,
       });
-      if (status !== 200 || body.ResponseCode !== '0')
-        throw new ProviderError(
-          'mpesa',
-          status >= 500 ? 'unavailable' : 'rejected',
-          body.errorMessage ?? body.ResponseDescription ?? `answered ${status}`,
-        );
+      if (status !== 200 || body.ResponseCode !== '0') throw darajaRefusal(status, body);
       return {
         provider: 'mpesa',
         reference: request.reference,
