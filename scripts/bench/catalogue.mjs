@@ -3,7 +3,8 @@
 // connections measured right after each filter in the same run (the machine's own floor at that moment). Targets
 // (docs/lots.md "What a catalogue page costs"): p95 at 1 connection ≤ 20 ms on PGlite and ≤ 10 ms on PostgreSQL;
 // p95 at 4 connections ≤ 3 × the p95 of /healthz. It prints figures and asserts nothing.
-import { execSync, spawn } from 'node:child_process';
+import { withProductionServer } from './server.mjs';
+import { execSync } from 'node:child_process';
 
 const FILTERS = [
   { name: 'no filter', path: '/api-v2/board-list/index' },
@@ -95,18 +96,6 @@ export async function benchCatalogue({ base, lots, database, requests = 200 }) {
   console.table(rows);
 }
 
-async function waitFor(url) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 /**
  * The same measurements on PostgreSQL (`DATABASE_URL`): seeds that database with the demo set and `lots`
  * generated lots (it should be a database of its own: the generated lots are added to what it holds), starts a
@@ -130,17 +119,7 @@ export async function benchCatalogueOnPostgres({ root, url, port, lots }) {
   // generated lots of the demo sellers is not what the seed is for).
   if (count < lots)
     execSync(`node_modules/.bin/tsx scripts/db-seed.ts --lots ${lots - count}`, { cwd: root, stdio: 'inherit', env });
-  const server = spawn(process.execPath, ['dist/server/entry.mjs'], {
-    cwd: root,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'true', NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    await waitFor(`${base}/healthz`);
-    await benchCatalogue({ base, lots: Math.max(lots, count), database: 'PostgreSQL' });
-  } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-  }
+  await withProductionServer({ root, env, port }, ({ base }) =>
+    benchCatalogue({ base, lots: Math.max(lots, count), database: 'PostgreSQL' }),
+  );
 }

@@ -6,7 +6,8 @@
 // set (VmRSS in /proc/<pid>/status, what the kernel counts for the process) while the streams open, divided by their
 // number: it includes each connection's socket buffers and the stream's state, and is approximate (the heap grows in
 // steps). It prints figures and asserts nothing.
-import { execSync, spawn } from 'node:child_process';
+import { withProductionServer } from './server.mjs';
+import { execSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -163,18 +164,6 @@ export async function benchChat({ base, pid, pairs, database, burst = 10 }) {
   console.table(rows);
 }
 
-async function waitFor(url) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 /**
  * The same on PostgreSQL (`DATABASE_URL`, already seeded by the catalogue part): makes the pairs, starts a
  * production server at `port`, measures, stops it.
@@ -182,17 +171,7 @@ async function waitFor(url) {
 export async function benchChatOnPostgres({ root, url, port, streams }) {
   const env = { ...process.env, DATABASE_URL: url };
   const pairs = makeChatMembers({ root, env, pairs: Math.ceil(streams / 2) });
-  const server = spawn(process.execPath, ['dist/server/entry.mjs'], {
-    cwd: root,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'true', NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    await waitFor(`${base}/healthz`);
-    await benchChat({ base, pid: server.pid, pairs, database: 'PostgreSQL' });
-  } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-  }
+  await withProductionServer({ root, env, port }, ({ base, pid }) =>
+    benchChat({ base, pid, pairs, database: 'PostgreSQL' }),
+  );
 }
