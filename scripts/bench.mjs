@@ -3,8 +3,10 @@
 // representative pages and an API list: HTML bytes (raw and brotli), the CSS and JS the page loads (brotli),
 // and requests per second with p99 latency under a fixed load; then the catalogue on BENCH_LOTS generated lots
 // (scripts/bench/catalogue.mjs), and the chat's live streams: BENCH_STREAMS (1,000) streams held by the server, memory
-// per stream and post-to-delivery latency (scripts/bench/chat.mjs); both again on PostgreSQL when DATABASE_URL is set.
-// BENCH_ONLY=pages, BENCH_ONLY=catalogue or BENCH_ONLY=chat runs one part alone. It prints figures and asserts nothing.
+// per stream and post-to-delivery latency (scripts/bench/chat.mjs); both again on PostgreSQL when DATABASE_URL is set;
+// then the wallet: ledger transfers per second on PGlite and PostgreSQL and the member's wallet page
+// (scripts/bench/wallet.mjs). BENCH_ONLY=pages, BENCH_ONLY=catalogue, BENCH_ONLY=chat or BENCH_ONLY=wallet runs one
+// part alone. It prints figures and asserts nothing.
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,7 @@ import autocannon from 'autocannon';
 import { benchCatalogue, benchCatalogueOnPostgres } from './bench/catalogue.mjs';
 import { benchChat, benchChatOnPostgres, makeChatMembers } from './bench/chat.mjs';
 import { benchPages } from './bench/pages.mjs';
+import { benchWalletTransfers } from './bench/wallet.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 4610);
@@ -27,9 +30,9 @@ const TARGETS = [
 
 if (process.env.BENCH_SKIP_BUILD !== '1') execSync('npm run build', { cwd: root, stdio: 'inherit' });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mavuno-bench-'));
-const BULK_LOTS = Number(process.env.BENCH_LOTS ?? 100_000);
-const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const ONLY = process.env.BENCH_ONLY;
+const BULK_LOTS = ONLY === 'wallet' ? 0 : Number(process.env.BENCH_LOTS ?? 100_000);
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 // The catalogue case needs a large catalogue: the demo set plus generated lots, loaded before the server starts.
 execSync(`node_modules/.bin/tsx scripts/db-seed.ts --lots ${BULK_LOTS}`, {
   cwd: root,
@@ -38,7 +41,7 @@ execSync(`node_modules/.bin/tsx scripts/db-seed.ts --lots ${BULK_LOTS}`, {
 });
 // The chat's members and rooms, made before the server opens the embedded database (one process at a time).
 const chatPairs =
-  ONLY === 'pages' || ONLY === 'catalogue'
+  ONLY === 'pages' || ONLY === 'catalogue' || ONLY === 'wallet'
     ? []
     : makeChatMembers({
         root,
@@ -92,6 +95,7 @@ async function transferSize(url, encoding) {
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 try {
   await waitForServer();
+  if (ONLY === 'wallet') throw Object.assign(new Error('wallet only'), { benchDone: true });
   if (ONLY === 'chat') {
     await benchChat({ base, pid: server.pid, pairs: chatPairs, database: 'PGlite' });
     throw Object.assign(new Error('chat only'), { benchDone: true });
@@ -185,7 +189,7 @@ try {
 }
 // With DATABASE_URL, the catalogue and the chat again on PostgreSQL (a database of its own: generated lots and
 // members are added to it).
-if (process.env.DATABASE_URL && ONLY !== 'pages') {
+if (process.env.DATABASE_URL && ONLY !== 'pages' && ONLY !== 'wallet') {
   const pgPort = Number(process.env.BENCH_PG_PORT ?? PORT + 1);
   if (ONLY === 'chat')
     execSync('node_modules/.bin/tsx scripts/db-seed.ts', { cwd: root, stdio: 'inherit', env: process.env });
@@ -193,3 +197,4 @@ if (process.env.DATABASE_URL && ONLY !== 'pages') {
   if (ONLY !== 'catalogue')
     await benchChatOnPostgres({ root, url: process.env.DATABASE_URL, port: pgPort, streams: STREAMS });
 }
+if (!ONLY || ONLY === 'wallet') benchWalletTransfers({ root, url: process.env.DATABASE_URL });
