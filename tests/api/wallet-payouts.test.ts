@@ -9,7 +9,10 @@ import { decidePayout } from '~/server/services/payments/decide-payout';
 import { listOpenPayouts } from '~/server/services/payments/list-open-payouts';
 import { checkLedger } from '~/server/services/wallet/check-ledger';
 import { findAccount } from '~/server/services/wallet/find-account';
+import { loadPayoutResultPage, loadWithdrawPage } from '~/server/loaders/payouts';
+import { resolveUser } from '~/server/services/accounts/authenticate';
 import { apiRequest, form } from '../fixtures/api';
+import { TestCookies, formRequest } from '../fixtures/forms';
 import { signedUpUser } from '../fixtures/accounts';
 import { useTestDatabase } from '../fixtures/database';
 import { getAs } from '../fixtures/deals';
@@ -308,5 +311,95 @@ describe('POST /wallet/withdraw', () => {
     const seen = await getAs(stranger.auth, `/wallet/payout?reference=${res.json.reference}`);
     expect(seen.status).toBe(404);
     expect((await getAs({}, `/wallet/payout?reference=${res.json.reference}`)).status).toBe(401);
+  });
+});
+
+describe('the withdraw page without JavaScript', () => {
+  const sessionUser = async (access: string) => (await resolveUser(db(), { bearer: access }))!;
+
+  it('shows the pockets, posts the form, redirects to the result page; refusals show the form again', async () => {
+    const member = await memberWith(200_000);
+    const user = await sessionUser(member.access);
+    const cookies = new TestCookies();
+    const path = '/user/profile/wallet/withdraw';
+    const page = await loadWithdrawPage(formRequest(path, { cookies }), user);
+    if ('redirect' in page) throw new Error('expected the form');
+    expect(page.view.pockets).toEqual([{ currencyId: KES, code: 'KES', available: expect.stringContaining('2,000') }]);
+    expect(page.view.needsPassword).toBe(false);
+
+    const refused = await loadWithdrawPage(
+      formRequest(path, {
+        cookies,
+        locale: 'sw',
+        fields: { amount: '5000', currency: String(KES), method: 'mobile_money', phone: '+254700000001' },
+      }),
+      user,
+    );
+    if ('redirect' in refused) throw new Error('expected the form again');
+    expect(refused.status).toBe(409);
+    expect(refused.view.form.values.amount).toBe('5000');
+    expect(refused.view.form.problem).toBeTruthy();
+
+    const made = await loadWithdrawPage(
+      formRequest(path, {
+        cookies,
+        fields: { amount: '150', currency: String(KES), method: 'mobile_money', phone: '+254700000002' },
+      }),
+      user,
+    );
+    if (!('redirect' in made)) throw new Error(`expected a redirect, got ${made.status}`);
+    expect(made.status).toBe(303);
+    const reference = new URL(made.redirect, 'http://x').searchParams.get('reference')!;
+    expect(made.redirect).toBe(`/payout-result?reference=${reference}`);
+    const result = await loadPayoutResultPage(user, reference, 'en');
+    expect(result).toMatchObject({ status: 'failed', failure: 'declined', destination: '•••• 0002' });
+    expect(await available(member.auth)).toBe(200_000);
+
+    const stranger = await signedUpUser();
+    expect(await loadPayoutResultPage(await sessionUser(stranger.access), reference, 'en')).toBeUndefined();
+
+    const forged = await loadWithdrawPage(
+      formRequest(path, {
+        cookies,
+        token: 'forged',
+        fields: { amount: '150', currency: String(KES), method: 'mobile_money', phone: '+254700000001' },
+      }),
+      user,
+    );
+    expect(forged.status).toBe(403);
+    await ledgerClean();
+  });
+
+  it('asks for the password when the sign-in is not recent', async () => {
+    const member = await memberWith(100_000);
+    await db()
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 60 * 60_000) })
+      .where(eq(sessions.userId, member.id));
+    const user = await sessionUser(member.access);
+    const cookies = new TestCookies();
+    const path = '/user/profile/wallet/withdraw';
+    const page = await loadWithdrawPage(formRequest(path, { cookies }), user);
+    if ('redirect' in page) throw new Error('expected the form');
+    expect(page.view.needsPassword).toBe(true);
+    const fields = { amount: '100', currency: String(KES), method: 'mobile_money', phone: '+254700000001' };
+    const refused = await loadWithdrawPage(formRequest(path, { cookies, fields }), user);
+    expect(refused.status).toBe(403);
+    const made = await loadWithdrawPage(
+      formRequest(path, { cookies, fields: { ...fields, password: PASSWORD } }),
+      user,
+    );
+    expect('redirect' in made).toBe(true);
+    expect(await available(member.auth)).toBe(90_000);
+  });
+
+  it('an empty wallet shows no form', async () => {
+    const member = await memberWith(0);
+    const page = await loadWithdrawPage(
+      formRequest('/user/profile/wallet/withdraw', { cookies: new TestCookies() }),
+      await sessionUser(member.access),
+    );
+    if ('redirect' in page) throw new Error('expected the page');
+    expect(page.view.pockets).toEqual([]);
   });
 });
