@@ -5,13 +5,16 @@
 //   create-admin EMAIL         make a user an administrator (creates the account with a printed one-time password if needed)
 //   verify-deal ID             check the hash chain of a deal's history (exit code 1 when it is broken)
 //   check-ledger               recompute the wallet's ledger from its postings (docs/wallet.md; exit code 1 on a problem)
+//   list-payouts               list withdrawals awaiting approval or not yet settled (docs/wallet.md "Payouts")
+//   approve-payout REFERENCE   approve a withdrawal awaiting approval and send it to its provider (or re-send one never sent)
+//   decline-payout REFERENCE   decline a withdrawal awaiting approval: its money returns to the member's pocket; e-mails the member
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { TIERS, type Tier } from '~/features/accounts/constants';
 import { installDatabase } from '~/server/db';
 import { migrateDatabase, openDatabase } from '~/server/db/client';
 import { ensureSeeded } from '~/server/db/seed';
-import { tierRequests, users } from '~/server/db/schema';
+import { payouts, tierRequests, users } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
 import { AppError } from '~/server/errors';
 import { createTranslator } from '~/i18n/t';
@@ -19,6 +22,9 @@ import { hashPassword, randomReferralCode, randomToken } from '~/server/services
 import { declineTierRequest, setTier } from '~/server/services/accounts/tiers';
 import { verifyStoredDeal } from '~/server/services/deals/history';
 import { checkLedger } from '~/server/services/wallet/check-ledger';
+import { getPaymentProvider } from '~/server/payments/registry';
+import { decidePayout } from '~/server/services/payments/decide-payout';
+import { listOpenPayouts } from '~/server/services/payments/list-open-payouts';
 
 const [command, ...args] = process.argv.slice(2);
 const env = getEnv();
@@ -116,9 +122,34 @@ try {
       else fail(`The ledger has ${report.problems.length} problem(s):\n${report.problems.join('\n')}`);
       break;
     }
+    case 'list-payouts': {
+      const rows = await listOpenPayouts(db);
+      if (rows.length === 0) console.log('No withdrawals awaiting approval or in flight.');
+      for (const row of rows)
+        console.log(
+          `${row.reference}  ${row.status}  ${row.amountMinor} ${row.currency} (minor units)  user #${row.userId}  ${row.method} ${row.destinationMasked}  ${row.createdAt.toISOString()}`,
+        );
+      break;
+    }
+    case 'approve-payout':
+    case 'decline-payout': {
+      if (!args[0]) {
+        fail(`usage: npm run admin -- ${command} REFERENCE`);
+        break;
+      }
+      const [reference] = args;
+      const decision = command === 'approve-payout' ? 'approve' : 'decline';
+      const [row] = await db
+        .select({ provider: payouts.provider })
+        .from(payouts)
+        .where(eq(payouts.reference, reference));
+      const payout = await decidePayout(db, row ? getPaymentProvider(row.provider) : undefined, reference, decision);
+      console.log(`${payout.reference} is now ${payout.status}${payout.failure ? ` (${payout.failure})` : ''}.`);
+      break;
+    }
     default:
       fail(
-        'commands: set-tier EMAIL TIER | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID | check-ledger',
+        'commands: set-tier EMAIL TIER | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID | check-ledger | list-payouts | approve-payout REFERENCE | decline-payout REFERENCE',
       );
   }
 } catch (error) {

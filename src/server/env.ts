@@ -60,6 +60,10 @@ const EnvSchema = z
     /** Flutterwave (cards and mobile money in every launch country): the secret key and the webhook secret hash. */
     FLUTTERWAVE_SECRET_KEY: z.string().optional(),
     FLUTTERWAVE_WEBHOOK_HASH: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Payouts above this many US dollars (at the latest stored rate) wait for an administrator (docs/wallet.md "Payouts"). */
+    PAYOUT_APPROVAL_ABOVE_USD: z.coerce.number().int().min(0).max(1_000_000_000).default(500),
+    /** A withdrawal needs a sign-in this recent, or the password again. */
+    PAYOUT_RECENT_SIGN_IN_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   })
   .refine((env) => env.CAPTCHA_PROVIDER === 'none' || (env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET), {
     message: 'CAPTCHA_SITE_KEY and CAPTCHA_SECRET are needed when CAPTCHA_PROVIDER is set',

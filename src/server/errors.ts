@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   'payments.unknown_payment': 404,
   'payments.amount_mismatch': 422,
   'payments.checkout_refused': 422,
+  /** Payouts (docs/wallet.md "Payouts"): a withdrawal needs a recent sign-in or the password. */
+  'wallet.recent_sign_in_required': 403,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

@@ -12,6 +12,7 @@ import { buildOpenApiDocument, listEndpoints } from './openapi';
 import { authenticate } from './auth';
 import { chatRoutes } from './routes/chat';
 import { walletRoutes } from './routes/wallet';
+import { payoutRoutes } from './routes/payouts';
 import { paymentRoutes } from './routes/payments';
 import { chatStreamRoutes } from './routes/chat-stream';
 import { lotRoutes } from './routes/lots';
@@ -60,6 +61,7 @@ export function createApiApp() {
   app.route('/', chatStreamRoutes());
   app.route('/', walletRoutes());
   app.route('/', paymentRoutes());
+  app.route('/', payoutRoutes());
 
   app.get('/openapi.json', (c) => {
     c.header('Cache-Control', 'public, max-age=300');

@@ -124,3 +124,31 @@ export function chatUnreadMail(
   });
   return { ...message, subject: t('mail.chat_unread_subject', { lot: room.lot }) };
 }
+
+/** A payout's outcome (docs/wallet.md "Payouts"): paid, failed (money back) or declined by an administrator. */
+export function payoutOutcomeMail(
+  locale: Locale,
+  to: string,
+  name: string,
+  outcome: 'succeeded' | 'failed' | 'declined',
+  amount: string,
+  destination: string,
+  url: string,
+): MailMessage {
+  const t = createTranslator(locale);
+  const subject = {
+    succeeded: 'mail.payout_paid_subject',
+    failed: 'mail.payout_failed_subject',
+    declined: 'mail.payout_declined_subject',
+  } as const;
+  const text = {
+    succeeded: 'mail.payout_paid_text',
+    failed: 'mail.payout_failed_text',
+    declined: 'mail.payout_declined_text',
+  } as const;
+  return compose(locale, to, subject[outcome], {
+    name,
+    paragraphs: [t(text[outcome], { amount, destination })],
+    action: { label: t('mail.payout_action'), url },
+  });
+}

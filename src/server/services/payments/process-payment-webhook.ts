@@ -9,6 +9,7 @@ import {
   ProviderError,
   type WebhookEvent,
 } from '~/server/payments/provider';
+import { type PayoutWebhookOutcome, processPayoutWebhook } from './process-payout-webhook';
 import { openAccount } from '~/server/services/wallet/open-account';
 import { postTransfer } from '~/server/services/wallet/post-transfer';
 
@@ -43,7 +44,7 @@ export async function processPaymentWebhook(
   db: Executor,
   provider: PaymentProvider,
   delivery: WebhookDelivery,
-): Promise<{ outcome: WebhookOutcome; reference?: string }> {
+): Promise<{ outcome: WebhookOutcome | PayoutWebhookOutcome; reference?: string }> {
   const expectedFor = async (reference: string) => {
     const [row] = await db
       .select({ amountMinor: payments.amountMinor, currency: payments.currency })
@@ -65,8 +66,8 @@ export async function processPaymentWebhook(
     });
   }
   const event = parsed.event;
-  // Payouts are settled by the payout work; a payout event is acknowledged and left alone here.
-  if (event.kind !== 'payment') return { outcome: 'ignored' };
+  // Payout events settle payouts (docs/wallet.md "Payouts"), by their own service.
+  if (event.kind === 'payout') return processPayoutWebhook(db, provider, event);
 
   const [payment] = await db
     .select()

@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import { formatMoney } from '~/i18n/format';
+import { localizePath } from '~/i18n/paths';
+import type { Executor } from '~/server/db/client';
+import { currencies, users } from '~/server/db/schema';
+import { getEnv } from '~/server/env';
+import { sendMail } from '~/server/mail';
+import { payoutOutcomeMail } from '~/server/mail/templates';
+import { userLocale } from '~/server/services/accounts/users';
+import type { PayoutRow } from './settle-payout';
+
+/** Where a payout's result page is. */
+export const payoutResultPath = (reference: string) => `/payout-result?reference=${encodeURIComponent(reference)}`;
+
+/**
+ * E-mails the member a settled payout's outcome, in their language (after the transaction that settled it; a
+ * member without an e-mail address reads it on the result page). A mail that fails is logged, never retried here.
+ */
+export async function notifyPayoutOutcome(db: Executor, payout: PayoutRow): Promise<void> {
+  if (payout.status !== 'succeeded' && payout.status !== 'failed' && payout.status !== 'declined') return;
+  const [user] = await db
+    .select({ email: users.email, firstName: users.firstName, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, payout.userId));
+  if (!user?.email) return;
+  const [currency] = await db
+    .select({ code: currencies.code, decimals: currencies.decimals })
+    .from(currencies)
+    .where(eq(currencies.code, payout.currency));
+  const locale = userLocale(user);
+  await sendMail(
+    payoutOutcomeMail(
+      locale,
+      user.email,
+      user.firstName,
+      payout.status,
+      formatMoney(payout.amountMinor, currency ?? { code: payout.currency, decimals: 2 }, locale),
+      payout.destinationMasked,
+      `${getEnv().publicUrl}${localizePath(payoutResultPath(payout.reference), locale)}`,
+    ),
+  );
+}

@@ -1,0 +1,55 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '~/server/db/client';
+import { payouts } from '~/server/db/schema';
+import { type PaymentProvider, type PayoutResult, ProviderError } from '~/server/payments/provider';
+import { notifyPayoutOutcome } from './notify-payout-outcome';
+import { type PayoutRow, settlePayout } from './settle-payout';
+
+/**
+ * Hands a `pending` payout to its provider (docs/wallet.md "Payouts"), outside any transaction: the money is held in
+ * `payouts_in_flight` already. The provider's answer settles it when final (the webhook may have done so first;
+ * settling is once either way); a provider that refuses the request outright fails it and the money returns. A
+ * provider that cannot be reached leaves it pending: the request is idempotent by our reference, so it is sent again
+ * (`npm run admin -- approve-payout REFERENCE`) or settled by the provider's webhook.
+ */
+export async function sendPayout(db: Executor, provider: PaymentProvider, payoutId: number): Promise<PayoutRow> {
+  const [row] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+  if (row.status !== 'pending' || row.provider !== provider.id) return row;
+  await db
+    .update(payouts)
+    .set({ sentAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(payouts.id, row.id), isNull(payouts.sentAt)));
+
+  let result: PayoutResult;
+  try {
+    result = await provider.createPayout({
+      reference: row.reference,
+      amountMinor: row.amountMinor,
+      currency: row.currency,
+      method: row.method,
+      destination:
+        row.method === 'mobile_money'
+          ? { phone: row.destination }
+          : { accountNumber: row.destination, bankCode: row.bankCode ?? '', accountName: row.accountName ?? undefined },
+      reason: 'Mavuno wallet withdrawal',
+    });
+  } catch (error) {
+    const reachable = error instanceof ProviderError && error.code !== 'unavailable' && error.code !== 'bad_response';
+    console.warn(
+      '[payouts] provider refused or unreachable:',
+      row.reference,
+      error instanceof Error ? error.message : error,
+    );
+    if (!reachable) return (await db.select().from(payouts).where(eq(payouts.id, row.id)))[0];
+    const settled = await settlePayout(db, row.id, { status: 'failed', failure: 'refused' });
+    if (settled.outcome === 'returned') await notifyPayoutOutcome(db, settled.payout);
+    return settled.payout;
+  }
+  const settled = await settlePayout(db, row.id, {
+    status: result.status === 'action_required' ? 'pending' : result.status,
+    failure: result.failure,
+    providerReference: result.providerReference,
+  });
+  if (settled.outcome === 'paid' || settled.outcome === 'returned') await notifyPayoutOutcome(db, settled.payout);
+  return settled.payout;
+}
