@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   'payments.unknown_payment': 404,
   'payments.amount_mismatch': 422,
   'payments.checkout_refused': 422,
+  /** A deal with an open dispute: its money waits for the decision (docs/deals.md "Disputes"). */
+  'offers.in_dispute': 409,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

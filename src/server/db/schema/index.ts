@@ -7,3 +7,4 @@ export * from './deals';
 export * from './chat';
 export * from './wallet';
 export * from './payments';
+export * from './disputes';
