@@ -13,6 +13,11 @@ import { act, makeOffer, sellMaize } from '../fixtures/deals';
 import { postAs, memberWithTier } from '../fixtures/lots';
 import { form } from '../fixtures/api';
 import { useTestDatabase } from '../fixtures/database';
+import { TestCookies, formRequest } from '../fixtures/forms';
+import { getDb } from '~/server/db';
+import { formTokenFor } from '~/server/http/form-token';
+import { loadDealPage, postOpenDispute } from '~/server/loaders/deal-page';
+import { resolveUser } from '~/server/services/accounts/authenticate';
 import { topUp, userId } from '../fixtures/wallet';
 
 const database = useTestDatabase();
@@ -287,5 +292,58 @@ describe('the platform fee', () => {
     expect(await balanceOf({ kind: 'member_available', userId: free.seller.id, currency: 'KES' })).toBe(TOTAL);
     expect(await balanceOf({ kind: 'fees', currency: 'KES' })).toBe(feesBefore + 87_500);
     await ledgerClean();
+  });
+});
+
+describe('the deal page', () => {
+  const userOf = async (member: { access: string }) => (await resolveUser(await getDb(), { bearer: member.access }))!;
+  const pageOf = async (member: { access: string }, offerId: number) => {
+    const page = await loadDealPage(await userOf(member), 'en', String(offerId), { check: false });
+    if (page.status !== 200) throw new Error(`status ${page.status}`);
+    return page.dispute;
+  };
+
+  it('tells when the money goes by itself, shows the seller the fee, and opens a dispute by a plain form', async () => {
+    getEnv().platformFeeBps = 250;
+    const { seller, buyer, offerId } = await frozenDeal();
+    const [sent] = await db()
+      .select()
+      .from(offerEvents)
+      .where(and(eq(offerEvents.offerId, offerId), eq(offerEvents.action, 'delivery-send')));
+    const forBuyer = await pageOf(buyer, offerId);
+    expect(forBuyer).toMatchObject({ can_open: true, dispute: null, fee: null });
+    expect(new Date(forBuyer.auto_release_at!).getTime()).toBe(
+      sent.createdAt.getTime() + getEnv().DEAL_AUTO_RELEASE_DAYS * 86_400_000,
+    );
+    expect((await pageOf(seller, offerId)).fee).toEqual({
+      basis_points: 250,
+      amount: TOTAL,
+      fee: 87_500,
+      net: TOTAL - 87_500,
+    });
+
+    // The form, without JavaScript: a wrong reason is shown again with why; a good one opens it and redirects.
+    const cookies = new TestCookies();
+    formTokenFor(cookies);
+    const post = async (fields: Record<string, string>) => {
+      const request = formRequest(`/user/offer/${offerId}`, { cookies, fields });
+      return postOpenDispute({ ...request, user: await userOf(buyer) }, String(offerId));
+    };
+    const refused = await post({ reason: 'bored', comment: '' });
+    expect(refused).toMatchObject({ status: 422 });
+    expect('form' in refused && refused.form.errors.reason).toBeTruthy();
+    const forged = formRequest(`/user/offer/${offerId}`, { cookies, fields: { reason: 'other' }, token: 'nope' });
+    expect(await postOpenDispute({ ...forged, user: await userOf(buyer) }, String(offerId))).toMatchObject({
+      status: 403,
+    });
+    const done = await post({ reason: 'not_as_described', comment: 'Wet maize' });
+    expect(done).toEqual({ redirect: `/user/offer/${offerId}`, status: 303 });
+    const after = await pageOf(seller, offerId);
+    expect(after).toMatchObject({ can_open: false, auto_release_at: null });
+    expect(after.dispute).toMatchObject({ status: 'open', reason: 'not_as_described' });
+    // A stranger's page is refused.
+    const stranger = await signedUpUser();
+    const strangerPage = await loadDealPage(await userOf(stranger), 'en', String(offerId), { check: false });
+    expect(strangerPage.status).toBe(403);
   });
 });
