@@ -158,6 +158,29 @@ describe('POST /offer/open-dispute', () => {
   });
 });
 
+describe('a dispute racing a release', () => {
+  it('either the dispute holds the money or the release happened first, never both', async () => {
+    const { buyer, seller, offerId } = await frozenDeal();
+    const [opened, received] = await Promise.all([
+      openDispute(seller.auth, offerId),
+      act(buyer.auth, 'delivery-get', offerId),
+    ]);
+    const statuses = [opened.status, received.status].sort();
+    expect(statuses).toEqual([200, 409]);
+    const [pending] = await pendingOf(offerId);
+    const disputes = await db().select().from(dealDisputes).where(eq(dealDisputes.offerId, offerId));
+    if (opened.status === 200) {
+      expect(received.json.code).toBe('offers.in_dispute');
+      expect(pending).toBe('pending');
+      expect(disputes).toHaveLength(1);
+    } else {
+      expect(pending).toBe('posted');
+      expect(disputes).toHaveLength(0);
+    }
+    await ledgerClean();
+  });
+});
+
 describe('resolving a dispute', () => {
   it('release: the seller gets the money less the fee, the deal is done, once', async () => {
     getEnv().platformFeeBps = 250;
