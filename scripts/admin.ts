@@ -8,8 +8,13 @@
 //   list-payouts               list withdrawals awaiting approval or not yet settled (docs/wallet.md "Payouts")
 //   approve-payout REFERENCE   approve a withdrawal awaiting approval and send it to its provider (or re-send one never sent)
 //   decline-payout REFERENCE   decline a withdrawal awaiting approval: its money returns to the member's pocket; e-mails the member
+//   resolve-dispute OFFER_ID release|refund|split [SELLER_AMOUNT] [--by EMAIL] [--note TEXT]
+//                              decide a deal's open dispute (docs/deals.md "Disputes"); SELLER_AMOUNT in minor units
+//                              for a split; decided by the administrator EMAIL (default: the first administrator)
+//   reconcile [--repair]       compare unfinished payments with their providers and the ledger (docs/wallet.md
+//                              "Reconciliation"); --repair credits a confirmed payment missing its credit, once
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { TIERS, type Tier } from '~/features/accounts/constants';
 import { installDatabase } from '~/server/db';
 import { migrateDatabase, openDatabase } from '~/server/db/client';
@@ -25,6 +30,9 @@ import { checkLedger } from '~/server/services/wallet/check-ledger';
 import { getPaymentProvider } from '~/server/payments/registry';
 import { decidePayout } from '~/server/services/payments/decide-payout';
 import { listOpenPayouts } from '~/server/services/payments/list-open-payouts';
+import { DISPUTE_DECISIONS, type DisputeDecision } from '~/features/deals/constants';
+import { resolveDispute } from '~/server/services/deals/resolve-dispute';
+import { reconcilePayments } from '~/server/services/payments/reconcile-payments';
 
 const [command, ...args] = process.argv.slice(2);
 const env = getEnv();
@@ -147,9 +155,62 @@ try {
       console.log(`${payout.reference} is now ${payout.status}${payout.failure ? ` (${payout.failure})` : ''}.`);
       break;
     }
+    case 'resolve-dispute': {
+      const [rawId, decision, ...rest] = args;
+      const id = Number(rawId);
+      const option = (name: string) => {
+        const at = rest.indexOf(name);
+        return at >= 0 ? rest.splice(at, 2)[1] : undefined;
+      };
+      const by = option('--by');
+      const note = option('--note');
+      const sellerAmount = rest[0] === undefined ? undefined : Number(rest[0]);
+      if (
+        !Number.isInteger(id) ||
+        id < 1 ||
+        !DISPUTE_DECISIONS.includes(decision as DisputeDecision) ||
+        (decision === 'split') !== (sellerAmount !== undefined) ||
+        (sellerAmount !== undefined && !Number.isSafeInteger(sellerAmount))
+      ) {
+        fail('usage: npm run admin -- resolve-dispute OFFER_ID release|refund|split [SELLER_AMOUNT] [--by EMAIL]');
+        break;
+      }
+      const [admin] = await db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(by ? and(eq(users.role, 'admin'), eq(users.email, by.toLowerCase())) : eq(users.role, 'admin'))
+        .orderBy(asc(users.id))
+        .limit(1);
+      if (!admin) {
+        fail('No administrator to decide: create one first (npm run admin -- create-admin EMAIL).');
+        break;
+      }
+      const done = await resolveDispute(db, {
+        offerId: id,
+        decision: decision as DisputeDecision,
+        sellerAmount,
+        deciderId: admin.id,
+        note: note ?? null,
+      });
+      console.log(
+        `Deal #${id}: dispute ${done.disputeId} resolved (${done.decision}) by ${admin.email}: held ${done.held}, seller ${done.sellerAmount - done.fee} (fee ${done.fee}), buyer ${done.buyerAmount} — transfer ${done.transferId}.`,
+      );
+      break;
+    }
+    case 'reconcile': {
+      const repair = args.includes('--repair');
+      const findings = await reconcilePayments(db, { repair });
+      if (findings.length === 0) console.log('Every payment agrees with its provider and the ledger.');
+      for (const f of findings)
+        console.log(
+          `${f.provider} ${f.reference}: ${f.problem} (ours ${f.status}, provider ${f.provider_status ?? '?'})${f.repaired ? ` — repaired: ${f.repaired}` : ''}${f.detail ? ` [${f.detail}]` : ''}`,
+        );
+      if (findings.some((f) => !f.repaired)) process.exitCode = 1;
+      break;
+    }
     default:
       fail(
-        'commands: set-tier EMAIL TIER | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID | check-ledger | list-payouts | approve-payout REFERENCE | decline-payout REFERENCE',
+        'commands: set-tier EMAIL TIER | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID | check-ledger | list-payouts | approve-payout REFERENCE | decline-payout REFERENCE | resolve-dispute OFFER_ID DECISION [SELLER_AMOUNT] | reconcile [--repair]',
       );
   }
 } catch (error) {

@@ -35,4 +35,15 @@ describe('environment configuration', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL']) expect(message).toContain(name);
     expect(message).toContain('README.md');
   });
+
+  it('reads the platform fee in basis points and the automatic release delay', () => {
+    expect(parseEnv({})).toMatchObject({ platformFeeBps: 0, DEAL_AUTO_RELEASE_DAYS: 7 });
+    expect(parseEnv({ PLATFORM_FEE_PERCENT: '2.5' }).platformFeeBps).toBe(250);
+    expect(parseEnv({ PLATFORM_FEE_PERCENT: '1,75' }).platformFeeBps).toBe(175);
+    expect(parseEnv({ PLATFORM_FEE_PERCENT: '100' }).platformFeeBps).toBe(10_000);
+    expect(parseEnv({ DEAL_AUTO_RELEASE_DAYS: '3' }).DEAL_AUTO_RELEASE_DAYS).toBe(3);
+    for (const bad of ['-1', '2.555', 'two', '100.5', '250'])
+      expect(() => parseEnv({ PLATFORM_FEE_PERCENT: bad })).toThrow(EnvError);
+    expect(() => parseEnv({ DEAL_AUTO_RELEASE_DAYS: '0' })).toThrow(EnvError);
+  });
 });

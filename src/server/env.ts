@@ -64,6 +64,13 @@ const EnvSchema = z
     PAYOUT_APPROVAL_ABOVE_USD: z.coerce.number().int().min(0).max(1_000_000_000).default(500),
     /** A withdrawal needs a sign-in this recent, or the password again. */
     PAYOUT_RECENT_SIGN_IN_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    /** Days after the goods are sent before a frozen deal's money is released to the seller (docs/deals.md "Automatic release"). */
+    DEAL_AUTO_RELEASE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+    /** The platform's fee on a released deal, in percent with at most two decimals (docs/wallet.md "Fees"). */
+    PLATFORM_FEE_PERCENT: z
+      .string()
+      .regex(/^(100|\d{1,2})([.,]\d{1,2})?$/, 'must be a percentage between 0 and 100 with at most two decimals')
+      .default('0'),
   })
   .refine((env) => env.CAPTCHA_PROVIDER === 'none' || (env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET), {
     message: 'CAPTCHA_SITE_KEY and CAPTCHA_SECRET are needed when CAPTCHA_PROVIDER is set',
@@ -89,6 +96,8 @@ export type Env = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO' | 'SANDBOX_PAYMENT
   SANDBOX_PAYMENTS: boolean;
   publicUrl: string;
   isHttps: boolean;
+  /** PLATFORM_FEE_PERCENT in basis points (2.5 % → 250): the fee is computed in integers. */
+  platformFeeBps: number;
   /** The development mailbox (/dev/mailbox) may be shown: mail stays in the outbox and the site is not public over https. */
   isMailboxOpen: boolean;
 };
@@ -99,6 +108,14 @@ function withoutEmpty(source: Record<string, string | undefined>) {
 }
 
 export class EnvError extends Error {}
+
+/** "2.5" → 250: whole and decimal digits read as text, never through a float. */
+function percentToBasisPoints(percent: string): number {
+  const [whole, decimals = ''] = percent.split(/[.,]/);
+  const bps = Number(whole) * 100 + Number(decimals.padEnd(2, '0'));
+  if (bps > 10_000) throw new EnvError('PLATFORM_FEE_PERCENT: must be at most 100');
+  return bps;
+}
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = EnvSchema.safeParse(withoutEmpty(source));
@@ -117,6 +134,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     SANDBOX_PAYMENTS: env.SANDBOX_PAYMENTS ?? !isHttps,
     publicUrl,
     isHttps,
+    platformFeeBps: percentToBasisPoints(env.PLATFORM_FEE_PERCENT),
     isMailboxOpen: !env.SMTP_URL && !isHttps && (env.DEV_MAILBOX || env.NODE_ENV === 'development'),
   };
 }

@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   'payments.checkout_refused': 422,
   /** Payouts (docs/wallet.md "Payouts"): a withdrawal needs a recent sign-in or the password. */
   'wallet.recent_sign_in_required': 403,
+  /** A deal with an open dispute: its money waits for the decision (docs/deals.md "Disputes"). */
+  'offers.in_dispute': 409,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

@@ -23,6 +23,7 @@ import {
 import { setSecurityHeaders } from './http/security-headers';
 import { setStaticCacheHeaders } from './http/static-cache';
 import { startChatNotices } from './jobs/chat-notices';
+import { startDealAutoRelease } from './jobs/deal-auto-release';
 import { runShutdownBeginHooks, runShutdownHooks } from './lifecycle';
 import { getChatHub } from './realtime/chat-hub';
 import { analyzeDatabase } from './services/maintenance/analyze-database';
@@ -127,6 +128,8 @@ async function start() {
   housekeeping.unref();
   // E-mails (or SMS) about chat messages left unread for 15 minutes, every minute (docs/chat.md "Notices").
   startChatNotices(database);
+  // Releases a deal's frozen money N days after the goods were sent, unless disputed (docs/deals.md "Automatic release").
+  startDealAutoRelease(database);
 
   server.listen(env.PORT, env.HOST, () => {
     const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;

@@ -55,4 +55,13 @@ describe('dealLineKey', () => {
     expect(dealLineKey('renegotiated')).toBe('chat.deal_line.updated');
     expect(createTranslator('fr')(dealLineKey('approve-offer'))).toBe('Offre acceptée : la transaction est en cours');
   });
+
+  it('tells disputes and automatic releases, and "done" when they end the deal', () => {
+    const deal = (status: number) => ({ status, offerType: OFFER_TYPE.buy });
+    expect(dealLineEvents('open-dispute', deal(OFFER_STATUS.approved))).toEqual(['open-dispute']);
+    expect(dealLineEvents('resolve-dispute', deal(OFFER_STATUS.declined))).toEqual(['resolve-dispute']);
+    expect(dealLineEvents('resolve-dispute', deal(OFFER_STATUS.done))).toEqual(['resolve-dispute', 'done']);
+    expect(dealLineEvents('auto-release', deal(OFFER_STATUS.done))).toEqual(['auto-release', 'done']);
+    expect(dealLineKey('auto-release')).toBe('chat.deal_line.auto_release');
+  });
 });

@@ -26,6 +26,9 @@ export const DEAL_LINE_EVENTS = [
   'approve-direct-payment',
   'done',
   'feedback',
+  'open-dispute',
+  'resolve-dispute',
+  'auto-release',
 ] as const;
 export type DealLineEvent = (typeof DEAL_LINE_EVENTS)[number];
 
@@ -47,6 +50,9 @@ const LINE_MESSAGE: Record<DealLineEvent, MessageKey> = {
   'approve-direct-payment': 'chat.deal_line.approve_direct_payment',
   done: 'chat.deal_line.done',
   feedback: 'chat.deal_line.feedback',
+  'open-dispute': 'chat.deal_line.open_dispute',
+  'resolve-dispute': 'chat.deal_line.resolve_dispute',
+  'auto-release': 'chat.deal_line.auto_release',
 };
 
 /** The label of a line's link to its deal. */

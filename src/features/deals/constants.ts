@@ -48,7 +48,21 @@ export const OFFER_ACTIONS = [
 export type OfferAction = (typeof OFFER_ACTIONS)[number];
 
 /** What a deal's history records: creation, each action, and each party's feedback. */
-export type DealEventAction = 'create' | OfferAction | 'feedback';
+export type DealEventAction = 'create' | OfferAction | 'feedback' | DisputeEventAction;
+
+/**
+ * Steps outside the parties' buttons: a party opens a dispute, the platform resolves it, the money is released
+ * automatically N days after the goods were sent (docs/deals.md "Disputes", "Automatic release").
+ */
+export type DisputeEventAction = 'open-dispute' | 'resolve-dispute' | 'auto-release';
+
+/** Why a party opens a dispute. */
+export const DISPUTE_REASONS = ['not_received', 'not_as_described', 'quantity_short', 'other'] as const;
+export type DisputeReason = (typeof DISPUTE_REASONS)[number];
+
+/** How the platform resolves one: all to the seller, all back to the buyer, or split between them. */
+export const DISPUTE_DECISIONS = ['release', 'refund', 'split'] as const;
+export type DisputeDecision = (typeof DISPUTE_DECISIONS)[number];
 
 export const ORDER_TYPES = ['board_list', 'seeds_list', 'fertilizer_list', 'technic_list'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];

@@ -95,6 +95,9 @@ const GOODS: DealVocabulary = {
     'payment-get': 'deal.event_payment_get',
     'approve-direct-payment': 'deal.event_approve_direct_payment',
     feedback: 'deal.event_feedback',
+    'open-dispute': 'deal.event_open_dispute',
+    'resolve-dispute': 'deal.event_resolve_dispute',
+    'auto-release': 'deal.event_auto_release',
   },
   action: {
     'approve-offer': {

@@ -6,6 +6,7 @@ import { optionalInt, requiredInt } from '~/features/validation/fields';
 import type { Locale } from '~/i18n/config';
 import {
   DELIVERY_TYPE,
+  DISPUTE_REASONS,
   OFFER_COMMENT_MAX,
   OFFER_TYPE,
   ORDER_TYPES,
@@ -95,6 +96,13 @@ export type CreateOfferInput = z.infer<ReturnType<typeof createOfferSchema>>;
 
 /** Every action after creation: the offer, an optional comment; the photo and document come as multipart files. */
 export const offerActionSchema = z.object({ id: requiredInt(), comment });
+
+/** `POST /offer/open-dispute`: the deal, why (one of DISPUTE_REASONS) and what happened in words. */
+export const openDisputeSchema = z.object({
+  id: requiredInt(),
+  reason: z.enum(DISPUTE_REASONS, { message: 'validation.invalid_option' }),
+  comment,
+});
 
 export const feedbackSchema = z.object({
   offer_id: requiredInt(),

@@ -5,13 +5,20 @@ import { consumeLimit } from '~/server/security/rate-limit';
 import { z } from 'zod';
 import { readMachineField } from '~/features/numbers/schema';
 import { CABINET_OFFER_VIEWS, MONEY_VIEWS, OFFER_ACTIONS, ORDER_TYPES } from '~/features/deals/constants';
-import { createOfferSchema, feedbackSchema, offerActionSchema, offerListQuery } from '~/features/deals/schemas';
+import {
+  createOfferSchema,
+  feedbackSchema,
+  offerActionSchema,
+  offerListQuery,
+  openDisputeSchema,
+} from '~/features/deals/schemas';
 import { requiredInt } from '~/features/validation/fields';
 import { getDb } from '~/server/db';
 import { actOnOffer } from '~/server/services/deals/act-on-offer';
 import { listBookedRanges } from '~/server/services/deals/bookings';
 import { cabinetCounts, listMoneyDue } from '~/server/services/deals/cabinet';
 import { createOffer } from '~/server/services/deals/create-offer';
+import { openDispute } from '~/server/services/deals/open-dispute';
 import { getFeedbackSummary, leaveFeedback } from '~/server/services/deals/feedback';
 import {
   exportedHistorySchema,
@@ -120,6 +127,26 @@ export function offerRoutes() {
         ),
     );
   }
+
+  endpoint(
+    app,
+    {
+      method: 'post',
+      path: '/offer/open-dispute',
+      tag,
+      summary:
+        'Open a dispute on a deal whose money is frozen (id, reason: not_received|not_as_described|quantity_short|other, comment; multipart: optional photo, document): the money waits for the decision',
+      auth: true,
+      body: openDisputeSchema.loose(),
+    },
+    async (c, { body, raw, user }) =>
+      openDispute(
+        await getDb(),
+        user,
+        { id: body.id, reason: body.reason, comment: body.comment, photo: raw.photo, document: raw.document },
+        c.get('locale'),
+      ),
+  );
 
   endpoint(
     app,

@@ -8,3 +8,4 @@ export * from './chat';
 export * from './wallet';
 export * from './payments';
 export * from './payouts';
+export * from './disputes';

@@ -8,6 +8,7 @@ import { AppError } from '~/server/errors';
 import type { SessionUser } from '~/server/services/accounts/users';
 import { appendEvent, readAttachments, storeAttachments } from './events';
 import { assertOnMarket, lockLot, releaseLotAfterDeal, reserveForDeal, unreserveAfterCancel } from './lot-reservation';
+import { assertNotInDispute } from './find-open-dispute';
 import { moveDealMoney } from './move-deal-money';
 import { notifyDealStep } from './notify';
 import { dealStateOf, loadOfferViews, type OfferRow, type OfferView } from './offer-view';
@@ -85,6 +86,8 @@ export async function recordOfferStep(
       const [offer] = await tx.select().from(offers).where(eq(offers.id, input.id)).for('update');
       const decision = decideOrThrow(offer, action, user.id);
       if (decision.outcome !== 'apply') return;
+      // An open dispute holds the frozen money until its decision: no release, no return (docs/deals.md "Disputes").
+      if (decision.money === 'release' || decision.money === 'return') await assertNotInDispute(tx, offer.id);
       // The step that makes the deal done may free the lot (docs/deals.md "Volume and the lot's status").
       const finishes = offer.status === OFFER_STATUS.approved && decision.next.status === OFFER_STATUS.done;
       // Files first: a reservation that sells the lot out declines its waiting offers, whose deal lines take the

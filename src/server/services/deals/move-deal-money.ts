@@ -8,6 +8,7 @@ import { openAccount } from '~/server/services/wallet/open-account';
 import { postPending } from '~/server/services/wallet/post-pending';
 import { voidPending } from '~/server/services/wallet/void-pending';
 import { figuresOf, type OfferRow } from './offer-view';
+import { sellerDestinations } from './platform-fee';
 
 /** The key of a wallet deal's step: one freeze, one release or return per deal, whoever retries. */
 export const dealMoneyKey = (offerId: number, step: MoneyStep) => `deal:${offerId}:${step}`;
@@ -70,12 +71,9 @@ export async function moveDealMoney(
   if (!frozen) throw new AppError('conflict', 'offers.wrong_state');
   const amount = Number(frozen.amount);
   if (step === 'release') {
-    const seller = await openAccount(tx, { kind: 'member_available', userId: offer.sellerId, currency: currency.code });
-    const { transfer } = await postPending(tx, {
-      ...cause,
-      pendingId: frozen.id,
-      destinations: [{ accountId: seller.id, amount }],
-    });
+    // The seller's part less the platform fee, the fee its own posting (docs/wallet.md "Fees").
+    const { destinations } = await sellerDestinations(tx, offer.sellerId, currency.code, amount);
+    const { transfer } = await postPending(tx, { ...cause, pendingId: frozen.id, destinations });
     return { step, transfer_id: transfer.id, pending_id: frozen.id, amount, currency: currency.code };
   }
   const { transfer } = await voidPending(tx, { ...cause, pendingId: frozen.id });

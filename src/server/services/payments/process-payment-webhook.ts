@@ -7,7 +7,6 @@ import {
   type PaymentProvider,
   type PaymentVerification,
   ProviderError,
-  type WebhookEvent,
 } from '~/server/payments/provider';
 import { type PayoutWebhookOutcome, processPayoutWebhook } from './process-payout-webhook';
 import { openAccount } from '~/server/services/wallet/open-account';
@@ -112,32 +111,48 @@ export async function processPaymentWebhook(
       .returning({ id: paymentEvents.id });
     if (recorded.length === 0) return { outcome: 'duplicate' as const, reference: payment.reference };
 
-    const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update');
-    if (locked.status === 'succeeded') return { outcome: 'already_credited' as const, reference: payment.reference };
-
-    if (isCreditable(verification)) {
-      const transferId = await credit(tx, locked, event, verification);
-      await tx
-        .update(payments)
-        .set({ status: 'succeeded', failure: null, transferId, updatedAt: sql`now()` })
-        .where(eq(payments.id, locked.id));
-      return { outcome: 'credited' as const, reference: payment.reference };
-    }
-    // The provider's own answer, not the event's, says where the payment stands; a final one is not reopened.
-    if (!FINAL.has(locked.status) || verification.status !== 'pending')
-      await tx
-        .update(payments)
-        .set({ status: verification.status, failure: verification.failure ?? null, updatedAt: sql`now()` })
-        .where(eq(payments.id, locked.id));
-    return { outcome: 'status_recorded' as const, reference: payment.reference };
+    const outcome = await settleVerifiedPayment(tx, payment.id, verification, event.providerReference);
+    return { outcome, reference: payment.reference };
   });
+}
+
+/**
+ * What the provider's verification does to a payment, inside the caller's transaction: locks the payment row,
+ * credits a creditable payment once (one ledger transfer under `topUpKey`) and marks it succeeded, or records the
+ * provider's status (a final one is not reopened by a pending answer). Shared by the webhook and the
+ * reconciliation (services/payments/reconcile-payments.ts), so a credit repaired later is the webhook's own.
+ */
+export async function settleVerifiedPayment(
+  tx: Executor,
+  paymentId: number,
+  verification: PaymentVerification,
+  eventProviderReference?: string,
+): Promise<'credited' | 'already_credited' | 'status_recorded'> {
+  const [locked] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+  if (locked.status === 'succeeded') return 'already_credited';
+
+  if (isCreditable(verification)) {
+    const transferId = await credit(tx, locked, verification, eventProviderReference);
+    await tx
+      .update(payments)
+      .set({ status: 'succeeded', failure: null, transferId, updatedAt: sql`now()` })
+      .where(eq(payments.id, locked.id));
+    return 'credited';
+  }
+  // The provider's own answer, not the event's, says where the payment stands; a final one is not reopened.
+  if (!FINAL.has(locked.status) || verification.status !== 'pending')
+    await tx
+      .update(payments)
+      .set({ status: verification.status, failure: verification.failure ?? null, updatedAt: sql`now()` })
+      .where(eq(payments.id, locked.id));
+  return 'status_recorded';
 }
 
 async function credit(
   tx: Executor,
   payment: typeof payments.$inferSelect,
-  event: WebhookEvent,
   verification: PaymentVerification,
+  eventProviderReference?: string,
 ): Promise<number> {
   const clearing = await openAccount(tx, {
     kind: 'provider_clearing',
@@ -153,7 +168,7 @@ async function credit(
     key: topUpKey(payment.provider, payment.reference),
     cause: 'top_up',
     createdBy: payment.userId,
-    memo: `${payment.provider} ${verification.providerReference ?? event.providerReference ?? payment.reference}`,
+    memo: `${payment.provider} ${verification.providerReference ?? eventProviderReference ?? payment.reference}`,
     currency: payment.currency,
     postings: [
       { accountId: clearing.id, amount: -payment.amountMinor },

@@ -1,0 +1,24 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '~/server/db';
+import { walletPending, walletTransfers } from '~/server/db/schema';
+import { dealMoneyKey } from './move-deal-money';
+
+/**
+ * The pending transfer that froze a deal's money (key `deal:{id}:freeze`), whatever paid it (the wallet, or an
+ * online payment frozen the same way): its money is frozen while its status is `pending`.
+ */
+export async function findFrozenMoney(db: Executor, offerId: number) {
+  const [frozen] = await db
+    .select({
+      id: walletPending.id,
+      amount: walletPending.amount,
+      status: walletPending.status,
+      currency: walletPending.currency,
+    })
+    .from(walletPending)
+    .innerJoin(walletTransfers, eq(walletTransfers.id, walletPending.transferId))
+    .where(
+      and(eq(walletTransfers.offerId, offerId), eq(walletTransfers.idempotencyKey, dealMoneyKey(offerId, 'freeze'))),
+    );
+  return frozen ? { ...frozen, amount: Number(frozen.amount) } : undefined;
+}
