@@ -11,4 +11,4 @@ export function csvCell(value: string | number | null | undefined): string {
 
 /** Rows of cells as CSV text: CRLF line ends (RFC 4180), header first. */
 export const csvText = (rows: (string | number | null | undefined)[][]) =>
-  rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  `${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;

@@ -10,7 +10,15 @@ const blank = (value: unknown) => (value === '' || value === null ? undefined : 
 export const WALLET_TRANSACTIONS_PER_PAGE = 20;
 
 /** Why money moved (a transfer's cause, docs/wallet.md "Transfers"): the transactions' filter offers these. */
-export const TRANSACTION_CAUSES = ['deal', 'top_up', 'payout', 'refund', 'fee', 'dispute_decision', 'correction'] as const;
+export const TRANSACTION_CAUSES = [
+  'deal',
+  'top_up',
+  'payout',
+  'refund',
+  'fee',
+  'dispute_decision',
+  'correction',
+] as const;
 export type TransactionCause = (typeof TRANSACTION_CAUSES)[number];
 export const TRANSACTION_DIRECTIONS = ['in', 'out'] as const;
 
@@ -21,9 +29,12 @@ const isoDay = z.preprocess(
     .string()
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.invalid' })
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-      message: 'validation.invalid',
-    })
+    .refine(
+      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      {
+        message: 'validation.invalid',
+      },
+    )
     .optional(),
 );
 

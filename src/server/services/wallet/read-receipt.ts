@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { type ReceiptKind, receiptKind, receiptNumber } from '~/features/wallet/receipts';
 import type { Executor } from '~/server/db/client';
 import {
@@ -48,7 +48,11 @@ export interface Receipt {
    * How the money came or went: `card` or `mobile_money` (a provider's checkout, from its payment row), `wallet`
    * (from pocket to pocket through escrow), `payout` (to the outside), `ledger` (a refund or a correction).
    */
-  method: { kind: 'card' | 'mobile_money' | 'wallet' | 'payout' | 'ledger'; provider: string | null; reference: string | null };
+  method: {
+    kind: 'card' | 'mobile_money' | 'wallet' | 'payout' | 'ledger';
+    provider: string | null;
+    reference: string | null;
+  };
   deal: { id: number; title: string; buyer: string; seller: string } | null;
   /** `held` while a freeze or payout waits; `released` or `returned` once resolved; `completed` otherwise. */
   status: 'completed' | 'held' | 'released' | 'returned';
@@ -108,9 +112,7 @@ export async function readReceipt(db: Executor, userId: number, transferId: numb
   if (!postings.some(mine) && !isParty) throw notFound();
 
   const memberIds = [
-    ...new Set(
-      [...postings.map((p) => p.userId), deal?.buyerId, deal?.sellerId].filter((id): id is number => !!id),
-    ),
+    ...new Set([...postings.map((p) => p.userId), deal?.buyerId, deal?.sellerId].filter((id): id is number => !!id)),
   ];
   const people = memberIds.length
     ? await db
@@ -141,7 +143,11 @@ export async function readReceipt(db: Executor, userId: number, transferId: numb
     .where(eq(payments.transferId, transfer.id));
   const outside = postings.find((p) => p.kind === 'provider_clearing')?.provider ?? null;
   const method: Receipt['method'] = payment
-    ? { kind: payment.method === 'mobile_money' ? 'mobile_money' : 'card', provider: payment.provider, reference: payment.reference }
+    ? {
+        kind: payment.method === 'mobile_money' ? 'mobile_money' : 'card',
+        provider: payment.provider,
+        reference: payment.reference,
+      }
     : {
         kind:
           transfer.cause === 'payout'
@@ -181,9 +187,7 @@ export async function readReceipt(db: Executor, userId: number, transferId: numb
     from: postings.filter((p) => p.amount < 0).map(party),
     to: postings.filter((p) => p.amount > 0).map(party),
     method,
-    deal: deal
-      ? { id: deal.id, title: deal.title, buyer: person(deal.buyerId), seller: person(deal.sellerId) }
-      : null,
+    deal: deal ? { id: deal.id, title: deal.title, buyer: person(deal.buyerId), seller: person(deal.sellerId) } : null,
     status,
     memo: transfer.memo,
   };
