@@ -10,7 +10,7 @@ import { listReceipts } from '~/server/services/wallet/list-receipts';
 import { openAccount } from '~/server/services/wallet/open-account';
 import { postPending } from '~/server/services/wallet/post-pending';
 import { readReceipt } from '~/server/services/wallet/read-receipt';
-import { loadReceiptPage, loadWalletPage } from '~/server/loaders/wallet-page';
+import { loadReceiptPage, loadReceiptsPage, loadWalletPage } from '~/server/loaders/wallet-page';
 import { get } from '../fixtures/api';
 import { useTestDatabase } from '../fixtures/database';
 import { getAs } from '../fixtures/deals';
@@ -200,6 +200,11 @@ describe('receipts', () => {
     ]);
     const theirs = await listReceipts(db(), stranger.id, { page: 1, perPage: 20 });
     expect(theirs.items.map((r) => r.amount)).toEqual([9_999]);
+
+    // The my-receipts card's loader: the same events, in the reader's language.
+    const card = await loadReceiptsPage({ id: buyer.id }, 'fr', 1);
+    expect(card.receipts._meta.totalCount).toBe(3);
+    expect(card.receipts.items[0]).toMatchObject({ kind: 'deal_payment', money: expect.stringMatching(/500,00/) });
   });
 
   it('names the method of a provider’s top-up from its payment row', async () => {
