@@ -6,7 +6,7 @@ import type { MessageKey } from '~/i18n/t';
  * The cabinet cards (`/user/profile/cabinet-cards/{view}`, docs/deals.md "Lists, badge, cabinet") and the money
  * cards (`…/money-cards/{view}`): what each card is called, what it holds and its icon. The index, each card's
  * page and the summary at the top of /user/profile/deals read them from here, so a card reads the same everywhere.
- * Cards of capabilities still to come (company, verifications, warehouse, my-receipts, my-wallet) stay "coming soon".
+ * Cards of capabilities still to come (company, verifications, warehouse) stay "coming soon".
  */
 
 /** The cards built as pages with a list (the six offer groupings, the lots on sale, favourites, settings). */
@@ -19,10 +19,16 @@ export const PLANNED_CARDS: Record<string, MessageKey> = {
   verifications: 'soon.area_user',
   warehouse: 'soon.area_warehouse',
 };
-export const PLANNED_MONEY_CARDS: Record<string, MessageKey> = {
-  'my-receipts': 'soon.area_wallet',
-  'my-wallet': 'soon.area_wallet',
-};
+/** Money cards still to come (none now: my-wallet and my-receipts are the wallet's pages, docs/wallet.md "Screens"). */
+export const PLANNED_MONEY_CARDS: Record<string, MessageKey> = {};
+
+/** The wallet's money cards: the member's pockets and transactions, and their receipts. */
+export const WALLET_CARD_VIEWS = ['my-wallet', 'my-receipts'] as const;
+export type WalletCardView = (typeof WALLET_CARD_VIEWS)[number];
+export const isWalletCardView = (value: string): value is WalletCardView =>
+  (WALLET_CARD_VIEWS as readonly string[]).includes(value);
+/** Every card that has a page. */
+export type CardView = CabinetView | MoneyView | WalletCardView;
 
 export const isCabinetView = (value: string): value is CabinetView =>
   (CABINET_VIEWS as readonly string[]).includes(value);
@@ -40,7 +46,7 @@ export interface CardMeta {
   icon: IconName;
 }
 
-export const CARD: Record<CabinetView | MoneyView, CardMeta> = {
+export const CARD: Record<CardView, CardMeta> = {
   'bought-not-paid': {
     title: 'cabinet.card_bought_not_paid',
     hint: 'cabinet.hint_bought_not_paid',
@@ -108,10 +114,22 @@ export const CARD: Record<CabinetView | MoneyView, CardMeta> = {
     empty: 'cabinet.empty_have_to_pay',
     icon: 'outgoing',
   },
+  'my-wallet': {
+    title: 'wallet_page.card_wallet',
+    hint: 'wallet_page.card_wallet_hint',
+    empty: 'wallet_page.pockets_empty',
+    icon: 'wallet',
+  },
+  'my-receipts': {
+    title: 'wallet_page.card_receipts',
+    hint: 'wallet_page.card_receipts_hint',
+    empty: 'wallet_page.receipts_empty',
+    icon: 'done',
+  },
 };
 
 /** The cards in the order the cabinet shows them, one group per heading. */
-export const CARD_GROUPS: { id: string; title: MessageKey; views: (CabinetView | MoneyView)[] }[] = [
+export const CARD_GROUPS: { id: string; title: MessageKey; views: CardView[] }[] = [
   {
     id: 'buying',
     title: 'cabinet.group_buying',
@@ -122,12 +140,12 @@ export const CARD_GROUPS: { id: string; title: MessageKey; views: (CabinetView |
     title: 'cabinet.group_selling',
     views: ['sold-not-paid', 'sold-not-delivered', 'sold-old', 'on-sale'],
   },
-  { id: 'money', title: 'cabinet.group_money', views: ['have-to-be-paid', 'have-to-pay'] },
+  { id: 'money', title: 'cabinet.group_money', views: ['have-to-be-paid', 'have-to-pay', 'my-wallet', 'my-receipts'] },
   { id: 'more', title: 'cabinet.group_more', views: ['cabinet-favourites', 'settings'] },
 ];
 
 /** The group a card belongs to (its page links to the other cards of the group). */
-export const groupOf = (view: CabinetView | MoneyView) => CARD_GROUPS.find((group) => group.views.includes(view))!;
+export const groupOf = (view: CardView) => CARD_GROUPS.find((group) => group.views.includes(view))!;
 
 /** Which deals stand behind each money card (docs/deals.md: the same rule as these groupings). */
 export const MONEY_OFFER_VIEW: Record<MoneyView, CabinetOfferView> = {
@@ -136,9 +154,9 @@ export const MONEY_OFFER_VIEW: Record<MoneyView, CabinetOfferView> = {
 };
 
 /** The unlocalized address of a card's page; the favourites card opens the favourites list itself. */
-export function cardPath(view: CabinetView | MoneyView): string {
+export function cardPath(view: CardView): string {
   if (view === 'cabinet-favourites') return '/user/profile/favorite';
-  if (isMoneyView(view)) return `/user/profile/cabinet-cards/money-cards/${view}`;
+  if (isMoneyView(view) || isWalletCardView(view)) return `/user/profile/cabinet-cards/money-cards/${view}`;
   return `/user/profile/cabinet-cards/${view}`;
 }
 

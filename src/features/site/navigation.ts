@@ -43,6 +43,7 @@ export const FOOTER_LINKS: NavLink[] = [
   { label: 'footer.terms', href: '/terms-and-conditions' },
   { label: 'footer.privacy', href: '/privacy-policy' },
   { label: 'footer.faq', href: '/faq' },
+  { label: 'footer.wallet', href: '/wallet' },
 ];
 
 export const SOCIAL_LINKS = [

@@ -9,8 +9,58 @@ const blank = (value: unknown) => (value === '' || value === null ? undefined : 
 
 export const WALLET_TRANSACTIONS_PER_PAGE = 20;
 
-/** `GET /user-wallet-info` (`page`, `per-page` ≤ 100, 20 by default) pages the recent transactions. */
-export const walletInfoQuery = z.object({
+/** Why money moved (a transfer's cause, docs/wallet.md "Transfers"): the transactions' filter offers these. */
+export const TRANSACTION_CAUSES = [
+  'deal',
+  'top_up',
+  'payout',
+  'refund',
+  'fee',
+  'dispute_decision',
+  'correction',
+] as const;
+export type TransactionCause = (typeof TRANSACTION_CAUSES)[number];
+export const TRANSACTION_DIRECTIONS = ['in', 'out'] as const;
+
+/** A calendar day `YYYY-MM-DD` that exists (UTC); blank is no filter. */
+const isoDay = z.preprocess(
+  blank,
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.invalid' })
+    .refine(
+      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      {
+        message: 'validation.invalid',
+      },
+    )
+    .optional(),
+);
+
+/**
+ * The transactions' filters (docs/wallet.md "Screens"), the same in the API, the CSV export and the wallet page's
+ * URL: `currency` (code), `cause`, `direction` (`in` added to the pocket, `out` taken from it), `from` and `to`
+ * (days, UTC, both included). Blank means no filter.
+ */
+export const transactionFiltersSchema = z.object({
+  currency: z.preprocess(
+    (v) => (typeof v === 'string' ? blank(v.trim()) : v),
+    z
+      .string()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, { message: 'validation.invalid' })
+      .optional(),
+  ),
+  cause: z.preprocess(blank, z.enum(TRANSACTION_CAUSES, { message: 'validation.invalid' }).optional()),
+  direction: z.preprocess(blank, z.enum(TRANSACTION_DIRECTIONS, { message: 'validation.invalid' }).optional()),
+  from: isoDay,
+  to: isoDay,
+});
+export type TransactionFilters = z.output<typeof transactionFiltersSchema>;
+
+/** `GET /user-wallet-info` (`page`, `per-page` ≤ 100, 20 by default) pages the recent transactions, filtered. */
+export const walletInfoQuery = transactionFiltersSchema.extend({
   page: optionalInt().transform((v) => v ?? 1),
   'per-page': z.preprocess(
     (v) => (blank(v) === undefined ? undefined : Number(v)),

@@ -15,6 +15,7 @@ export const STATIC_PATHS = [
   '/seed/orders',
   '/fertil/orders',
   '/faq',
+  '/wallet',
   '/terms-and-conditions',
   '/privacy-policy',
   '/user/pro',
