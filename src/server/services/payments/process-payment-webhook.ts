@@ -11,6 +11,7 @@ import {
 } from '~/server/payments/provider';
 import { openAccount } from '~/server/services/wallet/open-account';
 import { postTransfer } from '~/server/services/wallet/post-transfer';
+import { creditDealPayment } from './credit-deal-payment';
 
 export interface WebhookDelivery {
   /** The exact bytes received. */
@@ -115,6 +116,11 @@ export async function processPaymentWebhook(
     if (locked.status === 'succeeded') return { outcome: 'already_credited' as const, reference: payment.reference };
 
     if (isCreditable(verification)) {
+      // A deal's payment is credited and held for its deal (docs/payments.md "Deal payments").
+      if (locked.purpose === 'deal') {
+        await creditDealPayment(tx, locked, verification.providerReference ?? event.providerReference);
+        return { outcome: 'credited' as const, reference: payment.reference };
+      }
       const transferId = await credit(tx, locked, event, verification);
       await tx
         .update(payments)
