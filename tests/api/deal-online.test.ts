@@ -12,7 +12,10 @@ import { useTestDatabase } from '../fixtures/database';
 import { signedUpUser } from '../fixtures/accounts';
 import { act, getAs, makeOffer, sellMaize } from '../fixtures/deals';
 import { memberWithTier } from '../fixtures/lots';
-import { userId } from '../fixtures/wallet';
+import { TestCookies, formRequest } from '../fixtures/forms';
+import { topUp, userId } from '../fixtures/wallet';
+import { payForDealFromPage } from '~/server/loaders/deal-pay';
+import { formTokenFor } from '~/server/http/form-token';
 
 const database = useTestDatabase();
 const db = () => database.handle().db;
@@ -280,5 +283,67 @@ describe('POST /offer/pay: an online deal (payment_type 3) paid through the sand
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     });
     expect(res.status).toBe(401);
+  });
+
+  it('counts a wallet deal whose money is frozen as paid on the money cards', async () => {
+    // A wallet offer is made without money; its approval freezes the buyer's funds.
+    const deal = await dealPaidBy(2);
+    await topUp(database.handle(), deal.buyer.id, TOTAL);
+    expect((await act(deal.seller.auth, 'approve-offer', deal.offerId)).status).toBe(200);
+    expect((await getAs(deal.buyer.auth, '/offer/money?view=have-to-pay')).json.items).toEqual([]);
+    expect((await getAs(deal.seller.auth, '/offer/money?view=have-to-be-paid')).json.items).toEqual([]);
+    // An online deal waiting for its money is still to pay.
+    const online = await approvedOnlineDeal();
+    const owed = await getAs(online.buyer.auth, '/offer/money?view=have-to-pay');
+    expect(owed.json.items).toMatchObject([{ currency: 'KES', amount: 35_000, count: 1 }]);
+  });
+});
+
+describe('the deal page’s "Pay now" form (no JavaScript)', () => {
+  async function browserOf(member: { access: string }) {
+    const user = await resolveUser(await getDb(), { bearer: member.access });
+    if (!user) throw new Error('no session');
+    const cookies = new TestCookies();
+    formTokenFor(cookies);
+    return { user, cookies };
+  }
+
+  it('posts to the deal page and goes on to the checkout; a refusal is shown with the API’s status', async () => {
+    const { seller, buyer, offerId } = await approvedOnlineDeal();
+    const browser = await browserOf(buyer);
+    const path = `/sw/user/offer/${offerId}`;
+    const paid = await payForDealFromPage(
+      {
+        ...formRequest(path, { locale: 'sw', cookies: browser.cookies, fields: { method: 'card' } }),
+        user: browser.user,
+      },
+      String(offerId),
+    );
+    expect(paid).toMatchObject({ status: 303 });
+    if (!('redirect' in paid)) throw new Error('expected a redirect');
+    expect(paid.redirect).toMatch(/\/sandbox-checkout\/cs_[0-9a-f]+\.[0-9a-f]+$/);
+    expect(await db().select().from(payments).where(eq(payments.offerId, offerId))).toHaveLength(1);
+
+    // Without the form token: refused, nothing started.
+    const forged = await payForDealFromPage(
+      {
+        ...formRequest(path, { locale: 'sw', cookies: browser.cookies, token: null, fields: { method: 'card' } }),
+        user: browser.user,
+      },
+      String(offerId),
+    );
+    expect(forged).toMatchObject({ status: 403 });
+    // The seller cannot pay: the page says why.
+    const sellerBrowser = await browserOf(seller);
+    const refused = await payForDealFromPage(
+      {
+        ...formRequest(path, { cookies: sellerBrowser.cookies, fields: { method: 'card' } }),
+        user: sellerBrowser.user,
+      },
+      String(offerId),
+    );
+    expect(refused).toMatchObject({ status: 403 });
+    expect('problem' in refused && refused.problem.length > 0).toBe(true);
+    expect(await db().select().from(payments).where(eq(payments.offerId, offerId))).toHaveLength(1);
   });
 });

@@ -125,7 +125,10 @@ export const offerListQuery = z
  */
 export const payOfferSchema = z.object({
   id: requiredInt(),
-  method: z.preprocess(blank, z.enum(['card', 'mobile_money'], { message: 'validation.invalid_option' }).default('card')),
+  method: z.preprocess(
+    blank,
+    z.enum(['card', 'mobile_money'], { message: 'validation.invalid_option' }).default('card'),
+  ),
   phone: z.preprocess(blank, z.string().trim().max(20).optional()),
 });
 export type PayOfferBody = z.output<typeof payOfferSchema>;

@@ -3,7 +3,6 @@ import {
   CABINET_OFFER_VIEWS,
   DELIVERY_TYPE,
   OFFER_STATUS,
-  TRACK,
   type CabinetOfferView,
   type MoneyView,
 } from '~/features/deals/constants';

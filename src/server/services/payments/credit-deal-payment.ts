@@ -41,7 +41,11 @@ export async function creditDealPayment(
     provider: payment.provider,
     currency: payment.currency,
   });
-  const pocket = await openAccount(tx, { kind: 'member_available', userId: payment.userId, currency: payment.currency });
+  const pocket = await openAccount(tx, {
+    kind: 'member_available',
+    userId: payment.userId,
+    currency: payment.currency,
+  });
   const { transfer } = await postTransfer(tx, {
     key: dealPaymentKey(payment.provider, payment.reference),
     cause: 'top_up',
