@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { offerEvents, offers, payments, walletAccounts, walletTransfers } from '~/server/db/schema';
+import { mailOutbox, offerEvents, offers, payments, walletAccounts, walletTransfers } from '~/server/db/schema';
 import { getDb } from '~/server/db';
 import { observeSandboxWebhooks, getSandboxProvider } from '~/server/payments/registry';
 import type { SandboxWebhook } from '~/server/payments/sandbox';
@@ -39,6 +39,11 @@ const paymentRow = async (reference: string) =>
   (await db().select().from(payments).where(eq(payments.reference, reference)))[0];
 const events = (id: number) =>
   db().select().from(offerEvents).where(eq(offerEvents.offerId, id)).orderBy(offerEvents.seq);
+/** The deal e-mails a member received, oldest first. */
+const mailsTo = async (email: string) =>
+  (await db().select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(mailOutbox.id)).filter((m) =>
+    m.text.includes('/user/offer/'),
+  );
 const ledgerClean = async () => expect(await checkLedger(db())).toEqual({ ok: true, problems: [] });
 const available = (id: number) => balanceOf({ kind: 'member_available', userId: id, currency: 'KES' });
 const frozen = (offerId: number) => balanceOf({ kind: 'deal_frozen', offerId, currency: 'KES' });
@@ -106,6 +111,9 @@ describe('POST /offer/pay: an online deal (payment_type 3) paid through the sand
     const row = await offerRow(offerId);
     expect(row.paymentStatus).toBe(0);
     expect(await frozen(offerId)).toBeNull();
+    // The buyer's turn, to pay (the seller's too: send or call off); no step of the machine for the buyer.
+    const view = await getAs(buyer.auth, `/offer/view?id=${offerId}`);
+    expect(view.json).toMatchObject({ your_turn: true, waiting_for: 'both', allowed_actions: [] });
 
     const started = await startPay(buyer.auth, offerId);
     expect(started).toMatchObject({ amount_minor: TOTAL, currency: 'KES', offer_id: offerId, status: 'pending' });
@@ -113,9 +121,12 @@ describe('POST /offer/pay: an online deal (payment_type 3) paid through the sand
     expect(started.checkout_url).toMatch(/\/sandbox-checkout\/cs_[0-9a-f]+\.[0-9a-f]+$/);
     expect(await paymentRow(started.reference)).toMatchObject({ purpose: 'deal', offerId, status: 'pending' });
 
+    const mailsBefore = (await mailsTo(seller.email)).length;
     const { result, delivered } = await checkout(started.checkout_url, PAID);
     expect(result).toMatchObject({ ok: true, status: 'succeeded' });
     expect(delivered).toHaveLength(1);
+    // The seller hears that the money is sent (held), once.
+    expect((await mailsTo(seller.email)).length).toBe(mailsBefore + 1);
 
     // Held for the deal: nothing left in the buyer's available pocket, the total frozen, the money sent.
     expect(await available(buyer.id)).toBe(0);
@@ -141,6 +152,7 @@ describe('POST /offer/pay: an online deal (payment_type 3) paid through the sand
 
     // The same webhook again: nothing more moves.
     expect((await sendSigned(delivered[0])).json.outcome).toBe('duplicate');
+    expect((await mailsTo(seller.email)).length).toBe(mailsBefore + 1);
     expect(await frozen(offerId)).toBe(TOTAL);
     expect(await available(buyer.id)).toBe(0);
 
@@ -202,8 +214,10 @@ describe('POST /offer/pay: an online deal (payment_type 3) paid through the sand
     expect(declined.status, declined.text).toBe(200);
     expect(await frozen(offerId)).toBeNull();
 
+    const mailsBefore = (await mailsTo(seller.email)).length;
     const { result } = await checkout(started.checkout_url, PAID);
     expect(result).toMatchObject({ ok: true, status: 'succeeded' });
+    expect((await mailsTo(seller.email)).length).toBe(mailsBefore);
     expect(await available(buyer.id)).toBe(TOTAL);
     expect(await frozen(offerId)).toBeNull();
     expect(await paymentRow(started.reference)).toMatchObject({ status: 'succeeded', dealOutcome: 'left_available' });

@@ -10,7 +10,7 @@ import {
   type OfferType,
   type TrackState,
 } from './constants';
-import { allowedActions, awaitsOnlinePayment, decide, roleOf, type DealState } from './state-machine';
+import { allowedActions, awaitsOnlinePayment, decide, isWaitingFor, roleOf, type DealState } from './state-machine';
 
 const BUYER = 1;
 const SELLER = 2;
@@ -368,6 +368,9 @@ describe('a deal paid online (docs/deals.md "Online payment (payment_type 3)")',
       });
     }
     expect(allowedActions(d, BUYER)).toEqual([]);
+    // Still the buyer's turn: to pay (the deal page's "Pay now"), never the seller's.
+    expect(isWaitingFor(d, BUYER)).toBe(true);
+    expect(isWaitingFor(online(paid), BUYER)).toBe(false);
   });
 
   it('releases held money on goods received, and refuses goods received before the money is held', () => {

@@ -245,7 +245,11 @@ export function allowedActions(deal: DealState, userId: number | undefined): Off
   return (Object.keys(RULES) as OfferAction[]).filter((action) => decide(deal, action, userId).outcome === 'apply');
 }
 
-/** Whether the deal waits for `userId` (the badge count and "your turn" labels). */
+/**
+ * Whether the deal waits for `userId` (the badge count and "your turn" labels): a step they can take, or — for the
+ * buyer of an online deal not paid yet — the payment ("Pay now", not a step of the machine).
+ */
 export function isWaitingFor(deal: DealState, userId: number): boolean {
+  if (awaitsOnlinePayment(deal) && roleOf(deal, userId) === 'buyer') return true;
   return allowedActions(deal, userId).some((action) => action !== 'delete-offer');
 }

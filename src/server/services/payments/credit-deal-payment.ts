@@ -4,6 +4,7 @@ import { awaitsOnlinePayment } from '~/features/deals/state-machine';
 import type { Executor } from '~/server/db/client';
 import { offers, payments } from '~/server/db/schema';
 import { appendEvent } from '~/server/services/deals/events';
+import { notifyDealStep } from '~/server/services/deals/notify';
 import { moveDealMoney } from '~/server/services/deals/move-deal-money';
 import { openAccount } from '~/server/services/wallet/open-account';
 import { postTransfer } from '~/server/services/wallet/post-transfer';
@@ -91,4 +92,17 @@ export async function creditDealPayment(
     .set({ status: 'succeeded', failure: null, transferId: transfer.id, dealOutcome: outcome, updatedAt: sql`now()` })
     .where(eq(payments.id, payment.id));
   return { transferId: transfer.id, outcome };
+}
+
+/**
+ * After the webhook's commit: when a deal payment's money was held for its deal, the seller is e-mailed "money
+ * sent" like any step (docs/deals.md "E-mail"); a payment left in the buyer's pocket tells the seller nothing.
+ */
+export async function notifyDealPaid(db: Executor, paymentId: number): Promise<void> {
+  const [payment] = await db
+    .select({ offerId: payments.offerId, userId: payments.userId, outcome: payments.dealOutcome })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  if (payment?.outcome !== 'held' || payment.offerId === null) return;
+  await notifyDealStep(db, payment.offerId, 'payment-send', payment.userId);
 }

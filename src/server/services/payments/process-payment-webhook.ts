@@ -11,7 +11,7 @@ import {
 } from '~/server/payments/provider';
 import { openAccount } from '~/server/services/wallet/open-account';
 import { postTransfer } from '~/server/services/wallet/post-transfer';
-import { creditDealPayment } from './credit-deal-payment';
+import { creditDealPayment, notifyDealPaid } from './credit-deal-payment';
 
 export interface WebhookDelivery {
   /** The exact bytes received. */
@@ -104,7 +104,7 @@ export async function processPaymentWebhook(
     throw new AppError('payments.amount_mismatch', 'payments.amount_mismatch');
   }
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const recorded = await tx
       .insert(paymentEvents)
       .values({ provider: provider.id, eventId: event.eventId, paymentId: payment.id, status: event.status })
@@ -136,6 +136,9 @@ export async function processPaymentWebhook(
         .where(eq(payments.id, locked.id));
     return { outcome: 'status_recorded' as const, reference: payment.reference };
   });
+  // After the commit: the seller of a deal whose money is now held hears of it (credit-deal-payment.ts).
+  if (result.outcome === 'credited' && payment.purpose === 'deal') await notifyDealPaid(db, payment.id);
+  return result;
 }
 
 async function credit(
