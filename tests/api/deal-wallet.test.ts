@@ -200,19 +200,19 @@ describe('deals paid from the wallet', () => {
   it('shows both parties where the money is at each step, and nobody else', async () => {
     const { seller, buyers } = await walletDeal(2);
     const [kept, called] = buyers;
-    expect(await pageMoney(kept, kept.offerId)).toEqual({ where: 'not_moved', amount: null });
+    expect(await pageMoney(kept, kept.offerId)).toEqual({ where: 'not_moved', amount: null, online: false });
     expect((await act(seller.auth, 'approve-offer', kept.offerId)).status).toBe(200);
-    expect(await pageMoney(kept, kept.offerId)).toEqual({ where: 'frozen', amount: TOTAL });
-    expect(await pageMoney(seller, kept.offerId)).toEqual({ where: 'frozen', amount: TOTAL });
+    expect(await pageMoney(kept, kept.offerId)).toEqual({ where: 'frozen', amount: TOTAL, online: false });
+    expect(await pageMoney(seller, kept.offerId)).toEqual({ where: 'frozen', amount: TOTAL, online: false });
     // The other buyer on the same lot, and a stranger, learn nothing of this deal's money.
     expect(await pageMoney(called, kept.offerId)).toBe(403);
     expect(await pageMoney(await signedUpUser(), kept.offerId)).toBe(403);
     expect((await act(seller.auth, 'delivery-send', kept.offerId)).status).toBe(200);
     expect((await act(kept.auth, 'delivery-get', kept.offerId)).status).toBe(200);
-    expect(await pageMoney(kept, kept.offerId)).toEqual({ where: 'released', amount: TOTAL });
+    expect(await pageMoney(kept, kept.offerId)).toEqual({ where: 'released', amount: TOTAL, online: false });
     expect((await act(seller.auth, 'approve-offer', called.offerId)).status).toBe(200);
     expect((await act(seller.auth, 'decline-offer', called.offerId)).status).toBe(200);
-    expect(await pageMoney(called, called.offerId)).toEqual({ where: 'returned', amount: TOTAL });
+    expect(await pageMoney(called, called.offerId)).toEqual({ where: 'returned', amount: TOTAL, online: false });
     await ledgerClean();
   });
 

@@ -25,10 +25,19 @@ export type DeliveryType = (typeof DELIVERY_TYPE)[keyof typeof DELIVERY_TYPE];
 
 /**
  * `payment_type`: 1 direct payment (paid outside Mavuno, confirmed by the parties); 2 wallet (frozen from the
- * buyer's available pocket on approval, released to the seller on goods received: docs/deals.md "Wallet payment").
+ * buyer's available pocket on approval, released to the seller on goods received: docs/deals.md "Wallet payment");
+ * 3 online (the buyer pays by card or mobile money after approval, and the money is frozen for the deal like a
+ * wallet deal's: docs/deals.md "Online payment (payment_type 3)").
  */
-export const PAYMENT_TYPE = { direct: 1, wallet: 2 } as const;
+export const PAYMENT_TYPE = { direct: 1, wallet: 2, online: 3 } as const;
 export type PaymentType = (typeof PAYMENT_TYPE)[keyof typeof PAYMENT_TYPE];
+
+/**
+ * Whether a deal's money goes through Mavuno (wallet or online): frozen for the deal, released to the seller on
+ * goods received, returned to the buyer when the seller calls the deal off before sending the goods.
+ */
+export const paysThroughMavuno = (paymentType: PaymentType): boolean =>
+  paymentType === PAYMENT_TYPE.wallet || paymentType === PAYMENT_TYPE.online;
 
 /** `delivery_status` and `payment_status`: each track goes none → sent → received. */
 export const TRACK = { none: 0, sent: 1, received: 2 } as const;

@@ -48,6 +48,7 @@ export const PAYMENT_STATUS_LABEL: Record<TrackState, MessageKey> = {
 export const PAYMENT_TYPE_LABEL: Record<PaymentType, MessageKey> = {
   1: 'deal.payment_direct',
   2: 'deal.payment_wallet',
+  3: 'deal.payment_online',
 };
 
 /** An action's button, what its confirm dialog says it does, and the message once it succeeded. */

@@ -13,6 +13,8 @@ export const STALE_STATE: MessageKey[] = [
   'offers.not_direct_payment',
   'offers.not_your_turn',
   'offers.lot_not_open',
+  'offers.paid_online',
+  'offers.not_paid',
 ];
 
 /**

@@ -126,3 +126,17 @@ export const offerListQuery = z
     message: 'offers.order_pair',
     path: ['order_id'],
   });
+
+/**
+ * `POST /offer/pay` (docs/payments.md "Deal payments"): the buyer of an approved online deal starts its checkout,
+ * by card (default) or mobile money; a phone for mobile money (the checkout page asks for it otherwise).
+ */
+export const payOfferSchema = z.object({
+  id: requiredInt(),
+  method: z.preprocess(
+    blank,
+    z.enum(['card', 'mobile_money'], { message: 'validation.invalid_option' }).default('card'),
+  ),
+  phone: z.preprocess(blank, z.string().trim().max(20).optional()),
+});
+export type PayOfferBody = z.output<typeof payOfferSchema>;

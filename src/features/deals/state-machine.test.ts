@@ -10,7 +10,7 @@ import {
   type OfferType,
   type TrackState,
 } from './constants';
-import { allowedActions, decide, roleOf, type DealState } from './state-machine';
+import { allowedActions, awaitsOnlinePayment, decide, isWaitingFor, roleOf, type DealState } from './state-machine';
 
 const BUYER = 1;
 const SELLER = 2;
@@ -326,6 +326,77 @@ describe('a deal paid from the wallet (docs/deals.md "Wallet payment")', () => {
     });
     // A deal paid directly is never called off this way.
     expect(decide(deal({ status: OFFER_STATUS.approved }), 'decline-offer', SELLER)).toEqual({
+      outcome: 'conflict',
+      reason: 'wrong_state',
+    });
+  });
+});
+
+describe('a deal paid online (docs/deals.md "Online payment (payment_type 3)")', () => {
+  const online = (over: Partial<DealState> = {}) => deal({ paymentType: PAYMENT_TYPE.online, ...over });
+  const approved = { status: OFFER_STATUS.approved } as const;
+  const paid = { status: OFFER_STATUS.approved, paymentStatus: TRACK.sent } as const;
+
+  it('moves no money on approval: the money is not sent until the buyer pays', () => {
+    for (const offerType of ALL) {
+      const d = online({ offerType });
+      const role = offerType === OFFER_TYPE.sellToRequest ? BUYER : SELLER;
+      expect(decide(d, 'approve-offer', role)).toMatchObject({
+        outcome: 'apply',
+        next: { status: OFFER_STATUS.approved, paymentStatus: TRACK.none },
+        money: null,
+      });
+    }
+    expect(awaitsOnlinePayment(online(approved))).toBe(true);
+    expect(awaitsOnlinePayment(online(paid))).toBe(false);
+    expect(awaitsOnlinePayment(online())).toBe(false);
+    expect(awaitsOnlinePayment(deal(approved))).toBe(false);
+    expect(awaitsOnlinePayment({ ...approved, paymentType: PAYMENT_TYPE.wallet, paymentStatus: TRACK.none })).toBe(
+      false,
+    );
+  });
+
+  it('refuses the buyer’s own "money sent" (the payment sets it) and the seller’s word for the money', () => {
+    const d = online(approved);
+    expect(decide(d, 'payment-send', BUYER)).toEqual({ outcome: 'conflict', reason: 'paid_online' });
+    expect(decide(online(paid), 'payment-send', BUYER)).toEqual({ outcome: 'unchanged' });
+    for (const state of [d, online(paid)]) {
+      expect(decide(state, 'payment-get', SELLER)).toEqual({ outcome: 'conflict', reason: 'not_direct_payment' });
+      expect(decide(state, 'approve-direct-payment', SELLER)).toEqual({
+        outcome: 'conflict',
+        reason: 'not_direct_payment',
+      });
+    }
+    expect(allowedActions(d, BUYER)).toEqual([]);
+    // Still the buyer's turn: to pay (the deal page's "Pay now"), never the seller's.
+    expect(isWaitingFor(d, BUYER)).toBe(true);
+    expect(isWaitingFor(online(paid), BUYER)).toBe(false);
+  });
+
+  it('releases held money on goods received, and refuses goods received before the money is held', () => {
+    expect(decide(online({ ...paid, deliveryStatus: TRACK.sent }), 'delivery-get', BUYER)).toMatchObject({
+      outcome: 'apply',
+      next: { status: OFFER_STATUS.done, deliveryStatus: TRACK.received, paymentStatus: TRACK.received },
+      money: 'release',
+    });
+    expect(decide(online({ ...approved, deliveryStatus: TRACK.sent }), 'delivery-get', BUYER)).toEqual({
+      outcome: 'conflict',
+      reason: 'not_paid',
+    });
+  });
+
+  it('lets the seller call it off before the goods are sent: held money returns, unpaid deals just end', () => {
+    expect(decide(online(paid), 'decline-offer', SELLER)).toMatchObject({
+      outcome: 'apply',
+      next: { status: OFFER_STATUS.declined, paymentStatus: TRACK.none },
+      money: 'return',
+    });
+    expect(decide(online(approved), 'decline-offer', SELLER)).toMatchObject({
+      outcome: 'apply',
+      next: { status: OFFER_STATUS.declined, paymentStatus: TRACK.none },
+      money: null,
+    });
+    expect(decide(online({ ...paid, deliveryStatus: TRACK.sent }), 'decline-offer', SELLER)).toEqual({
       outcome: 'conflict',
       reason: 'wrong_state',
     });

@@ -8,6 +8,7 @@ import {
   OFFER_TYPE,
   PAYMENT_TYPE,
   TRACK,
+  paysThroughMavuno,
   type OfferAction,
   type OfferStatus,
   type OfferType,
@@ -53,13 +54,22 @@ export type Decision =
       outcome: 'apply';
       next: Pick<DealState, 'status' | 'deliveryStatus' | 'paymentStatus'>;
       reservesVolume: boolean;
-      /** A wallet deal's money movement this step makes, in the same transaction (docs/deals.md "Wallet payment"). */
+      /**
+       * The money movement of a deal paid through Mavuno this step makes, in the same transaction (docs/deals.md
+       * "Wallet payment", "Online payment (payment_type 3)").
+       */
       money: MoneyStep | null;
     }
   /** The action's effect is already there (a repeated click, a retried request): answer the deal as it is. */
   | { outcome: 'unchanged' }
   | { outcome: 'forbidden'; reason: 'not_party' | 'not_your_turn' }
-  | { outcome: 'conflict'; reason: 'wrong_state' | 'not_sent' | 'not_direct_payment' };
+  | { outcome: 'conflict'; reason: ConflictReason };
+
+/**
+ * Why a step does not apply now. `paid_online`: an online deal's money is marked sent by its payment, never by the
+ * buyer's word; `not_paid`: an online deal's goods cannot be confirmed received before its money is held.
+ */
+export type ConflictReason = 'wrong_state' | 'not_sent' | 'not_direct_payment' | 'paid_online' | 'not_paid';
 
 interface Rule {
   /** The only role that may take this action. */
@@ -67,15 +77,23 @@ interface Rule {
   /** The action's effect is already present. */
   done: (deal: DealState) => boolean;
   /** The state from which the action applies, or why it does not. */
-  check: (deal: DealState) => true | 'wrong_state' | 'not_sent' | 'not_direct_payment';
+  check: (deal: DealState) => true | ConflictReason;
   apply: (deal: DealState) => Partial<Pick<DealState, 'status' | 'deliveryStatus' | 'paymentStatus'>>;
 }
 
 const underWay = (deal: DealState) => deal.status === OFFER_STATUS.approved;
 const byWallet = (deal: DealState) => deal.paymentType === PAYMENT_TYPE.wallet;
-/** A wallet deal the seller may still call off: approved, the goods not yet sent (the money returns to the buyer). */
+const online = (deal: DealState) => deal.paymentType === PAYMENT_TYPE.online;
+/** Wallet or online: the money is frozen for the deal, released or returned by the deal's steps. */
+const throughMavuno = (deal: DealState) => paysThroughMavuno(deal.paymentType);
+/** The deal's money is held for it now (frozen): a wallet deal from approval, an online deal once paid. */
+const moneyHeld = (deal: DealState) => throughMavuno(deal) && deal.paymentStatus === TRACK.sent;
+/**
+ * A deal paid through Mavuno the seller may still call off: approved, the goods not yet sent (money already held
+ * returns to the buyer; an online deal not paid yet just ends).
+ */
 const walletDealBeforeDelivery = (deal: DealState) =>
-  byWallet(deal) && underWay(deal) && deal.deliveryStatus === TRACK.none;
+  throughMavuno(deal) && underWay(deal) && deal.deliveryStatus === TRACK.none;
 const dealStarted = (deal: DealState) => deal.status === OFFER_STATUS.approved || deal.status === OFFER_STATUS.done;
 
 const RULES: Record<OfferAction, Rule> = {
@@ -113,27 +131,35 @@ const RULES: Record<OfferAction, Rule> = {
   'delivery-get': {
     actor: () => 'buyer',
     done: (d) => dealStarted(d) && d.deliveryStatus === TRACK.received,
-    check: (d) => (!underWay(d) ? 'wrong_state' : d.deliveryStatus === TRACK.sent ? true : 'not_sent'),
-    // Goods received release a wallet deal's frozen money to the seller: the money is received with them.
+    check: (d) =>
+      !underWay(d)
+        ? 'wrong_state'
+        : d.deliveryStatus !== TRACK.sent
+          ? 'not_sent'
+          : online(d) && !moneyHeld(d)
+            ? 'not_paid'
+            : true,
+    // Goods received release a wallet or online deal's frozen money to the seller: the money is received with them.
     apply: (d) =>
-      byWallet(d)
+      throughMavuno(d)
         ? { deliveryStatus: TRACK.received, paymentStatus: TRACK.received }
         : { deliveryStatus: TRACK.received },
   },
   'payment-send': {
     actor: () => 'buyer',
     done: (d) => dealStarted(d) && d.paymentStatus >= TRACK.sent,
-    check: (d) => (underWay(d) ? true : 'wrong_state'),
+    // An online deal's money is marked sent by the payment itself (POST /offer/pay), not by the buyer.
+    check: (d) => (!underWay(d) ? 'wrong_state' : online(d) ? 'paid_online' : true),
     apply: () => ({ paymentStatus: TRACK.sent }),
   },
   'payment-get': {
     actor: () => 'seller',
     done: (d) => dealStarted(d) && d.paymentStatus === TRACK.received,
-    // A wallet deal's money is received only by goods received (the release), never by the seller's word.
+    // A wallet or online deal's money is received only by goods received (the release), never by the seller's word.
     check: (d) =>
       !underWay(d)
         ? 'wrong_state'
-        : byWallet(d)
+        : throughMavuno(d)
           ? 'not_direct_payment'
           : d.paymentStatus === TRACK.sent
             ? true
@@ -158,15 +184,29 @@ const RULES: Record<OfferAction, Rule> = {
   },
 };
 
-/** What a step does with a wallet deal's money: freeze it, release it to the seller, return it to the buyer. */
+/** What a step does with a deal's money: freeze it, release it to the seller, return it to the buyer. */
 export type MoneyStep = 'freeze' | 'release' | 'return';
 
+/**
+ * A wallet deal freezes on approval; an online deal's money is frozen by its payment (not a step). Either releases
+ * on goods received and returns on the seller's call-off — only money actually held (an online deal not paid yet
+ * has none).
+ */
 function moneyStep(deal: DealState, action: OfferAction): MoneyStep | null {
-  if (!byWallet(deal)) return null;
-  if (action === 'approve-offer') return 'freeze';
+  if (action === 'approve-offer') return byWallet(deal) ? 'freeze' : null;
+  if (!moneyHeld(deal)) return null;
   if (action === 'delivery-get') return 'release';
   if (action === 'decline-offer' && deal.status === OFFER_STATUS.approved) return 'return';
   return null;
+}
+
+/** Whether an online deal waits for its buyer's payment now (the "pay now" of the deal page, POST /offer/pay). */
+export function awaitsOnlinePayment(deal: Pick<DealState, 'status' | 'paymentType' | 'paymentStatus'>): boolean {
+  return (
+    deal.status === OFFER_STATUS.approved &&
+    deal.paymentType === PAYMENT_TYPE.online &&
+    deal.paymentStatus === TRACK.none
+  );
 }
 
 /** What `action` by `userId` does to the deal. */
@@ -205,7 +245,11 @@ export function allowedActions(deal: DealState, userId: number | undefined): Off
   return (Object.keys(RULES) as OfferAction[]).filter((action) => decide(deal, action, userId).outcome === 'apply');
 }
 
-/** Whether the deal waits for `userId` (the badge count and "your turn" labels). */
+/**
+ * Whether the deal waits for `userId` (the badge count and "your turn" labels): a step they can take, or — for the
+ * buyer of an online deal not paid yet — the payment ("Pay now", not a step of the machine).
+ */
 export function isWaitingFor(deal: DealState, userId: number): boolean {
+  if (awaitsOnlinePayment(deal) && roleOf(deal, userId) === 'buyer') return true;
   return allowedActions(deal, userId).some((action) => action !== 'delete-offer');
 }

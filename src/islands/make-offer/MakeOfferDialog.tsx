@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { distanceKm } from '~/features/deals/figures';
+import { PAYMENT_TYPE } from '~/features/deals/constants';
 import { LOCALE_META, type Locale } from '~/i18n/config';
 import { localizePath } from '~/i18n/paths';
 import { lotQuantityText } from '~/components/lots/lot-format';
@@ -42,6 +43,13 @@ interface CreatedOffer {
 
 /** How long the success message stays before the deal's page opens: long enough to be read out. */
 const LEAVE_AFTER_MS = 2500;
+
+/** The ways to pay the dialog offers, each with its one-line explanation. */
+const PAYMENT_CHOICES = [
+  { value: String(PAYMENT_TYPE.direct), label: 'make_offer.payment_direct', hint: 'make_offer.payment_direct_hint' },
+  { value: String(PAYMENT_TYPE.wallet), label: 'make_offer.payment_wallet', hint: 'make_offer.payment_wallet_hint' },
+  { value: String(PAYMENT_TYPE.online), label: 'make_offer.payment_online', hint: 'make_offer.payment_online_hint' },
+] as const;
 
 /**
  * The lot page's "Make an offer" (or "Offer to sell", "Book"): a button that opens a modal with the offer's
@@ -207,21 +215,37 @@ function OfferForm({ lot, userPoint, locale, messages, t, open, onBusy, onCreate
       )}
       <PriceVolumeFields form={form} lot={lot} locale={locale} t={t} />
       <DeliveryFields form={form} lot={lot} proposedKm={proposedKm} locale={locale} t={t} />
-      {/* One way to pay for now (the wallet issue adds more): shown as the choice already made, not a control. */}
-      <fieldset className="flex min-w-0 flex-col gap-1" aria-labelledby="offer-payment-label">
-        <p className="font-medium" id="offer-payment-label">
-          {t('make_offer.payment_type')}
-        </p>
-        <p
-          className="flex min-h-12 items-center gap-3 rounded-field border border-primary bg-primary/10 px-3 py-2"
-          data-testid="offer-payment"
-        >
-          <Icon name="check" className="h-5 w-5 shrink-0" />
-          <span>
-            <span className="block">{t('make_offer.payment_direct')}</span>
-            <span className="block text-sm opacity-80">{t('make_offer.payment_direct_hint')}</span>
-          </span>
-        </p>
+      {/* Three ways to pay (docs/deals.md): direct, from the wallet, or online after approval; one line each. */}
+      <fieldset
+        className="flex min-w-0 flex-col gap-1"
+        aria-describedby={form.formState.errors.payment_type ? 'offer-payment_type-error' : undefined}
+        data-testid="offer-payment"
+      >
+        <legend className="mb-1 font-medium">{t('make_offer.payment_type')}</legend>
+        <div className="flex flex-col gap-2">
+          {PAYMENT_CHOICES.map((choice) => (
+            <label
+              key={choice.value}
+              className="flex min-h-12 cursor-pointer items-center gap-3 rounded-field border border-base-300 px-3 py-2 has-[:checked]:border-primary has-[:checked]:bg-primary/10"
+            >
+              <input
+                type="radio"
+                className="radio radio-primary"
+                value={choice.value}
+                {...form.register('payment_type')}
+              />
+              <span>
+                <span className="block">{t(choice.label)}</span>
+                <span className="block text-sm opacity-80">{t(choice.hint)}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {form.formState.errors.payment_type?.message && (
+          <p id="offer-payment_type-error" className="text-sm font-medium text-error">
+            {form.formState.errors.payment_type.message}
+          </p>
+        )}
       </fieldset>
       <div className="flex flex-col gap-1">
         <label htmlFor="offer-comment" className="font-medium">

@@ -11,7 +11,12 @@ import {
   offerActionSchema,
   offerListQuery,
   openDisputeSchema,
+  payOfferSchema,
 } from '~/features/deals/schemas';
+import { topUpResponse } from '~/features/wallet/top-up';
+import { getEnv } from '~/server/env';
+import { getPaymentProvider } from '~/server/payments/registry';
+import { startDealPayment } from '~/server/services/payments/start-deal-payment';
 import { requiredInt } from '~/features/validation/fields';
 import { getDb } from '~/server/db';
 import { actOnOffer } from '~/server/services/deals/act-on-offer';
@@ -346,6 +351,34 @@ export function offerRoutes() {
     async (_c, { query, user }) => ({
       items: await listMoneyDue(await getDb(), user.id, query.view),
     }),
+  );
+
+  endpoint(
+    app,
+    {
+      method: 'post',
+      path: '/offer/pay',
+      tag,
+      summary:
+        'Pay for an approved online deal (payment_type 3) as its buyer: `id`, `method` (card, mobile_money); answers the checkout URL to open. The money is held for the deal once the provider confirms it',
+      auth: true,
+      body: payOfferSchema,
+      response: topUpResponse.extend({ offer_id: z.number().int() }),
+    },
+    async (c, { body, user }) => {
+      // The sandbox is the provider of this first version, as for top-ups (src/server/api/routes/payments.ts).
+      const provider = getPaymentProvider('sandbox');
+      if (!provider) throw new AppError('service_unavailable', 'payments.provider_unavailable');
+      return startDealPayment(await getDb(), provider, {
+        userId: user.id,
+        offerId: body.id,
+        method: body.method,
+        phone: body.phone,
+        email: user.email,
+        origin: getEnv().publicUrl,
+        locale: c.get('locale'),
+      });
+    },
   );
 
   endpoint(

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { offers } from './deals';
 import { currencies } from './reference';
 import { walletTransfers } from './wallet';
 
@@ -54,6 +55,13 @@ export const payments = pgTable(
     transferId: integer('transfer_id').references(() => walletTransfers.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A deal payment's deal (purpose `deal`, docs/payments.md "Deal payments"). */
+    offerId: integer('offer_id').references(() => offers.id),
+    /**
+     * Where a credited deal payment's money went: `held` frozen for the deal, or `left_available` in the buyer's
+     * available pocket because the deal was no longer waiting for it (declined, already paid, done).
+     */
+    dealOutcome: text('deal_outcome').$type<'held' | 'left_available'>(),
   },
   (t) => [
     uniqueIndex('payments_reference_uq').on(t.reference),
@@ -62,6 +70,11 @@ export const payments = pgTable(
     check('payments_purpose_ck', sql`purpose in ('top_up', 'deal')`),
     check('payments_status_ck', sql`status in ('pending', 'action_required', 'succeeded', 'failed', 'cancelled')`),
     check('payments_method_ck', sql`method in ('card', 'mobile_money')`),
+    index('payments_offer_idx')
+      .on(t.offerId)
+      .where(sql`offer_id is not null`),
+    check('payments_deal_ck', sql`(purpose = 'deal') = (offer_id is not null)`),
+    check('payments_deal_outcome_ck', sql`deal_outcome is null or deal_outcome in ('held', 'left_available')`),
   ],
 );
 

@@ -18,6 +18,8 @@ const CONFLICT_MESSAGE = {
   wrong_state: 'offers.wrong_state',
   not_sent: 'offers.not_sent',
   not_direct_payment: 'offers.not_direct_payment',
+  paid_online: 'offers.paid_online',
+  not_paid: 'offers.not_paid',
 } as const;
 
 /** The state machine's answer, with refusals thrown as the API's errors. */

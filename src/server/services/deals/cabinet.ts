@@ -3,7 +3,6 @@ import {
   CABINET_OFFER_VIEWS,
   DELIVERY_TYPE,
   OFFER_STATUS,
-  TRACK,
   type CabinetOfferView,
   type MoneyView,
 } from '~/features/deals/constants';
@@ -13,7 +12,7 @@ import type { SessionUser } from '~/server/services/accounts/users';
 import { itemsOf, selectLots, type LotItem } from '~/server/services/lots/lot-item';
 import type { Executor } from '~/server/db';
 import { currencies, lots, offers } from '~/server/db/schema';
-import { cabinetCondition } from './list-offers';
+import { cabinetCondition, notPaid } from './list-offers';
 
 /** The "on sale" card: the user's lots on the market that others buy or rent (buy requests are the user's own asks). */
 const onSaleCondition = (userId: number) =>
@@ -60,7 +59,8 @@ export async function cabinetCounts(
 
 /**
  * Money cards: per currency, what deals under way still owe — to the user as the seller (have-to-be-paid) or
- * from the user as the buyer (have-to-pay): total with delivery of each deal whose payment is not received,
+ * from the user as the buyer (have-to-pay): total with delivery of each deal still to pay (its payment neither
+ * received nor held frozen for it: `notPaid` of list-offers.ts),
  * rounded per figure exactly as figures.ts does (numeric round is half up for positive amounts).
  */
 export async function listMoneyDue(db: Executor, userId: number, view: MoneyView) {
@@ -76,7 +76,7 @@ export async function listMoneyDue(db: Executor, userId: number, view: MoneyView
     })
     .from(offers)
     .innerJoin(currencies, eq(currencies.id, offers.currencyId))
-    .where(and(party, eq(offers.status, OFFER_STATUS.approved), sql`${offers.paymentStatus} <> ${TRACK.received}`))
+    .where(and(party, eq(offers.status, OFFER_STATUS.approved), notPaid))
     .groupBy(offers.currencyId, currencies.code, currencies.decimals)
     .orderBy(currencies.code);
   return rows.map((row) => ({

@@ -3,6 +3,7 @@ import {
   OFFER_STATUS,
   OFFER_TYPE,
   OFFERS_PAGE_SIZE,
+  PAYMENT_TYPE,
   TRACK,
   type CabinetOfferView,
   type OfferStatus,
@@ -31,7 +32,11 @@ const asBuyer = (userId: number) => eq(offers.buyerId, userId);
 const asSeller = (userId: number) => eq(offers.sellerId, userId);
 const underWay = eq(offers.status, OFFER_STATUS.approved);
 const done = eq(offers.status, OFFER_STATUS.done);
-const notPaid = sql`${offers.paymentStatus} <> ${TRACK.received}`;
+/**
+ * Still to pay (docs/deals.md "Lists, badge, cabinet"): the money is not received, and not already held for the
+ * deal either — a wallet or online deal with its money sent has it frozen, so nobody owes it any more.
+ */
+export const notPaid = sql`(${offers.paymentStatus} <> ${TRACK.received} and not (${offers.paymentType} in (${PAYMENT_TYPE.wallet}, ${PAYMENT_TYPE.online}) and ${offers.paymentStatus} = ${TRACK.sent}))`;
 const notDelivered = sql`${offers.deliveryStatus} <> ${TRACK.received}`;
 
 /** The cabinet groupings (docs/deals.md "Lists, badge, cabinet"): one rule each, used by lists and counts alike. */

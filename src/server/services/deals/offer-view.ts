@@ -126,7 +126,7 @@ function waitingFor(state: DealState): DealRole | 'both' | null {
   if (state.status === OFFER_STATUS.created) return recipientRole(state.offerType);
   if (state.status !== OFFER_STATUS.approved) return null;
   const seller = allowedActions(state, state.sellerId).length > 0;
-  const buyer = allowedActions(state, state.buyerId).length > 0;
+  const buyer = isWaitingFor(state, state.buyerId);
   return seller && buyer ? 'both' : seller ? 'seller' : buyer ? 'buyer' : null;
 }
 

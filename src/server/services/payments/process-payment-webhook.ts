@@ -11,6 +11,7 @@ import {
 import { type PayoutWebhookOutcome, processPayoutWebhook } from './process-payout-webhook';
 import { openAccount } from '~/server/services/wallet/open-account';
 import { postTransfer } from '~/server/services/wallet/post-transfer';
+import { creditDealPayment, notifyDealPaid } from './credit-deal-payment';
 
 export interface WebhookDelivery {
   /** The exact bytes received. */
@@ -103,7 +104,7 @@ export async function processPaymentWebhook(
     throw new AppError('payments.amount_mismatch', 'payments.amount_mismatch');
   }
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const recorded = await tx
       .insert(paymentEvents)
       .values({ provider: provider.id, eventId: event.eventId, paymentId: payment.id, status: event.status })
@@ -114,6 +115,9 @@ export async function processPaymentWebhook(
     const outcome = await settleVerifiedPayment(tx, payment.id, verification, event.providerReference);
     return { outcome, reference: payment.reference };
   });
+  // After the commit: the seller of a deal whose money is now held hears of it (credit-deal-payment.ts).
+  if (result.outcome === 'credited' && payment.purpose === 'deal') await notifyDealPaid(db, payment.id);
+  return result;
 }
 
 /**
@@ -132,6 +136,11 @@ export async function settleVerifiedPayment(
   if (locked.status === 'succeeded') return 'already_credited';
 
   if (isCreditable(verification)) {
+    // A deal's payment is credited and held for its deal (docs/payments.md "Deal payments").
+    if (locked.purpose === 'deal') {
+      await creditDealPayment(tx, locked, verification.providerReference ?? eventProviderReference);
+      return 'credited';
+    }
     const transferId = await credit(tx, locked, verification, eventProviderReference);
     await tx
       .update(payments)

@@ -3,6 +3,7 @@ import type { Database } from '~/server/db';
 import { payments, walletTransfers } from '~/server/db/schema';
 import { type PaymentProvider, type PaymentVerification, isCreditable } from '~/server/payments/provider';
 import { getPaymentProviders } from '~/server/payments/registry';
+import { dealPaymentKey } from './credit-deal-payment';
 import { settleVerifiedPayment, topUpKey } from './process-payment-webhook';
 
 /** One payment whose provider and ledger disagree (or that could not be checked). */
@@ -22,7 +23,7 @@ export interface ReconcileFinding {
  * payment not final (pending, action required) or succeeded without its credit transfer, and every one whose
  * credit is in the ledger while its row is not succeeded, is asked of its provider again (`verifyPayment`) and
  * compared with the ledger. A payment the provider says succeeded without its credit is reported and, with
- * `repair`, credited by the webhook's own path under the same key (`topup:{provider}:{reference}`) — so a crash
+ * `repair`, credited by the webhook's own path under the same key (`topup:{provider}:{reference}`, or `deal-payment:{provider}:{reference}` for a deal's payment, then held for its deal when it still waits) — so a crash
  * between the provider's confirmation and the ledger write is repaired once, and a second run finds nothing. A
  * credited payment the provider says failed is reported, never debited. Nothing else is changed without `repair`.
  */
@@ -38,8 +39,8 @@ export async function reconcilePayments(
       walletTransfers,
       eq(
         walletTransfers.idempotencyKey,
-        // topUpKey in SQL: the credit the webhook writes for this payment.
-        sql`'topup:' || ${payments.provider} || ':' || ${payments.reference}`,
+        // topUpKey or dealPaymentKey in SQL: the credit the webhook writes for this payment.
+        sql`(case when ${payments.purpose} = 'deal' then 'deal-payment:' else 'topup:' end) || ${payments.provider} || ':' || ${payments.reference}`,
       ),
     )
     .where(
@@ -94,7 +95,7 @@ export async function reconcilePayments(
         ...finding,
         problem: 'missing_credit',
         repaired: repaired === 'credited' ? 'credited' : null,
-        detail: topUpKey(payment.provider, payment.reference),
+        detail: (payment.purpose === 'deal' ? dealPaymentKey : topUpKey)(payment.provider, payment.reference),
       });
     } else if (verification.mismatches.length > 0) {
       findings.push({ ...finding, problem: 'unverifiable', repaired: null, detail: 'amount or currency mismatch' });

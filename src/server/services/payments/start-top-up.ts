@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { hasDecimals } from '~/features/numbers/money';
 import type { Locale } from '~/i18n/config';
-import { localizePath } from '~/i18n/paths';
 import type { Executor } from '~/server/db/client';
-import { currencies, payments } from '~/server/db/schema';
+import { currencies } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
-import { type PaymentMethod, type PaymentProvider, ProviderError } from '~/server/payments/provider';
+import type { PaymentMethod, PaymentProvider } from '~/server/payments/provider';
+import { type StartedCheckout, startCheckout } from './start-checkout';
 
 export interface StartTopUpInput {
   userId: number;
@@ -22,21 +21,15 @@ export interface StartTopUpInput {
   locale: Locale;
 }
 
-export interface StartedTopUp {
-  reference: string;
-  provider: string;
-  status: string;
-  amount_minor: number;
-  currency: string;
-  checkout_url: string | null;
-}
+export type StartedTopUp = StartedCheckout;
 
 /** Where the member's browser lands after the hosted checkout. */
 export const topUpReturnPath = (reference: string) => `/user/top-up?reference=${encodeURIComponent(reference)}`;
 
 /**
- * Starts a top-up (docs/payments.md "Top-ups"): the provider's checkout, then the payment row — a provider that
- * refuses leaves no row. The pocket is credited later, by the provider's webhook, never here.
+ * Starts a top-up (docs/payments.md "Top-ups"): the amount read in the currency's decimals, then the provider's
+ * checkout and the payment row (startCheckout) — a provider that refuses leaves no row. The pocket is credited
+ * later, by the provider's webhook, never here.
  */
 export async function startTopUp(
   db: Executor,
@@ -63,47 +56,18 @@ export async function startTopUp(
     });
   // At most two decimals (hasDecimals above), so the rounding only removes floating-point noise.
   const amountMinor = Math.round(input.amount * 10 ** currency.decimals);
-  const reference = `tu_${randomBytes(12).toString('hex')}`;
-
-  // The provider first, outside any transaction (a provider call may be slow; the sandbox's own records are in the
-  // database): a checkout the member never receives is never paid. Then the row, in one insert.
-  let session: Awaited<ReturnType<PaymentProvider['createCheckout']>>;
-  try {
-    session = await provider.createCheckout({
-      amountMinor,
-      currency: currency.code,
-      reference,
-      returnUrl: `${input.origin}${localizePath(topUpReturnPath(reference), input.locale)}`,
-      method: input.method,
-      customer: { email: input.email ?? undefined, phone: input.phone },
-      description: 'Mavuno wallet top-up',
-    });
-  } catch (error) {
-    if (error instanceof ProviderError && error.code === 'unavailable')
-      throw new AppError('service_unavailable', 'payments.provider_unavailable', { cause: error });
-    if (error instanceof ProviderError)
-      throw new AppError('payments.checkout_refused', 'payments.checkout_refused', { cause: error });
-    throw error;
-  }
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      userId: input.userId,
-      provider: provider.id,
-      reference,
-      providerReference: session.providerReference,
-      method: input.method,
-      amountMinor,
-      currency: currency.code,
-      purpose: 'top_up',
-    })
-    .returning();
-  return {
-    reference,
-    provider: provider.id,
-    status: payment.status,
-    amount_minor: amountMinor,
+  return startCheckout(db, provider, {
+    userId: input.userId,
+    purpose: 'top_up',
+    prefix: 'tu',
+    amountMinor,
     currency: currency.code,
-    checkout_url: session.next.kind === 'redirect' ? session.next.redirectUrl : null,
-  };
+    method: input.method,
+    phone: input.phone,
+    email: input.email,
+    origin: input.origin,
+    locale: input.locale,
+    returnPath: topUpReturnPath,
+    description: 'Mavuno wallet top-up',
+  });
 }

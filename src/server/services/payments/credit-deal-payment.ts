@@ -1,0 +1,108 @@
+import { eq, sql } from 'drizzle-orm';
+import { TRACK } from '~/features/deals/constants';
+import { awaitsOnlinePayment } from '~/features/deals/state-machine';
+import type { Executor } from '~/server/db/client';
+import { offers, payments } from '~/server/db/schema';
+import { appendEvent } from '~/server/services/deals/events';
+import { notifyDealStep } from '~/server/services/deals/notify';
+import { moveDealMoney } from '~/server/services/deals/move-deal-money';
+import { openAccount } from '~/server/services/wallet/open-account';
+import { postTransfer } from '~/server/services/wallet/post-transfer';
+
+/** The ledger key of a deal payment's credit: one per payment, whatever event brings it. */
+export const dealPaymentKey = (provider: string, reference: string) => `deal-payment:${provider}:${reference}`;
+
+export type DealPaymentOutcome = 'held' | 'left_available';
+
+/**
+ * Credits a verified, succeeded deal payment (docs/payments.md "Deal payments"), inside the webhook's transaction
+ * and after its payment row lock. The deal's row is locked first (before any ledger lock, the order of every deal
+ * step: docs/wallet.md "Concurrency and the lock order"). Then, in that one transaction:
+ *
+ * 1. the money from the provider's clearing account to the buyer's available pocket — a top-up-like transfer
+ *    (cause `top_up`, naming the deal, key `deal-payment:{provider}:{reference}`): the money is the buyer's first;
+ * 2. if the deal still waits for this payment (approved, online, money not sent), the deal's freeze exactly as a
+ *    wallet deal's approval makes it (move-deal-money.ts, key `deal:{id}:freeze`), the payment track → sent, and a
+ *    `payment-send` event by the buyer in the deal's chain with `data.wallet` (the freeze) and `data.payment`;
+ *    release, return and disputes then work as for a wallet deal;
+ * 3. otherwise (declined, already paid by another checkout, done) the money stays in the buyer's available pocket,
+ *    never lost, and the row's `deal_outcome` says `left_available`.
+ *
+ * The payment row becomes `succeeded` with the credit's transfer.
+ */
+export async function creditDealPayment(
+  tx: Executor,
+  payment: typeof payments.$inferSelect,
+  providerReference: string | undefined,
+): Promise<{ transferId: number; outcome: DealPaymentOutcome }> {
+  const offerId = payment.offerId as number;
+  const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update');
+  const clearing = await openAccount(tx, {
+    kind: 'provider_clearing',
+    provider: payment.provider,
+    currency: payment.currency,
+  });
+  const pocket = await openAccount(tx, {
+    kind: 'member_available',
+    userId: payment.userId,
+    currency: payment.currency,
+  });
+  const { transfer } = await postTransfer(tx, {
+    key: dealPaymentKey(payment.provider, payment.reference),
+    cause: 'top_up',
+    offerId,
+    createdBy: payment.userId,
+    memo: `${payment.provider} ${providerReference ?? payment.reference} deal #${offerId}`,
+    currency: payment.currency,
+    postings: [
+      { accountId: clearing.id, amount: -payment.amountMinor },
+      { accountId: pocket.id, amount: payment.amountMinor },
+    ],
+  });
+
+  // The buyer who pays is the deal's buyer (POST /offer/pay checks it); the amount is the deal's total at the time,
+  // and a deal's figures never change once approved.
+  const payable = awaitsOnlinePayment(offer) && offer.buyerId === payment.userId;
+  const outcome: DealPaymentOutcome = payable ? 'held' : 'left_available';
+  if (payable) {
+    const money = await moveDealMoney(tx, offer, 'freeze', payment.userId);
+    const now = new Date();
+    const [next] = await tx
+      .update(offers)
+      .set({ paymentStatus: TRACK.sent, updatedAt: now })
+      .where(eq(offers.id, offer.id))
+      .returning();
+    await appendEvent(tx, next, {
+      actorId: payment.userId,
+      action: 'payment-send',
+      data: {
+        wallet: money,
+        payment: {
+          provider: payment.provider,
+          reference: payment.reference,
+          method: payment.method,
+          transfer_id: transfer.id,
+        },
+      },
+      at: now,
+    });
+  }
+  await tx
+    .update(payments)
+    .set({ status: 'succeeded', failure: null, transferId: transfer.id, dealOutcome: outcome, updatedAt: sql`now()` })
+    .where(eq(payments.id, payment.id));
+  return { transferId: transfer.id, outcome };
+}
+
+/**
+ * After the webhook's commit: when a deal payment's money was held for its deal, the seller is e-mailed "money
+ * sent" like any step (docs/deals.md "E-mail"); a payment left in the buyer's pocket tells the seller nothing.
+ */
+export async function notifyDealPaid(db: Executor, paymentId: number): Promise<void> {
+  const [payment] = await db
+    .select({ offerId: payments.offerId, userId: payments.userId, outcome: payments.dealOutcome })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  if (payment?.outcome !== 'held' || payment.offerId === null) return;
+  await notifyDealStep(db, payment.offerId, 'payment-send', payment.userId);
+}
