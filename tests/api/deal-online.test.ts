@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailOutbox, offerEvents, offers, payments, walletAccounts, walletTransfers } from '~/server/db/schema';
+import { lots, mailOutbox, offerEvents, offers, payments, walletAccounts, walletTransfers } from '~/server/db/schema';
 import { getDb } from '~/server/db';
 import { observeSandboxWebhooks, getSandboxProvider } from '~/server/payments/registry';
 import type { SandboxWebhook } from '~/server/payments/sandbox';
@@ -173,15 +173,16 @@ describe('POST /offer/pay: an online deal (payment_type 3) paid through the sand
 
   it('releases the held money to the seller on goods received', async () => {
     const { seller, buyer, offerId } = await approvedOnlineDeal();
-    // Goods cannot be confirmed received before the money is held.
-    expect((await act(seller.auth, 'delivery-send', offerId)).status).toBe(200);
-    const early = await act(buyer.auth, 'delivery-get', offerId);
+    // The goods wait for the money: neither sent nor confirmed received before it is held.
+    const early = await act(seller.auth, 'delivery-send', offerId);
     expect(early.status).toBe(409);
     expect(early.text).toContain('offers.not_paid');
+    expect((await act(buyer.auth, 'delivery-get', offerId)).status).toBe(409);
 
     const started = await startPay(buyer.auth, offerId, 'mobile_money');
     await checkout(started.checkout_url, '+254 700 000 001');
     expect(await frozen(offerId)).toBe(TOTAL);
+    expect((await act(seller.auth, 'delivery-send', offerId)).status).toBe(200);
     // The seller's word never marks the money received.
     expect((await act(seller.auth, 'payment-get', offerId)).status).toBe(409);
     const received = await act(buyer.auth, 'delivery-get', offerId);
@@ -213,6 +214,13 @@ describe('POST /offer/pay: an online deal (payment_type 3) paid through the sand
     const declined = await act(seller.auth, 'decline-offer', offerId);
     expect(declined.status, declined.text).toBe(200);
     expect(await frozen(offerId)).toBeNull();
+    // The volume the approval reserved is on the market again.
+    const [lot] = await db()
+      .select()
+      .from(lots)
+      .where(eq(lots.id, (await offerRow(offerId)).lotId));
+    expect(Number(lot.reservedVolume)).toBe(0);
+    expect(lot.status).toBe('active');
 
     const mailsBefore = (await mailsTo(seller.email)).length;
     const { result } = await checkout(started.checkout_url, PAID);

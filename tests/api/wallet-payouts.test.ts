@@ -403,3 +403,65 @@ describe('the withdraw page without JavaScript', () => {
     expect(page.view.pockets).toEqual([]);
   });
 });
+
+describe('sending a payout again', () => {
+  it('looks a refused re-send up with the provider, and never returns money a first request may have paid', async () => {
+    const { requestPayout } = await import('~/server/services/payments/request-payout');
+    const { sendPayout } = await import('~/server/services/payments/send-payout');
+    const { ProviderError } = await import('~/server/payments/provider');
+    const sandbox = getPaymentProvider('sandbox')!;
+    const member = await memberWith(100_000);
+    // The first request never got an answer: the payout stays pending, its money held.
+    // Stand-ins: the sandbox with one call answered otherwise.
+    const like = <T extends object>(base: object, overrides: T) => Object.assign(Object.create(base), overrides);
+    const unreachable = like(sandbox, {
+      createPayout: async () => {
+        throw new ProviderError('sandbox', 'unavailable', 'no answer');
+      },
+    });
+    const first = await requestPayout(db(), unreachable, {
+      userId: member.id,
+      amount: 500,
+      currencyId: KES,
+      method: 'mobile_money',
+      phone: '+254 700 000 001',
+    });
+    expect(first).toMatchObject({ status: 'pending' });
+    expect((await payoutRow(first.reference)).sentAt).not.toBeNull();
+    // Sent again, the provider refuses the reference as a duplicate — but its record says the first one paid.
+    const duplicate = like(sandbox, {
+      createPayout: async () => {
+        throw new ProviderError('sandbox', 'rejected', 'duplicate reference');
+      },
+      verifyPayout: async () => ({
+        reference: first.reference,
+        providerReference: 'po_first',
+        status: 'succeeded' as const,
+        amountMinor: 50_000,
+        currency: 'KES',
+      }),
+    });
+    const again = await sendPayout(db(), duplicate, first.id);
+    expect(again).toMatchObject({ status: 'succeeded' });
+    expect(await available(member.auth)).toBe(50_000);
+    expect(await inFlight()).toBe(0);
+
+    // A refused re-send the provider cannot look up leaves the money held, never returned.
+    const second = await requestPayout(db(), unreachable, {
+      userId: member.id,
+      amount: 100,
+      currencyId: KES,
+      method: 'mobile_money',
+      phone: '+254 700 000 001',
+    });
+    const blind = like(duplicate, {
+      verifyPayout: async () => {
+        throw new ProviderError('sandbox', 'unavailable', 'no answer');
+      },
+    });
+    expect(await sendPayout(db(), blind, second.id)).toMatchObject({ status: 'pending' });
+    expect(await available(member.auth)).toBe(40_000);
+    expect(await inFlight()).toBe(10_000);
+    await ledgerClean();
+  });
+});

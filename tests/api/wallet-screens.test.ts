@@ -68,7 +68,15 @@ describe('transactions: filters', () => {
     expect(paged.json.transactions._meta).toMatchObject({ totalCount: 2, pageCount: 2, currentPage: 2 });
     expect(paged.json.transactions.items.map((t: { amount: number }) => t.amount)).toEqual([250_000]);
 
-    for (const bad of ['cause=gift', 'direction=sideways', 'from=2026-02-30', 'to=yesterday', 'currency=K1']) {
+    for (const bad of [
+      'cause=gift',
+      'direction=sideways',
+      'from=2026-02-30',
+      'to=yesterday',
+      'currency=K1',
+      'from=0000-01-01',
+      'to=9999-12-31',
+    ]) {
       const res = await getAs(buyer.auth, `/user-wallet-info?${bad}`);
       expect(res.status, bad).toBe(422);
       expect(res.json.code).toBe('validation_failed');

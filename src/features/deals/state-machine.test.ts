@@ -382,7 +382,9 @@ describe('a deal paid online (docs/deals.md "Online payment (payment_type 3)")',
     expect(decide(online({ ...approved, deliveryStatus: TRACK.sent }), 'delivery-get', BUYER)).toEqual({
       outcome: 'conflict',
       reason: 'not_paid',
-    });
+    }); // Nor are the goods sent before it: shipped unpaid, the deal could be neither called off nor released.
+    expect(decide(online(approved), 'delivery-send', SELLER)).toEqual({ outcome: 'conflict', reason: 'not_paid' });
+    expect(decide(online(paid), 'delivery-send', SELLER)).toMatchObject({ outcome: 'apply' });
   });
 
   it('lets the seller call it off before the goods are sent: held money returns, unpaid deals just end', () => {

@@ -67,7 +67,7 @@ export type Decision =
 
 /**
  * Why a step does not apply now. `paid_online`: an online deal's money is marked sent by its payment, never by the
- * buyer's word; `not_paid`: an online deal's goods cannot be confirmed received before its money is held.
+ * buyer's word; `not_paid`: an online deal's goods are neither sent nor confirmed received before its money is held.
  */
 export type ConflictReason = 'wrong_state' | 'not_sent' | 'not_direct_payment' | 'paid_online' | 'not_paid';
 
@@ -125,7 +125,8 @@ const RULES: Record<OfferAction, Rule> = {
   'delivery-send': {
     actor: () => 'seller',
     done: (d) => dealStarted(d) && d.deliveryStatus >= TRACK.sent,
-    check: (d) => (underWay(d) ? true : 'wrong_state'),
+    // An online deal's goods wait for its money: shipped unpaid, the deal could neither be called off nor released.
+    check: (d) => (!underWay(d) ? 'wrong_state' : online(d) && !moneyHeld(d) ? 'not_paid' : true),
     apply: () => ({ deliveryStatus: TRACK.sent }),
   },
   'delivery-get': {

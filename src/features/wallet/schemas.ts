@@ -22,7 +22,10 @@ export const TRANSACTION_CAUSES = [
 export type TransactionCause = (typeof TRANSACTION_CAUSES)[number];
 export const TRANSACTION_DIRECTIONS = ['in', 'out'] as const;
 
-/** A calendar day `YYYY-MM-DD` that exists (UTC); blank is no filter. */
+/**
+ * A calendar day `YYYY-MM-DD` that exists (UTC), from 1970 to 9998 (the database's timestamps hold those and the
+ * day after them); blank is no filter.
+ */
 const isoDay = z.preprocess(
   blank,
   z
@@ -30,7 +33,11 @@ const isoDay = z.preprocess(
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.invalid' })
     .refine(
-      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      (v) =>
+        Number(v.slice(0, 4)) >= 1970 &&
+        Number(v.slice(0, 4)) <= 9998 &&
+        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+        new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
       {
         message: 'validation.invalid',
       },

@@ -1,3 +1,4 @@
+import type { Locale } from '~/i18n/config';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { CURRENCIES } from '~/server/db/seed/reference/currencies';
 
@@ -36,6 +37,8 @@ export interface CheckoutRequest extends Money {
   method: PaymentMethod;
   customer: Customer;
   description?: string;
+  /** The member's language: a hosted page that can speak it does (the sandbox's page is served in it). */
+  locale?: Locale;
 }
 
 export interface CheckoutSession {

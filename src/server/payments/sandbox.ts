@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { DEFAULT_LOCALE } from '~/i18n/config';
+import { localizePath } from '~/i18n/paths';
 import {
   type CheckoutRequest,
   type CheckoutSession,
@@ -291,7 +293,10 @@ export function sandboxProvider(config: SandboxConfig): SandboxProvider {
         provider: 'sandbox',
         reference: session.reference,
         providerReference: session.id,
-        next: { kind: 'redirect', redirectUrl: `${origin}/sandbox-checkout/${sessionToken(session.id)}` },
+        next: {
+          kind: 'redirect',
+          redirectUrl: `${origin}${localizePath(`/sandbox-checkout/${sessionToken(session.id)}`, request.locale ?? DEFAULT_LOCALE)}`,
+        },
       };
     },
 

@@ -109,7 +109,9 @@ export async function recordOfferStep(
         .set({ ...decision.next, updatedAt: now })
         .where(eq(offers.id, offer.id))
         .returning();
-      if (decision.money === 'return') await unreserveAfterCancel(tx, lot, offer);
+      // An approved deal called off (money returned, or an online deal never paid) gives its volume back.
+      if (offer.status === OFFER_STATUS.approved && next.status === OFFER_STATUS.declined)
+        await unreserveAfterCancel(tx, lot, offer);
       await appendEvent(tx, next, {
         actorId: user.id,
         action,

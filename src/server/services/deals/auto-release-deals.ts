@@ -59,23 +59,34 @@ export async function autoReleaseDeals(
   days = getEnv().DEAL_AUTO_RELEASE_DAYS,
 ): Promise<{ released: number[]; warned: number[] }> {
   const released: number[] = [];
+  // One deal that fails (logged) never holds up the others: the next run tries it again.
+  const each = async (id: number, work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch (error) {
+      console.error(`[auto-release] deal ${id}:`, error);
+    }
+  };
   for (const deal of await candidates(db, new Date(now.getTime() - days * DAY_MS))) {
-    if (await releaseOne(db, deal.id, deal.lotId, now, days)) {
+    await each(deal.id, async () => {
+      if (!(await releaseOne(db, deal.id, deal.lotId, now, days))) return;
       released.push(deal.id);
       await notifyDealStep(db, deal.id, 'auto-release', (await buyerOf(db, deal.id))!);
-    }
+    });
   }
   const warned: number[] = [];
   for (const deal of await candidates(db, new Date(now.getTime() - (days - 1) * DAY_MS))) {
     if (released.includes(deal.id)) continue;
-    const claimed = await db
-      .insert(dealReleaseNotices)
-      .values({ offerId: deal.id, warnedAt: now })
-      .onConflictDoNothing()
-      .returning({ offerId: dealReleaseNotices.offerId });
-    if (claimed.length === 0) continue;
-    await notifyAutoReleaseSoon(db, deal.id, autoReleaseAt(new Date(deal.sentAt), days));
-    warned.push(deal.id);
+    await each(deal.id, async () => {
+      const claimed = await db
+        .insert(dealReleaseNotices)
+        .values({ offerId: deal.id, warnedAt: now })
+        .onConflictDoNothing()
+        .returning({ offerId: dealReleaseNotices.offerId });
+      if (claimed.length === 0) return;
+      await notifyAutoReleaseSoon(db, deal.id, autoReleaseAt(new Date(deal.sentAt), days));
+      warned.push(deal.id);
+    });
   }
   return { released, warned };
 }

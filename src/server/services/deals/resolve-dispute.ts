@@ -8,7 +8,7 @@ import { postPending } from '~/server/services/wallet/post-pending';
 import { voidPending } from '~/server/services/wallet/void-pending';
 import { appendEvent } from './events';
 import { findFrozenMoney } from './find-frozen-money';
-import { lockLot, releaseLotAfterDeal } from './lot-reservation';
+import { lockLot, releaseLotAfterDeal, unreserveAfterCancel } from './lot-reservation';
 import { notifyDealStep } from './notify';
 import { sellerDestinations } from './platform-fee';
 
@@ -115,8 +115,10 @@ export async function resolveDispute(db: Database, input: ResolveDisputeInput): 
       buyerAmount: held - sellerAmount,
       transferId,
     };
-    // A deal that ends frees its lot when no other deal of it runs (docs/deals.md "Volume and the lot's status").
-    await releaseLotAfterDeal(tx, lot);
+    // A deal that ends frees its lot when no other deal of it runs (docs/deals.md "Volume and the lot's status"); a
+    // refund ends it declined like a call-off, so the volume it reserved is on the market again.
+    if (input.decision === 'refund') await unreserveAfterCancel(tx, lot, offer);
+    else await releaseLotAfterDeal(tx, lot);
     await appendEvent(tx, next, {
       actorId: input.deciderId,
       action: 'resolve-dispute',

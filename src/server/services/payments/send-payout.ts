@@ -8,7 +8,8 @@ import { type PayoutRow, settlePayout } from './settle-payout';
 /**
  * Hands a `pending` payout to its provider (docs/wallet.md "Payouts"), outside any transaction: the money is held in
  * `payouts_in_flight` already. The provider's answer settles it when final (the webhook may have done so first;
- * settling is once either way); a provider that refuses the request outright fails it and the money returns. A
+ * settling is once either way); a provider that refuses a first request outright fails it and the money returns
+ * (a refused re-send is looked up with the provider instead: the first request may have paid). A
  * provider that cannot be reached leaves it pending: the request is idempotent by our reference, so it is sent again
  * (`npm run admin -- approve-payout REFERENCE`) or settled by the provider's webhook.
  */
@@ -40,12 +41,31 @@ export async function sendPayout(db: Executor, provider: PaymentProvider, payout
       row.reference,
       error instanceof Error ? error.message : error,
     );
-    if (!reachable) return (await db.select().from(payouts).where(eq(payouts.id, row.id)))[0];
+    const current = async () => (await db.select().from(payouts).where(eq(payouts.id, row.id)))[0];
+    if (!reachable) return current();
+    if (row.sentAt) {
+      // Sent before (a re-send): a refusal may only mean "this reference exists already" — the first request may
+      // have paid. The provider's own record decides; without one, the money stays held for reconciliation.
+      try {
+        result = await provider.verifyPayout({
+          reference: row.reference,
+          providerReference: row.providerReference ?? undefined,
+        });
+      } catch {
+        return current();
+      }
+      return settleWith(db, row.id, result);
+    }
     const settled = await settlePayout(db, row.id, { status: 'failed', failure: 'refused' });
     if (settled.outcome === 'returned') await notifyPayoutOutcome(db, settled.payout);
     return settled.payout;
   }
-  const settled = await settlePayout(db, row.id, {
+  return settleWith(db, row.id, result);
+}
+
+/** Settles a payout by the provider's answer (a final one once; pending leaves it held) and tells the member. */
+async function settleWith(db: Executor, payoutId: number, result: PayoutResult): Promise<PayoutRow> {
+  const settled = await settlePayout(db, payoutId, {
     status: result.status === 'action_required' ? 'pending' : result.status,
     failure: result.failure,
     providerReference: result.providerReference,

@@ -57,6 +57,7 @@ export async function startCheckout(
       method: input.method,
       customer: { email: input.email ?? undefined, phone: input.phone },
       description: input.description,
+      locale: input.locale,
     });
   } catch (error) {
     if (error instanceof ProviderError && error.code === 'unavailable')

@@ -61,7 +61,8 @@ export async function startDealPayment(
     email: input.email,
     origin: input.origin,
     locale: input.locale,
-    returnPath: () => dealPaymentReturnPath(offer.id),
+    // Back to the deal page, which says the payment is being confirmed until it is held.
+    returnPath: (reference) => `${dealPaymentReturnPath(offer.id)}?reference=${encodeURIComponent(reference)}`,
     description: `Mavuno deal #${offer.id}`,
   });
   return { ...started, offer_id: offer.id };
