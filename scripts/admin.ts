@@ -12,7 +12,8 @@
 //                              decide a deal's open dispute (docs/deals.md "Disputes"); SELLER_AMOUNT in minor units
 //                              for a split; decided by the administrator EMAIL (default: the first administrator)
 //   reconcile [--repair]       compare unfinished payments with their providers and the ledger (docs/wallet.md
-//                              "Reconciliation"); --repair credits a confirmed payment missing its credit, once
+//                              "Reconciliation"); --repair credits a confirmed payment missing its credit, once,
+//                              and settles a pending payout its provider has decided, once
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { TIERS, type Tier } from '~/features/accounts/constants';
@@ -33,6 +34,7 @@ import { listOpenPayouts } from '~/server/services/payments/list-open-payouts';
 import { DISPUTE_DECISIONS, type DisputeDecision } from '~/features/deals/constants';
 import { resolveDispute } from '~/server/services/deals/resolve-dispute';
 import { reconcilePayments } from '~/server/services/payments/reconcile-payments';
+import { reconcilePayouts } from '~/server/services/payments/reconcile-payouts';
 
 const [command, ...args] = process.argv.slice(2);
 const env = getEnv();
@@ -199,8 +201,8 @@ try {
     }
     case 'reconcile': {
       const repair = args.includes('--repair');
-      const findings = await reconcilePayments(db, { repair });
-      if (findings.length === 0) console.log('Every payment agrees with its provider and the ledger.');
+      const findings = [...(await reconcilePayments(db, { repair })), ...(await reconcilePayouts(db, { repair }))];
+      if (findings.length === 0) console.log('Every payment and payout agrees with its provider and the ledger.');
       for (const f of findings)
         console.log(
           `${f.provider} ${f.reference}: ${f.problem} (ours ${f.status}, provider ${f.provider_status ?? '?'})${f.repaired ? ` — repaired: ${f.repaired}` : ''}${f.detail ? ` [${f.detail}]` : ''}`,

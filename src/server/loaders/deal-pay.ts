@@ -6,7 +6,7 @@ import { parseInput } from '~/server/api/validate';
 import { getDb } from '~/server/db';
 import { getEnv } from '~/server/env';
 import { AppError, isAppError } from '~/server/errors';
-import { getPaymentProvider } from '~/server/payments/registry';
+import { choosePaymentProvider } from '~/server/payments/registry';
 import type { SessionUser } from '~/server/services/accounts/users';
 import { dealPaymentReturnPath, startDealPayment } from '~/server/services/payments/start-deal-payment';
 import { type FormPageRequest, PRIVATE_PAGE, guardFormPost, readForm } from './form-post';
@@ -27,9 +27,8 @@ export async function payForDealFromPage(
     const id = parseId(rawId);
     if (id === undefined) throw new AppError('not_found', 'offers.not_found');
     const body = parseInput(payOfferSchema, { ...fields, id });
-    const provider = getPaymentProvider('sandbox');
-    if (!provider) throw new AppError('service_unavailable', 'payments.provider_unavailable');
-    const started = await startDealPayment(await getDb(), provider, {
+    // The provider is chosen by currency and method (docs/payments.md "Choosing the provider").
+    const started = await startDealPayment(await getDb(), choosePaymentProvider, {
       userId: request.user.id,
       offerId: id,
       method: body.method,

@@ -7,7 +7,7 @@ import { getDb } from '~/server/db';
 import { currencies, sessions } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
 import { AppError } from '~/server/errors';
-import { getPaymentProvider } from '~/server/payments/registry';
+import { choosePaymentProvider } from '~/server/payments/registry';
 import { confirmRecentSignIn } from '~/server/services/accounts/confirm-recent-sign-in';
 import type { SessionUser } from '~/server/services/accounts/users';
 import { payoutResultPath } from '~/server/services/payments/notify-payout-outcome';
@@ -113,9 +113,8 @@ export async function loadWithdrawPage(
     guardFormPost(request, fields);
     const input = parseInput(withdrawBody(locale), fields);
     await confirmRecentSignIn(db, user, input.password);
-    const provider = getPaymentProvider('sandbox');
-    if (!provider) throw new AppError('service_unavailable', 'payments.provider_unavailable');
-    const payout = await requestPayout(db, provider, {
+    // The provider is chosen by currency and method (docs/payments.md "Choosing the provider").
+    const payout = await requestPayout(db, choosePaymentProvider, {
       userId: user.id,
       amount: input.amount,
       currencyId: input.currency,

@@ -14,7 +14,7 @@ import { getDb } from '~/server/db';
 import type { Page } from '~/server/db/pagination';
 import { getEnv } from '~/server/env';
 import { AppError } from '~/server/errors';
-import { getPaymentProvider } from '~/server/payments/registry';
+import { choosePaymentProvider } from '~/server/payments/registry';
 import { startTopUp, topUpReturnPath } from '~/server/services/payments/start-top-up';
 import { listCurrencies } from '~/server/services/reference/list-currencies';
 import { type ReceiptSummary, listReceipts } from '~/server/services/wallet/list-receipts';
@@ -157,10 +157,8 @@ export async function loadWalletPage(
       currency: fields.currency,
       method: fields.method,
     });
-    // The sandbox is the provider of this configuration (as POST /api-v2/wallet/top-up).
-    const provider = getPaymentProvider('sandbox');
-    if (!provider) throw new AppError('service_unavailable', 'payments.provider_unavailable');
-    const started = await startTopUp(db, provider, {
+    // The provider is chosen by currency and method (docs/payments.md "Choosing the provider").
+    const started = await startTopUp(db, choosePaymentProvider, {
       userId: user.id,
       amount: body.amount,
       currencyId: body.currency,

@@ -1,6 +1,7 @@
 import { getDb } from '~/server/db';
 import { getEnv } from '~/server/env';
 import { processPaymentWebhook } from '~/server/services/payments/process-payment-webhook';
+import { type ProviderNeed, providerFor } from './choose';
 import { configuredProviders } from './index';
 import type { PaymentProvider, ProviderId } from './provider';
 import type { SandboxProvider, SandboxWebhook } from './sandbox';
@@ -37,6 +38,18 @@ async function deliverSandboxWebhook(webhook: SandboxWebhook): Promise<void> {
   }
 }
 
+/**
+ * Replaces this process's providers and answers the ones it replaced (tests install an adapter with a recorded
+ * `fetch`, then put the previous ones back); undefined: made again from the environment when next asked.
+ */
+export function setPaymentProviders(
+  next: Map<ProviderId, PaymentProvider> | undefined,
+): Map<ProviderId, PaymentProvider> | undefined {
+  const previous = providers;
+  providers = next;
+  return previous;
+}
+
 export function getPaymentProviders(): Map<ProviderId, PaymentProvider> {
   providers ??= configuredProviders(getEnv(), { deliverSandboxWebhook, sandboxStore: databaseSandboxStore() });
   return providers;
@@ -49,4 +62,13 @@ export function getPaymentProvider(id: string): PaymentProvider | undefined {
 /** The sandbox, when this configuration turns it on (its hosted checkout page needs it). */
 export function getSandboxProvider(): SandboxProvider | undefined {
   return getPaymentProviders().get('sandbox') as SandboxProvider | undefined;
+}
+
+/**
+ * The provider of this process for a checkout or a payout, by currency and method (docs/payments.md "Choosing the
+ * provider"); none: 503 `payments.provider_unavailable`. Services take it as their chooser (start-checkout.ts,
+ * request-payout.ts): they call it once the currency is known.
+ */
+export function choosePaymentProvider(need: ProviderNeed): PaymentProvider {
+  return providerFor(need, getPaymentProviders(), getEnv());
 }

@@ -15,7 +15,7 @@ import {
 } from '~/features/deals/schemas';
 import { topUpResponse } from '~/features/wallet/top-up';
 import { getEnv } from '~/server/env';
-import { getPaymentProvider } from '~/server/payments/registry';
+import { choosePaymentProvider } from '~/server/payments/registry';
 import { startDealPayment } from '~/server/services/payments/start-deal-payment';
 import { requiredInt } from '~/features/validation/fields';
 import { getDb } from '~/server/db';
@@ -366,10 +366,8 @@ export function offerRoutes() {
       response: topUpResponse.extend({ offer_id: z.number().int() }),
     },
     async (c, { body, user }) => {
-      // The sandbox is the provider of this first version, as for top-ups (src/server/api/routes/payments.ts).
-      const provider = getPaymentProvider('sandbox');
-      if (!provider) throw new AppError('service_unavailable', 'payments.provider_unavailable');
-      return startDealPayment(await getDb(), provider, {
+      // The provider is chosen by currency and method (docs/payments.md "Choosing the provider").
+      return startDealPayment(await getDb(), choosePaymentProvider, {
         userId: user.id,
         offerId: body.id,
         method: body.method,

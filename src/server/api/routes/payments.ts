@@ -6,7 +6,7 @@ import { endpoint } from '~/server/api/endpoint';
 import { getDb } from '~/server/db';
 import { getEnv } from '~/server/env';
 import { AppError } from '~/server/errors';
-import { getPaymentProvider } from '~/server/payments/registry';
+import { choosePaymentProvider, getPaymentProvider } from '~/server/payments/registry';
 import { processPaymentWebhook } from '~/server/services/payments/process-payment-webhook';
 import { readPayment } from '~/server/services/payments/read-payment';
 import { startTopUp } from '~/server/services/payments/start-top-up';
@@ -30,10 +30,8 @@ export function paymentRoutes() {
       response: topUpResponse,
     },
     async (c, { body, user }) => {
-      // The sandbox is the provider of this first version; the real adapters take over per country later.
-      const provider = getPaymentProvider('sandbox');
-      if (!provider) throw new AppError('service_unavailable', 'payments.provider_unavailable');
-      return startTopUp(await getDb(), provider, {
+      // The provider is chosen by currency and method (docs/payments.md "Choosing the provider").
+      return startTopUp(await getDb(), choosePaymentProvider, {
         userId: user.id,
         amount: body.amount,
         currencyId: body.currency,
@@ -58,6 +56,28 @@ export function paymentRoutes() {
       response: paymentResponse,
     },
     async (_c, { query, user }) => readPayment(await getDb(), user.id, query.reference),
+  );
+
+  endpoint(
+    app,
+    {
+      method: 'post',
+      path: '/payments/webhooks/mpesa/:reference/:token',
+      tag,
+      summary:
+        'M-Pesa’s callbacks (STK push results, B2C results): unsigned, so authenticated by the token made for their reference, and only a hint — the payment is asked of M-Pesa again before money moves',
+    },
+    async (c) => {
+      const provider = getPaymentProvider('mpesa');
+      if (!provider) throw new AppError('not_found', 'payments.unknown_provider');
+      // The adapter reads the reference and checks the token from the URL itself (src/server/payments/mpesa.ts).
+      const result = await processPaymentWebhook(await getDb(), provider, {
+        rawBody: await c.req.text(),
+        headers: c.req.raw.headers,
+        url: new URL(c.req.url),
+      });
+      return { ok: true, outcome: result.outcome };
+    },
   );
 
   endpoint(

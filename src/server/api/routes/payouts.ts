@@ -4,8 +4,7 @@ import { payoutResponse, withdrawBody } from '~/features/wallet/payout';
 import type { ApiEnv } from '~/server/api/context';
 import { endpoint } from '~/server/api/endpoint';
 import { getDb } from '~/server/db';
-import { AppError } from '~/server/errors';
-import { getPaymentProvider } from '~/server/payments/registry';
+import { choosePaymentProvider } from '~/server/payments/registry';
 import { confirmRecentSignIn } from '~/server/services/accounts/confirm-recent-sign-in';
 import { readPayout } from '~/server/services/payments/read-payout';
 import { requestPayout } from '~/server/services/payments/request-payout';
@@ -31,10 +30,8 @@ export function payoutRoutes() {
     async (_c, { body, user }) => {
       const db = await getDb();
       await confirmRecentSignIn(db, user, body.password);
-      // The sandbox is the provider of this first version; the real adapters take over per country later.
-      const provider = getPaymentProvider('sandbox');
-      if (!provider) throw new AppError('service_unavailable', 'payments.provider_unavailable');
-      const payout = await requestPayout(db, provider, {
+      // The provider is chosen by currency and method (docs/payments.md "Choosing the provider").
+      const payout = await requestPayout(db, choosePaymentProvider, {
         userId: user.id,
         amount: body.amount,
         currencyId: body.currency,

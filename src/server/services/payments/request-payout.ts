@@ -6,6 +6,7 @@ import type { Executor } from '~/server/db/client';
 import { currencies, exchangeRates, type PayoutMethod, payouts } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
 import { AppError } from '~/server/errors';
+import { type ProviderChooser, resolveProvider } from '~/server/payments/choose';
 import type { PaymentProvider } from '~/server/payments/provider';
 import { createPending } from '~/server/services/wallet/create-pending';
 import { openAccount } from '~/server/services/wallet/open-account';
@@ -58,11 +59,12 @@ async function needsApproval(
  * holding its amount, from the member's available pocket to `payouts_in_flight` (not enough money: 409
  * `wallet.insufficient_funds`, nothing written). Above the approval threshold it waits (`awaiting_approval`, the
  * money held); otherwise it goes to the provider at once, outside the transaction. The caller has checked the
- * recent sign-in (confirmRecentSignIn).
+ * recent sign-in (confirmRecentSignIn). `chosen` is the provider, or the chooser that picks it by currency and
+ * method (registry.ts `choosePaymentProvider`): the payout keeps that provider to the end.
  */
 export async function requestPayout(
   db: Executor,
-  provider: PaymentProvider,
+  chosen: PaymentProvider | ProviderChooser,
   input: RequestPayoutInput,
 ): Promise<PayoutRow> {
   const [currency] = await db
@@ -93,6 +95,8 @@ export async function requestPayout(
     if (!input.bankCode) throw invalid('bank_code', 'validation.required');
     destination = input.account.replace(/[ -]/g, '');
   }
+
+  const provider = resolveProvider(chosen, { purpose: 'payout', method: input.method, currency: currency.code.trim() });
 
   // At most the currency's decimals (hasDecimals above), so the rounding only removes floating-point noise.
   const amountMinor = Math.round(input.amount * 10 ** currency.decimals);

@@ -4,6 +4,7 @@ import { localizePath } from '~/i18n/paths';
 import type { Executor } from '~/server/db/client';
 import { type PaymentPurpose, payments } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
+import { type ProviderChooser, resolveProvider } from '~/server/payments/choose';
 import { type PaymentMethod, type PaymentProvider, ProviderError } from '~/server/payments/provider';
 
 export interface StartCheckoutInput {
@@ -39,13 +40,15 @@ export interface StartedCheckout {
  * Starts a provider checkout and records it (docs/payments.md "Top-ups", "Deal payments"): the provider first,
  * outside any transaction (a provider call may be slow; the sandbox's own records are in the database) — a
  * checkout the member never receives is never paid, and a provider that refuses leaves no row. Then the payment
- * row, in one insert. Nothing is credited here: only the provider's verified webhook credits.
+ * row, in one insert. Nothing is credited here: only the provider's verified webhook credits. `chosen` is the
+ * provider, or the chooser that picks it by currency and method (registry.ts `choosePaymentProvider`).
  */
 export async function startCheckout(
   db: Executor,
-  provider: PaymentProvider,
+  chosen: PaymentProvider | ProviderChooser,
   input: StartCheckoutInput,
 ): Promise<StartedCheckout> {
+  const provider = resolveProvider(chosen, { purpose: 'checkout', method: input.method, currency: input.currency });
   const reference = `${input.prefix}_${randomBytes(12).toString('hex')}`;
   let session: Awaited<ReturnType<PaymentProvider['createCheckout']>>;
   try {

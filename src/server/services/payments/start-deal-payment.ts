@@ -5,6 +5,7 @@ import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db/client';
 import { currencies, offers } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
+import type { ProviderChooser } from '~/server/payments/choose';
 import type { PaymentMethod, PaymentProvider } from '~/server/payments/provider';
 import { figuresOf } from '~/server/services/deals/offer-view';
 import { type StartedCheckout, startCheckout } from './start-checkout';
@@ -35,7 +36,7 @@ export const dealPaymentReturnPath = (offerId: number) => `/user/offer/${offerId
  */
 export async function startDealPayment(
   db: Executor,
-  provider: PaymentProvider,
+  provider: PaymentProvider | ProviderChooser,
   input: StartDealPaymentInput,
 ): Promise<StartedCheckout & { offer_id: number }> {
   const [offer] = await db.select().from(offers).where(eq(offers.id, input.offerId));

@@ -4,6 +4,7 @@ import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db/client';
 import { currencies } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
+import type { ProviderChooser } from '~/server/payments/choose';
 import type { PaymentMethod, PaymentProvider } from '~/server/payments/provider';
 import { type StartedCheckout, startCheckout } from './start-checkout';
 
@@ -33,7 +34,7 @@ export const topUpReturnPath = (reference: string) => `/user/top-up?reference=${
  */
 export async function startTopUp(
   db: Executor,
-  provider: PaymentProvider,
+  provider: PaymentProvider | ProviderChooser,
   input: StartTopUpInput,
 ): Promise<StartedTopUp> {
   const [currency] = await db
