@@ -8,6 +8,9 @@
 //   list-payouts               list withdrawals awaiting approval or not yet settled (docs/wallet.md "Payouts")
 //   approve-payout REFERENCE   approve a withdrawal awaiting approval and send it to its provider (or re-send one never sent)
 //   decline-payout REFERENCE   decline a withdrawal awaiting approval: its money returns to the member's pocket; e-mails the member
+//   settle-payout REFERENCE paid|failed
+//                              settle a sent withdrawal by the provider's statement when the provider cannot be asked
+//                              (M-Pesa B2C; docs/wallet.md "Reconciliation"); e-mails the member
 //   resolve-dispute OFFER_ID release|refund|split [SELLER_AMOUNT] [--by EMAIL] [--note TEXT]
 //                              decide a deal's open dispute (docs/deals.md "Disputes"); SELLER_AMOUNT in minor units
 //                              for a split; decided by the administrator EMAIL (default: the first administrator)
@@ -31,6 +34,7 @@ import { checkLedger } from '~/server/services/wallet/check-ledger';
 import { getPaymentProvider } from '~/server/payments/registry';
 import { decidePayout } from '~/server/services/payments/decide-payout';
 import { listOpenPayouts } from '~/server/services/payments/list-open-payouts';
+import { settlePayoutByHand } from '~/server/services/payments/settle-payout-by-hand';
 import { DISPUTE_DECISIONS, type DisputeDecision } from '~/features/deals/constants';
 import { resolveDispute } from '~/server/services/deals/resolve-dispute';
 import { reconcilePayments } from '~/server/services/payments/reconcile-payments';
@@ -157,6 +161,16 @@ try {
       console.log(`${payout.reference} is now ${payout.status}${payout.failure ? ` (${payout.failure})` : ''}.`);
       break;
     }
+    case 'settle-payout': {
+      const [reference, outcome] = args;
+      if (!reference || (outcome !== 'paid' && outcome !== 'failed')) {
+        fail('usage: npm run admin -- settle-payout REFERENCE paid|failed');
+        break;
+      }
+      const payout = await settlePayoutByHand(db, reference, outcome);
+      console.log(`${payout.reference} is now ${payout.status}.`);
+      break;
+    }
     case 'resolve-dispute': {
       const [rawId, decision, ...rest] = args;
       const id = Number(rawId);
@@ -212,7 +226,7 @@ try {
     }
     default:
       fail(
-        'commands: set-tier EMAIL TIER | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID | check-ledger | list-payouts | approve-payout REFERENCE | decline-payout REFERENCE | resolve-dispute OFFER_ID DECISION [SELLER_AMOUNT] | reconcile [--repair]',
+        'commands: set-tier EMAIL TIER | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID | check-ledger | list-payouts | approve-payout REFERENCE | decline-payout REFERENCE | settle-payout REFERENCE paid|failed | resolve-dispute OFFER_ID DECISION [SELLER_AMOUNT] | reconcile [--repair]',
       );
   }
 } catch (error) {

@@ -7,6 +7,8 @@ import { hmacHex, type PaymentProvider, type ProviderId } from '~/server/payment
 import { getPaymentProviders, setPaymentProviders } from '~/server/payments/registry';
 import { reconcilePayouts } from '~/server/services/payments/reconcile-payouts';
 import { requestPayout } from '~/server/services/payments/request-payout';
+import { settlePayoutByHand } from '~/server/services/payments/settle-payout-by-hand';
+import { checkLedger } from '~/server/services/wallet/check-ledger';
 import { apiRequest, form } from '../fixtures/api';
 import { signedUpUser } from '../fixtures/accounts';
 import { useTestDatabase } from '../fixtures/database';
@@ -142,9 +144,11 @@ describe('M-Pesa B2C results reach the payout webhook', () => {
       (await callback(`/api-v2/payments/webhooks/mpesa/${payout.reference}/${'f'.repeat(64)}`, daraja.b2cResultPaid))
         .status,
     ).toBe(401);
-    // The right token: the result is parsed as a payout event; Daraja has no status query, so it is not settled.
+    // The right token: the result is parsed as a payout event; Daraja has no status query, so it is acknowledged
+    // and left held for the statement, never settled on the callback's word.
     const result = await callback(resultUrl.pathname, daraja.b2cResultPaid);
-    expect(result.status).toBe(503);
+    expect(result.status).toBe(200);
+    expect(result.json).toMatchObject({ outcome: 'awaiting_statement' });
     const [row] = await db().select().from(payouts).where(eq(payouts.reference, payout.reference));
     expect(row.status).toBe('pending');
 
@@ -159,5 +163,11 @@ describe('M-Pesa B2C results reach the payout webhook', () => {
     expect((await db().select().from(payouts).where(eq(payouts.reference, payout.reference)))[0].status).toBe(
       'pending',
     );
+
+    // Finance reads the M-Pesa statement and settles it by hand (npm run admin -- settle-payout), once.
+    const settled = await settlePayoutByHand(db(), payout.reference, 'paid');
+    expect(settled).toMatchObject({ status: 'succeeded' });
+    await expect(settlePayoutByHand(db(), payout.reference, 'failed')).rejects.toMatchObject({ code: 'conflict' });
+    expect(await checkLedger(db())).toEqual({ ok: true, problems: [] });
   });
 });

@@ -6,7 +6,8 @@ import { type PaymentProvider, type PayoutResult, ProviderError, type WebhookEve
 import { notifyPayoutOutcome } from './notify-payout-outcome';
 import { settlePayout } from './settle-payout';
 
-export type PayoutWebhookOutcome = 'paid' | 'returned' | 'already_settled' | 'duplicate' | 'status_recorded';
+export type PayoutWebhookOutcome =
+  'paid' | 'returned' | 'already_settled' | 'duplicate' | 'status_recorded' | 'awaiting_statement';
 
 function logRefusal(provider: string, why: string, detail: Record<string, unknown> = {}): void {
   console.warn('[payouts] webhook refused:', JSON.stringify({ provider, why, ...detail }));
@@ -53,6 +54,16 @@ export async function processPayoutWebhook(
     console.warn('[payouts] verification failed:', payout.reference, error instanceof Error ? error.message : error);
     if (error instanceof ProviderError && error.code === 'rejected')
       throw new AppError('payments.unknown_payment', 'payments.unknown_payment');
+    // A provider with no status query for payouts (M-Pesa B2C): its callback stays a hint. The event is acknowledged
+    // (so it is not retried) and the payout waits, held, for the provider's statement: `npm run admin -- reconcile`
+    // lists it, and `settle-payout` settles it by hand.
+    if (error instanceof ProviderError && error.code === 'unsupported') {
+      await db
+        .insert(paymentEvents)
+        .values({ provider: provider.id, eventId: event.eventId, status: event.status })
+        .onConflictDoNothing();
+      return { outcome: 'awaiting_statement', reference: payout.reference };
+    }
     throw new AppError('service_unavailable', 'payments.provider_unavailable');
   }
   if (differs(payout, verification)) {
