@@ -15,7 +15,7 @@ import autocannon from 'autocannon';
 import { benchCatalogue, benchCatalogueOnPostgres } from './bench/catalogue.mjs';
 import { benchChat, benchChatOnPostgres, makeChatMembers } from './bench/chat.mjs';
 import { benchPages } from './bench/pages.mjs';
-import { benchWalletTransfers } from './bench/wallet.mjs';
+import { benchWalletPage, benchWalletTransfers } from './bench/wallet.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 4610);
@@ -95,7 +95,10 @@ async function transferSize(url, encoding) {
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 try {
   await waitForServer();
-  if (ONLY === 'wallet') throw Object.assign(new Error('wallet only'), { benchDone: true });
+  if (ONLY === 'wallet') {
+    await benchWalletPage({ base, connections: CONNECTIONS, duration: DURATION });
+    throw Object.assign(new Error('wallet only'), { benchDone: true });
+  }
   if (ONLY === 'chat') {
     await benchChat({ base, pid: server.pid, pairs: chatPairs, database: 'PGlite' });
     throw Object.assign(new Error('chat only'), { benchDone: true });
@@ -180,6 +183,7 @@ try {
   console.table(memberRows);
 
   await benchChat({ base, pid: server.pid, pairs: chatPairs, database: 'PGlite' });
+  await benchWalletPage({ base, connections: CONNECTIONS, duration: DURATION });
 } catch (error) {
   if (!error?.benchDone) throw error;
 } finally {
