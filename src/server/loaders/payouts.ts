@@ -13,6 +13,7 @@ import type { SessionUser } from '~/server/services/accounts/users';
 import { payoutResultPath } from '~/server/services/payments/notify-payout-outcome';
 import { readPayout } from '~/server/services/payments/read-payout';
 import { requestPayout } from '~/server/services/payments/request-payout';
+import { findCurrency } from '~/server/services/reference/find-currency';
 import { readPockets } from '~/server/services/wallet/read-pockets';
 import {
   blankForm,
@@ -150,10 +151,7 @@ export async function loadPayoutResultPage(
   const db = await getDb();
   try {
     const payout = await readPayout(db, user.id, reference);
-    const [currency] = await db
-      .select({ code: currencies.code, decimals: currencies.decimals })
-      .from(currencies)
-      .where(eq(currencies.code, payout.currency));
+    const currency = await findCurrency(db, { code: payout.currency });
     return {
       reference: payout.reference,
       status: payout.status,

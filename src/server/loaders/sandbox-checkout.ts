@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { formatMoney } from '~/i18n/format';
 import { localizePath } from '~/i18n/paths';
 import { getDb } from '~/server/db';
-import { currencies } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
 import { getSandboxProvider } from '~/server/payments/registry';
 import { SANDBOX_TEST_CARDS, SANDBOX_TEST_PHONES } from '~/server/payments/sandbox';
 import { readPayment } from '~/server/services/payments/read-payment';
+import { findCurrency } from '~/server/services/reference/find-currency';
 import type { SessionUser } from '~/server/services/accounts/users';
 import {
   blankForm,
@@ -49,12 +48,7 @@ export async function loadSandboxCheckoutPage(
   const session = sandbox && (await sandbox.openSession(token));
   if (!sandbox || !session) return undefined;
   const action = localizePath(`/sandbox-checkout/${token}`, request.locale);
-  const [currency] = await (
-    await getDb()
-  )
-    .select({ code: currencies.code, decimals: currencies.decimals })
-    .from(currencies)
-    .where(eq(currencies.code, session.currency));
+  const currency = await findCurrency(await getDb(), { code: session.currency });
   const testNumbers =
     session.method === 'card'
       ? Object.entries(SANDBOX_TEST_CARDS).map(([digits, outcome]) => ({ number: groupCard(digits), outcome }))
@@ -119,10 +113,7 @@ export async function loadTopUpResultPage(
   const db = await getDb();
   try {
     const payment = await readPayment(db, user.id, reference);
-    const [currency] = await db
-      .select({ code: currencies.code, decimals: currencies.decimals })
-      .from(currencies)
-      .where(eq(currencies.code, payment.currency));
+    const currency = await findCurrency(db, { code: payment.currency });
     return {
       reference: payment.reference,
       status: payment.status,

@@ -6,8 +6,7 @@ import { offers, payments } from '~/server/db/schema';
 import { appendEvent } from '~/server/services/deals/events';
 import { notifyDealStep } from '~/server/services/deals/notify';
 import { moveDealMoney } from '~/server/services/deals/move-deal-money';
-import { openAccount } from '~/server/services/wallet/open-account';
-import { postTransfer } from '~/server/services/wallet/post-transfer';
+import { creditPayment } from './credit-payment';
 
 /** The ledger key of a deal payment's credit: one per payment, whatever event brings it. */
 export const dealPaymentKey = (provider: string, reference: string) => `deal-payment:${provider}:${reference}`;
@@ -37,27 +36,10 @@ export async function creditDealPayment(
 ): Promise<{ transferId: number; outcome: DealPaymentOutcome }> {
   const offerId = payment.offerId as number;
   const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update');
-  const clearing = await openAccount(tx, {
-    kind: 'provider_clearing',
-    provider: payment.provider,
-    currency: payment.currency,
-  });
-  const pocket = await openAccount(tx, {
-    kind: 'member_available',
-    userId: payment.userId,
-    currency: payment.currency,
-  });
-  const { transfer } = await postTransfer(tx, {
+  const transferId = await creditPayment(tx, payment, {
     key: dealPaymentKey(payment.provider, payment.reference),
-    cause: 'top_up',
     offerId,
-    createdBy: payment.userId,
     memo: `${payment.provider} ${providerReference ?? payment.reference} deal #${offerId}`,
-    currency: payment.currency,
-    postings: [
-      { accountId: clearing.id, amount: -payment.amountMinor },
-      { accountId: pocket.id, amount: payment.amountMinor },
-    ],
   });
 
   // The buyer who pays is the deal's buyer (POST /offer/pay checks it); the amount is the deal's total at the time,
@@ -81,7 +63,7 @@ export async function creditDealPayment(
           provider: payment.provider,
           reference: payment.reference,
           method: payment.method,
-          transfer_id: transfer.id,
+          transfer_id: transferId,
         },
       },
       at: now,
@@ -89,9 +71,9 @@ export async function creditDealPayment(
   }
   await tx
     .update(payments)
-    .set({ status: 'succeeded', failure: null, transferId: transfer.id, dealOutcome: outcome, updatedAt: sql`now()` })
+    .set({ status: 'succeeded', failure: null, transferId: transferId, dealOutcome: outcome, updatedAt: sql`now()` })
     .where(eq(payments.id, payment.id));
-  return { transferId: transfer.id, outcome };
+  return { transferId: transferId, outcome };
 }
 
 /**

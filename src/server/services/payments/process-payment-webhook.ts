@@ -8,9 +8,8 @@ import {
   type PaymentVerification,
   ProviderError,
 } from '~/server/payments/provider';
+import { creditPayment } from './credit-payment';
 import { type PayoutWebhookOutcome, processPayoutWebhook } from './process-payout-webhook';
-import { openAccount } from '~/server/services/wallet/open-account';
-import { postTransfer } from '~/server/services/wallet/post-transfer';
 import { creditDealPayment, notifyDealPaid } from './credit-deal-payment';
 
 export interface WebhookDelivery {
@@ -141,7 +140,10 @@ export async function settleVerifiedPayment(
       await creditDealPayment(tx, locked, verification.providerReference ?? eventProviderReference);
       return 'credited';
     }
-    const transferId = await credit(tx, locked, verification, eventProviderReference);
+    const transferId = await creditPayment(tx, locked, {
+      key: topUpKey(locked.provider, locked.reference),
+      memo: `${locked.provider} ${verification.providerReference ?? eventProviderReference ?? locked.reference}`,
+    });
     await tx
       .update(payments)
       .set({ status: 'succeeded', failure: null, transferId, updatedAt: sql`now()` })
@@ -155,34 +157,4 @@ export async function settleVerifiedPayment(
       .set({ status: verification.status, failure: verification.failure ?? null, updatedAt: sql`now()` })
       .where(eq(payments.id, locked.id));
   return 'status_recorded';
-}
-
-async function credit(
-  tx: Executor,
-  payment: typeof payments.$inferSelect,
-  verification: PaymentVerification,
-  eventProviderReference?: string,
-): Promise<number> {
-  const clearing = await openAccount(tx, {
-    kind: 'provider_clearing',
-    provider: payment.provider,
-    currency: payment.currency,
-  });
-  const pocket = await openAccount(tx, {
-    kind: 'member_available',
-    userId: payment.userId,
-    currency: payment.currency,
-  });
-  const { transfer } = await postTransfer(tx, {
-    key: topUpKey(payment.provider, payment.reference),
-    cause: 'top_up',
-    createdBy: payment.userId,
-    memo: `${payment.provider} ${verification.providerReference ?? eventProviderReference ?? payment.reference}`,
-    currency: payment.currency,
-    postings: [
-      { accountId: clearing.id, amount: -payment.amountMinor },
-      { accountId: pocket.id, amount: payment.amountMinor },
-    ],
-  });
-  return transfer.id;
 }

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { normalizePhone } from '~/features/accounts/phone';
-import { hasDecimals } from '~/features/numbers/money';
 import type { Executor } from '~/server/db/client';
-import { currencies, exchangeRates, type PayoutMethod, payouts } from '~/server/db/schema';
+import { exchangeRates, type PayoutMethod, payouts } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
 import { AppError } from '~/server/errors';
 import { type ProviderChooser, resolveProvider } from '~/server/payments/choose';
@@ -12,6 +11,7 @@ import { createPending } from '~/server/services/wallet/create-pending';
 import { openAccount } from '~/server/services/wallet/open-account';
 import { sendPayout } from './send-payout';
 import { type PayoutRow, payoutKey } from './settle-payout';
+import { toMinorUnits } from './to-minor-units';
 
 export interface RequestPayoutInput {
   userId: number;
@@ -67,21 +67,7 @@ export async function requestPayout(
   chosen: PaymentProvider | ProviderChooser,
   input: RequestPayoutInput,
 ): Promise<PayoutRow> {
-  const [currency] = await db
-    .select({ id: currencies.id, code: currencies.code, decimals: currencies.decimals, isActive: currencies.isActive })
-    .from(currencies)
-    .where(eq(currencies.id, input.currencyId));
-  if (!currency?.isActive) throw invalid('currency', 'validation.invalid');
-  if (!hasDecimals(input.amount, currency.decimals))
-    throw new AppError('validation_failed', 'errors.validation_failed', {
-      fields: {
-        amount: [
-          currency.decimals === 0
-            ? { key: 'validation.whole_number' }
-            : { key: 'validation.max_decimals', vars: { max: currency.decimals } },
-        ],
-      },
-    });
+  const { currency, amountMinor } = await toMinorUnits(db, input.currencyId, input.amount);
 
   let destination: string;
   if (input.method === 'mobile_money') {
@@ -98,8 +84,6 @@ export async function requestPayout(
 
   const provider = resolveProvider(chosen, { purpose: 'payout', method: input.method, currency: currency.code.trim() });
 
-  // At most the currency's decimals (hasDecimals above), so the rounding only removes floating-point noise.
-  const amountMinor = Math.round(input.amount * 10 ** currency.decimals);
   const reference = `po_${randomBytes(12).toString('hex')}`;
   const waits = await needsApproval(db, currency, amountMinor);
 

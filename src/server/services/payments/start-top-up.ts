@@ -1,12 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { hasDecimals } from '~/features/numbers/money';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db/client';
-import { currencies } from '~/server/db/schema';
-import { AppError } from '~/server/errors';
 import type { ProviderChooser } from '~/server/payments/choose';
 import type { PaymentMethod, PaymentProvider } from '~/server/payments/provider';
 import { type StartedCheckout, startCheckout } from './start-checkout';
+import { toMinorUnits } from './to-minor-units';
 
 export interface StartTopUpInput {
   userId: number;
@@ -37,26 +34,7 @@ export async function startTopUp(
   provider: PaymentProvider | ProviderChooser,
   input: StartTopUpInput,
 ): Promise<StartedTopUp> {
-  const [currency] = await db
-    .select({ code: currencies.code, decimals: currencies.decimals, isActive: currencies.isActive })
-    .from(currencies)
-    .where(eq(currencies.id, input.currencyId));
-  if (!currency?.isActive)
-    throw new AppError('validation_failed', 'errors.validation_failed', {
-      fields: { currency: [{ key: 'validation.invalid' }] },
-    });
-  if (!hasDecimals(input.amount, currency.decimals))
-    throw new AppError('validation_failed', 'errors.validation_failed', {
-      fields: {
-        amount: [
-          currency.decimals === 0
-            ? { key: 'validation.whole_number' }
-            : { key: 'validation.max_decimals', vars: { max: currency.decimals } },
-        ],
-      },
-    });
-  // At most two decimals (hasDecimals above), so the rounding only removes floating-point noise.
-  const amountMinor = Math.round(input.amount * 10 ** currency.decimals);
+  const { currency, amountMinor } = await toMinorUnits(db, input.currencyId, input.amount);
   return startCheckout(db, provider, {
     userId: input.userId,
     purpose: 'top_up',
