@@ -2,6 +2,7 @@ export * from './reference';
 export * from './system';
 export * from './market';
 export * from './accounts';
+export * from './companies';
 export * from './lots';
 export * from './deals';
 export * from './chat';

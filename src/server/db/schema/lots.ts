@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { LotKind, LotStatus, LotType } from '~/features/lots/constants';
 import { users } from './accounts';
+import { companies } from './companies';
 import { countries, currencies, perUnits, regions, villages } from './reference';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -52,6 +53,8 @@ export const lots = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Published for the owner's company (docs/companies.md "Company lots"); null: the owner's own. */
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
     categoryId: integer('category_id').notNull(),
     title: text('title').notNull(),
     description: text('description'),
@@ -105,6 +108,7 @@ export const lots = pgTable(
       .where(onMarket),
     index('lots_market_category_idx').on(t.kind, t.categoryId, t.createdAt, t.id).where(onMarket),
     index('lots_market_region_idx').on(t.kind, t.regionId, t.createdAt, t.id).where(onMarket),
+    index('lots_company_idx').on(t.companyId, t.createdAt).where(sql`company_id is not null`),
     index('lots_user_idx').on(t.userId, t.kind, t.createdAt.desc()),
     index('lots_search_idx').using('gin', t.search),
     index('lots_geo_idx')
