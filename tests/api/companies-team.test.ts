@@ -151,7 +151,16 @@ describe('companies: create, update, delete', () => {
     expect(updated.status, updated.text).toBe(200);
     expect(updated.json.message).toBe('Company updated.');
     const mine = (await getAs(admin.auth, '/company/my-company')).json.company;
-    expect(mine).toMatchObject({ title: 'Nakuru Growers Union', website: 'https://growers.example', type_id: 1 });
+    expect(mine).toMatchObject({
+      title: 'Nakuru Growers Union',
+      website: 'https://growers.example',
+      type_id: 1,
+      phone: '+254712345678',
+      region_id: (await nakuru()).regionId,
+    });
+    // A blank optional field clears it.
+    expect((await call(admin.auth, '/company/update', { phone: '' })).status).toBe(200);
+    expect((await getAs(admin.auth, '/company/my-company')).json.company.phone).toBeNull();
     const denied = await call(manager.auth, '/company/update', { title: 'Mine now' });
     expect(denied.status).toBe(403);
     expect(denied.json.code).toBe('forbidden');

@@ -12,7 +12,8 @@ export async function updateCompany(db: Executor, userId: number, input: Company
   const { companyId } = await requireMembership(db, userId, 'administrator');
   const [current] = await db.select().from(companies).where(eq(companies.id, companyId));
   const countryId = input.country_id ?? current.countryId;
-  const regionId = 'region_id' in input ? input.region_id : input.country_id ? null : current.regionId;
+  // A new country without a region clears the region (it was the old country's).
+  const regionId = 'region_id' in input ? input.region_id : countryId !== current.countryId ? null : current.regionId;
   await assertPlace(db, countryId, regionId);
   const entityNumber = input.entity_number ?? current.entityNumber;
   if (await entityNumberTaken(db, countryId, entityNumber, companyId)) throw companyExists();
