@@ -152,3 +152,34 @@ export function payoutOutcomeMail(
     action: { label: t('mail.payout_action'), url },
   });
 }
+
+/** The steps of a company's team that someone is told of (docs/companies.md "Teams"), and what each says. */
+const COMPANY_TEAM_TEXT = {
+  join_requested: 'mail.company_join_requested',
+  join_approved: 'mail.company_join_approved',
+  join_declined: 'mail.company_join_declined',
+  invited: 'mail.company_invited',
+  invite_accepted: 'mail.company_invite_accepted',
+  invite_declined: 'mail.company_invite_declined',
+  permission_changed: 'mail.company_permission_changed',
+  removed: 'mail.company_removed',
+  left: 'mail.company_left',
+} as const satisfies Record<string, MessageKey>;
+export type CompanyTeamEvent = keyof typeof COMPANY_TEAM_TEXT;
+
+/** A step of a company's team, told to the member it concerns: what happened, in which company, by whom. */
+export function companyTeamMail(
+  locale: Locale,
+  to: string,
+  name: string,
+  event: CompanyTeamEvent,
+  step: { company: string; actor: string; url: string },
+): MailMessage {
+  const t = createTranslator(locale);
+  const message = compose(locale, to, 'mail.company_subject', {
+    name,
+    paragraphs: [t(COMPANY_TEAM_TEXT[event], { company: step.company, actor: step.actor })],
+    action: { label: t('mail.company_action'), url: step.url },
+  });
+  return { ...message, subject: t('mail.company_subject', { company: step.company }) };
+}

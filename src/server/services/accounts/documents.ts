@@ -43,11 +43,8 @@ export async function listDocuments(db: Executor, userId: number, locale: Locale
   return rows.map(({ key: _key, ...row }) => ({ ...row, url: documentUrl(row.id) }));
 }
 
-/**
- * Stores a document: a PDF as it is, or an image re-encoded to WebP (metadata stripped). Anything else, whatever
- * its name, is refused. At most 20 MB.
- */
-export async function uploadDocument(db: Executor, userId: number, documentTypeId: number, file: unknown) {
+/** A document type must exist: else a per-field 422 on `document_type_id`. */
+export async function assertDocumentType(db: Executor, documentTypeId: number): Promise<void> {
   const [type] = await db
     .select({ id: documentTypes.id })
     .from(documentTypes)
@@ -56,10 +53,17 @@ export async function uploadDocument(db: Executor, userId: number, documentTypeI
     throw new AppError('validation_failed', 'errors.validation_failed', {
       fields: { document_type_id: [{ key: 'validation.invalid_option' }] },
     });
+}
+
+/**
+ * Stores a document's file under `{folder}/{ownerId}/…`: a PDF as it is, or an image re-encoded to WebP (metadata
+ * stripped). Anything else, whatever its name, is refused. At most 20 MB.
+ */
+export async function storeDocumentFile(file: unknown, folder: string, ownerId: number) {
   const { bytes, name } = await readUpload(file, DOCUMENT_MAX_BYTES);
   const detected = await detectUpload(bytes);
   if (!detected) throw invalidFileType();
-  const base = newStorageKey('documents', userId);
+  const base = newStorageKey(folder, ownerId);
   let key: string;
   let stored: Uint8Array;
   if (detected.kind === 'pdf') {
@@ -70,16 +74,21 @@ export async function uploadDocument(db: Executor, userId: number, documentTypeI
     stored = (await encodeWebp(bytes, [2000])).get(2000)!.data;
   }
   await getStorage().put(key, stored);
+  return {
+    storageKey: key,
+    originalName: name,
+    contentType: detected.kind === 'pdf' ? 'application/pdf' : 'image/webp',
+    size: stored.length,
+  };
+}
+
+/** Stores one of the user's documents (storeDocumentFile). */
+export async function uploadDocument(db: Executor, userId: number, documentTypeId: number, file: unknown) {
+  await assertDocumentType(db, documentTypeId);
+  const stored = await storeDocumentFile(file, 'documents', userId);
   const [row] = await db
     .insert(userDocuments)
-    .values({
-      userId,
-      documentTypeId,
-      storageKey: key,
-      originalName: name,
-      contentType: detected.kind === 'pdf' ? 'application/pdf' : 'image/webp',
-      size: stored.length,
-    })
+    .values({ userId, documentTypeId, ...stored })
     .returning({ id: userDocuments.id });
   return { id: row.id, url: documentUrl(row.id) };
 }
