@@ -52,6 +52,8 @@ export interface LotFormValues {
   can_deliver_or_pickup: boolean;
   maintained_on_time: boolean;
   rate_includes_extras: boolean;
+  /** The owner's company id when the lot is published for it, else blank (docs/companies.md "Company lots"). */
+  company_id: string;
   /** Keys of the uploaded photos in display order (kept in step with the photo picker). */
   photos: string[];
 }
@@ -86,6 +88,7 @@ const TRAILING_FIELDS: LotFormField[] = [
   'delivery_price_per_km',
   'organic',
   'wholesale_only',
+  'company_id',
   'photos',
 ];
 

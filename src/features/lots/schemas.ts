@@ -3,6 +3,7 @@ import { MAX_INT } from '~/features/validation/fields';
 import { plainLine } from '~/features/accounts/schemas';
 import { optionalTypedNumber, perLocale, readMachineField, typedNumber } from '~/features/numbers/schema';
 import type { Locale } from '~/i18n/config';
+import { COMPANY_TYPE_FILTERS } from '~/features/companies/company-type-filter';
 import { LOT_TYPES, MAX_LOT_PHOTOS, type LotKind } from './constants';
 import { DETAIL_FIELD_TABLE, type DetailField, FIRST_YEAR_OF_MANUFACTURE } from './detail-fields';
 
@@ -61,6 +62,11 @@ const common = (locale: Locale) => ({
   delivery_price_per_km: optionalAmount(locale),
   /** Sent again after the seller confirmed a price far from the usual one (`price_unusual`, docs/lots.md). */
   price_confirmed: flag,
+  /**
+   * Published for the owner's company (docs/companies.md "Company lots"): the id of the company the owner belongs to;
+   * absent or blank, the lot is the owner's own.
+   */
+  company_id: optionalId,
   /** Storage keys of photos uploaded with /{kind}/upload-photo, in display order. */
   photos: z.preprocess(
     (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]),
@@ -190,7 +196,9 @@ export const lotSearchSchema = perLocale((locale) =>
     currency_id: optionalId,
     company_type: z.preprocess(
       (v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : String(v).split(',')),
-      z.array(z.enum(['farmer', 'trader', 'input_seller', 'cooperative'])).optional(),
+      // The owner's trader status (farmer, trader, input_seller, cooperative) or the type of the company a lot is
+      // published for (COMPANY_TYPES keys); either matches (docs/lots.md "Filters").
+      z.array(z.enum(COMPANY_TYPE_FILTERS)).max(20).optional(),
     ),
     maker: optionalText(80),
     q: z.preprocess(blank, z.string().trim().max(100).optional()),

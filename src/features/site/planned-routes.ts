@@ -14,7 +14,6 @@ export const PLANNED_ROUTES: { pattern: RegExp; area: MessageKey }[] = [
   { pattern: /^\/(companies(\/[^/]+)?|public-company-profile(\/[^/]+)?)$/, area: 'soon.area_companies' },
   { pattern: /^\/article(\/[^/]+)?$/, area: 'soon.area_news' },
   { pattern: /^\/contact-us$/, area: 'soon.area_contact' },
-  { pattern: /^\/(cooperative-form|farmer-profile-form|trader-profile-form)(\/[^/]+)?$/, area: 'soon.area_accounts' },
   {
     pattern:
       /^\/user\/(profile\/(?!(user|orders|favorite|deals|cabinet-cards(\/(bought-not-paid|bought-not-delivered|bought-paid-delivered|sold-not-paid|sold-not-delivered|sold-old|on-sale|cabinet-favourites|settings|money-cards(\/(have-to-be-paid|have-to-pay|my-wallet|my-receipts))?))?|wallet(\/.*)?)$).*)$/,

@@ -50,6 +50,8 @@ export interface LotFormProps {
   userId: number;
   /** The page's language: numbers are read and said back as it writes them. */
   locale: Locale;
+  /** The owner's company, when they belong to one: the lot may be published for it. */
+  company?: { id: number; name: string };
 }
 
 /** A saved lot, one kept on this device until the network is back, or a price the seller must confirm first. */
@@ -81,6 +83,7 @@ function LotFormBody({
   currencies,
   userId,
   locale,
+  company,
   onAnother,
 }: LotFormProps & { onAnother: () => void }) {
   const t = useMemo(() => createClientTranslator(messages), [messages]);
@@ -323,6 +326,21 @@ function LotFormBody({
               />
             ))}
         </div>
+        {company && (
+          <label htmlFor="lot-company_id" className="flex min-h-11 cursor-pointer items-center gap-3">
+            <input
+              id="lot-company_id"
+              type="checkbox"
+              className="checkbox checkbox-primary"
+              checked={form.watch('company_id') === String(company.id)}
+              onChange={(event) =>
+                setValue('company_id', event.currentTarget.checked ? String(company.id) : '', { shouldDirty: true })
+              }
+            />
+            <span>{t('lot_form.for_company', { company: company.name })}</span>
+          </label>
+        )}
+        {errors.company_id?.message && <p className="text-sm text-error">{errors.company_id.message}</p>}
       </Section>
 
       <FormAlert problem={problem} onRetry={submit} retryLabel={t('auth.form_retry')} />

@@ -21,6 +21,7 @@ import { referenceRoutes } from './routes/reference';
 import { userDocumentRoutes } from './routes/user-documents';
 import { userRoutes } from './routes/user';
 import { companyTeamRoutes } from './routes/companies-team';
+import { memberProfileRoutes } from './routes/member-profiles';
 
 /** Largest request body: offer documents may be 50 MB (OFFER_DOCUMENT_MAX_BYTES); multipart overhead on top. */
 const MAX_BODY_BYTES = 55 * 1024 * 1024;
@@ -56,6 +57,7 @@ export function createApiApp() {
   app.route('/', referenceRoutes());
   app.route('/', userRoutes());
   app.route('/', userDocumentRoutes());
+  app.route('/', memberProfileRoutes());
   app.route('/', lotRoutes());
   app.route('/', offerRoutes());
   app.route('/', chatRoutes());

@@ -17,6 +17,7 @@ import { listUnits } from '~/server/services/reference/list-units';
 import { parseId } from '~/features/validation/fields';
 import { AppError } from '~/server/errors';
 import { getLot } from '~/server/services/lots/get-lot';
+import { findMembership } from '~/server/services/companies/access';
 
 export interface LotFormData {
   view: 'form';
@@ -30,6 +31,8 @@ export interface LotFormData {
   categories: CategoryChoice[];
   units: UnitOption[];
   currencies: CurrencyChoice[];
+  /** The member's company, when they belong to one: "publish for my company" (docs/companies.md "Company lots"). */
+  company?: { id: number; name: string };
 }
 
 /** What a lot form page shows: the form, the tier explanation, a lot in a deal that cannot change, or a 404. */
@@ -96,10 +99,11 @@ export async function loadLotFormPage(
     return { view: 'upgrade', kind, tier: user.tier };
   }
 
-  const [tree, units, currencies] = await Promise.all([
+  const [tree, units, currencies, company] = await Promise.all([
     getCategoryTree(db, kind, locale),
     listUnits(db, meta.unitCategory, locale),
     listCurrencies(db, locale),
+    findMembership(db, user.id),
   ]);
   const categories = tree.map((root) => ({
     id: root.id,
@@ -113,6 +117,7 @@ export async function loadLotFormPage(
     categories,
     units: units.map((u) => ({ id: u.id, name: u.name, short: u.short })),
     currencies: currencies.map((c) => ({ id: c.id, code: c.code, name: c.name, decimals: c.decimals })),
+    company: company ? { id: company.companyId, name: company.companyTitle } : undefined,
   };
 
   if (lot) {

@@ -5,10 +5,11 @@ import { getPublicProfile } from '~/server/services/accounts/public-profile';
 import type { SessionUser } from '~/server/services/accounts/users';
 import { getFeedbackSummary } from '~/server/services/deals/feedback';
 import { listUserLots } from '~/server/services/lots/get-lot';
+import { readPublicMemberProfiles } from '~/server/services/profiles/read-member-profile';
 
 /**
  * A member's public profile page: what anyone may see of them, their lots on offer (every kind, at most 50 of each,
- * newest first) and the feedback on their deals. Undefined for an id that cannot be a member or an unknown one.
+ * newest first), the feedback on their deals and the profiles they filled in (farmer, trader, cooperative). Undefined for an id that cannot be a member or an unknown one.
  */
 export async function loadPublicProfilePage(
   rawId: string | undefined,
@@ -21,9 +22,10 @@ export async function loadPublicProfilePage(
   const db = await getDb();
   const profile = await getPublicProfile(db, id);
   if (!profile) return undefined;
-  const [lotLists, feedback] = await Promise.all([
+  const [lotLists, feedback, memberProfiles] = await Promise.all([
     Promise.all(LOT_KINDS.map((kind) => listUserLots(db, kind, profile.id, viewer, locale))),
     getFeedbackSummary(db, profile.id),
+    readPublicMemberProfiles(db, profile.id, locale),
   ]);
-  return { profile, memberLots: lotLists.flat(), feedback };
+  return { profile, memberLots: lotLists.flat(), feedback, memberProfiles };
 }

@@ -4,7 +4,9 @@ import type { LotSearch } from '~/features/lots/schemas';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
 import { type Page, pageOffset, parseSort, toPage } from '~/server/db/pagination';
-import { categories, lotFavorites, lots, users } from '~/server/db/schema';
+import { categories, companies, lotFavorites, lots, users } from '~/server/db/schema';
+import type { TraderStatus } from '~/features/accounts/constants';
+import { splitCompanyTypeFilter } from '~/features/companies/company-type-filter';
 import { cachedLotResult } from '~/server/cache/lot-counts';
 import { AppError } from '~/server/errors';
 import type { SessionUser } from '~/server/services/accounts/users';
@@ -80,13 +82,29 @@ export async function catalogueConditions(
     where.push(gte(lots.priceUsdCents, await usdCentsOf(db, search.price_from, search.currency_id)));
   if (search.price_to !== undefined)
     where.push(lte(lots.priceUsdCents, await usdCentsOf(db, search.price_to, search.currency_id)));
-  if (search.company_type?.length)
-    where.push(
-      inArray(
-        lots.userId,
-        db.select({ id: users.id }).from(users).where(inArray(users.traderStatus, search.company_type)),
-      ),
-    );
+  if (search.company_type?.length) {
+    // The seller's trader status, or the type of the company the lot is published for (docs/lots.md "Filters").
+    const { statuses, typeIds } = splitCompanyTypeFilter(search.company_type);
+    const either: SQL[] = [];
+    if (statuses.length)
+      either.push(
+        inArray(
+          lots.userId,
+          db
+            .select({ id: users.id })
+            .from(users)
+            .where(inArray(users.traderStatus, statuses as TraderStatus[])),
+        ),
+      );
+    if (typeIds.length)
+      either.push(
+        inArray(
+          lots.companyId,
+          db.select({ id: companies.id }).from(companies).where(inArray(companies.typeId, typeIds)),
+        ),
+      );
+    where.push(or(...either) ?? sql`false`);
+  }
   if (search.maker) where.push(sql`${lots.details}->>'maker' = ${search.maker}`);
   const query = search.q ? toPrefixQuery(search.q) : undefined;
   if (query) where.push(sql`${lots.search} @@ to_tsquery('simple', ${query})`);

@@ -7,6 +7,8 @@ import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
 import { lotFavorites, lotPhotos, lots, offers, users } from '~/server/db/schema';
 import { storageUrl } from '~/server/storage';
+import { COMPANY_TYPES } from '~/features/companies/constants';
+import { type CompanyName, companiesByIds } from '~/server/services/companies/companies-by-ids';
 import { type SessionUser, displayName } from '~/server/services/accounts/users';
 import { type ReferenceNames, loadReferenceNames } from '~/server/services/reference/reference-names';
 
@@ -97,7 +99,9 @@ export function toLotItem(
   locale: Locale,
   photos: LotPhoto[],
   viewer: { userId?: number; favoriteIds?: Set<number>; dealStates?: Map<number, DealState> } = {},
+  companies: Map<number, CompanyName> = new Map(),
 ) {
+  const company = row.lot.companyId === null ? undefined : companies.get(row.lot.companyId);
   const { lot } = row;
   const currency = names.currencies.get(lot.currencyId) ?? { code: '', decimals: 2 };
   const price = money(lot.priceMinor, currency.decimals)!;
@@ -152,6 +156,16 @@ export function toLotItem(
       phone_verified: row.seller.phoneVerifiedAt !== null,
       member_since: row.seller.createdAt.toISOString(),
     },
+    /** The company the lot is published for (docs/companies.md "Company lots"), or null: the owner's own. */
+    company_id: lot.companyId,
+    company: company
+      ? {
+          id: company.id,
+          name: company.title,
+          type_id: company.typeId,
+          type: COMPANY_TYPES.find((type) => type.id === company.typeId)?.key ?? null,
+        }
+      : null,
     is_own: viewer.userId === lot.userId,
     /** For its owner only: what decides the owner's actions (ownerLotActions). */
     owner_state:
@@ -237,7 +251,8 @@ export async function itemsOf(
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.lot.id);
   const ownIds = viewer ? rows.filter((r) => r.lot.userId === viewer.id).map((r) => r.lot.id) : [];
-  const [names, photos, favorites, dealStates] = await Promise.all([
+  const companyIds = rows.flatMap((r) => (r.lot.companyId === null ? [] : [r.lot.companyId]));
+  const [names, photos, favorites, dealStates, companies] = await Promise.all([
     loadReferenceNames(
       db,
       rows.map((r) => r.lot),
@@ -245,12 +260,20 @@ export async function itemsOf(
     photosOf(db, ids),
     favoriteIdsAmong(db, viewer, ids),
     dealStatesOf(db, ownIds),
+    companiesByIds(db, companyIds),
   ]);
   return rows.map((row) =>
-    toLotItem(row, names, locale, photos.get(row.lot.id) ?? [], {
-      userId: viewer?.id,
-      favoriteIds: favorites,
-      dealStates,
-    }),
+    toLotItem(
+      row,
+      names,
+      locale,
+      photos.get(row.lot.id) ?? [],
+      {
+        userId: viewer?.id,
+        favoriteIds: favorites,
+        dealStates,
+      },
+      companies,
+    ),
   );
 }

@@ -21,6 +21,7 @@ import { AppError, type LocalizedMessage } from '~/server/errors';
 import type { SessionUser } from '~/server/services/accounts/users';
 import { latestPerUsd, toUsdCents } from '~/server/services/reference/exchange-rates';
 import type { Locale } from '~/i18n/config';
+import { findMembership } from '~/server/services/companies/access';
 import { assertPlausiblePrice } from './price-plausibility';
 
 const UNIT_FLAG = {
@@ -47,9 +48,12 @@ interface Money {
 }
 
 /** Every id the lot names must exist and fit together (unit for this kind, region in the country, village in the region). */
-async function checkReferences(db: Executor, kind: LotKind, input: LotInput): Promise<Money> {
+async function checkReferences(db: Executor, kind: LotKind, input: LotInput, user: SessionUser): Promise<Money> {
   const errors: Record<string, LocalizedMessage[]> = {};
   const bad = (field: string) => (errors[field] = [{ key: 'validation.invalid_option' }]);
+  // A lot is published only for the owner's own company (docs/companies.md "Company lots").
+  if (input.company_id !== undefined && (await findMembership(db, user.id))?.companyId !== input.company_id)
+    errors.company_id = [{ key: 'lots.company_not_yours' }];
   const [[category], [unit], [currency], [country]] = await Promise.all([
     db
       .select({ id: categories.id })
@@ -146,6 +150,7 @@ function columns(kind: LotKind, input: LotInput, money: Money) {
       input.delivery_price_per_km === undefined ? null : Math.round(input.delivery_price_per_km * scale),
     details,
     photoCount: input.photos.length,
+    companyId: input.company_id ?? null,
   };
 }
 
@@ -223,7 +228,7 @@ export async function createLot(
   locale: Locale,
 ): Promise<{ id: number }> {
   assertMayPublish(user, kind);
-  const money = await checkReferences(db, kind, input);
+  const money = await checkReferences(db, kind, input, user);
   const values = columns(kind, input, money);
   await assertPlausiblePrice(
     db,
@@ -278,7 +283,7 @@ export async function updateLot(
   locale: Locale,
 ): Promise<void> {
   const before = await findOwnLot(db, user, kind, id);
-  const money = await checkReferences(db, kind, input);
+  const money = await checkReferences(db, kind, input, user);
   const values = columns(kind, input, money);
   const group = priceGroupOf(kind, input);
   const samePrice =
