@@ -12,7 +12,12 @@ import {
 } from '~/server/db/schema';
 import { getStorage } from '~/server/storage';
 import { listVerificationBadges } from '~/server/services/verification/list-verification-badges';
+import { resolveUser } from '~/server/services/accounts/authenticate';
+import { loadPublicProfilePage } from '~/server/loaders/public-profile';
+import { loadCompletedVerification } from '~/server/loaders/success-verification';
+import { loadVerificationsPage } from '~/server/loaders/verifications-page';
 import { form } from '../fixtures/api';
+import { TestCookies, formRequest } from '../fixtures/forms';
 import { signedUpUser } from '../fixtures/accounts';
 import { useTestDatabase } from '../fixtures/database';
 import { getAs } from '../fixtures/deals';
@@ -369,5 +374,105 @@ describe('badges', () => {
     expect(badges.users.get(none.id)).toBeUndefined();
     expect(badges.companies.get(org.id)?.map((x) => x.type)).toEqual(['company_registration']);
     expect(await listVerificationBadges(db(), {})).toEqual({ users: new Map(), companies: new Map() });
+  });
+});
+
+describe('the verifications page (plain forms)', () => {
+  const PATH = '/user/profile/verifications';
+  const sessionUser = async (access: string) => (await resolveUser(db(), { bearer: access }))!;
+
+  it('a member asks with a checked document; a refused post keeps what was typed', async () => {
+    const farmer = await member();
+    const doc = await userDocument(farmer.id);
+    const user = await sessionUser(farmer.access);
+    const cookies = new TestCookies();
+    const page = await loadVerificationsPage(formRequest(PATH, { cookies }), user);
+    if ('redirect' in page) throw new Error('expected the page');
+    expect(page.view.queue).toBeUndefined();
+    expect(page.view.documents.map((d) => d.id)).toEqual([doc]);
+
+    const refused = await loadVerificationsPage(
+      formRequest(PATH, { cookies, fields: { form: 'request', type: 'horoscope', message: 'hi' } }),
+      user,
+    );
+    if ('redirect' in refused) throw new Error('expected the form again');
+    expect(refused.status).toBe(422);
+    expect(refused.view.forms.request.errors.type).toBeTruthy();
+    expect(refused.view.forms.request.values.message).toBe('hi');
+
+    const sent = await loadVerificationsPage(
+      formRequest(PATH, { cookies, fields: { form: 'request', type: 'identity', [`document_${doc}`]: 'on' } }),
+      user,
+    );
+    if (!('redirect' in sent)) throw new Error(`expected a redirect, got ${sent.status}`);
+    expect(sent.redirect).toMatch(/\?done=request$/);
+    const [request] = await db().select().from(verificationRequests).where(eq(verificationRequests.userId, farmer.id));
+    expect(request.documentIds).toEqual([doc]);
+
+    // Without the form token the post is refused and nothing is written.
+    const forged = await loadVerificationsPage(
+      formRequest(PATH, { cookies, token: null, fields: { form: 'request', type: 'phone' } }),
+      user,
+    );
+    expect(forged.status).toBe(403);
+  });
+
+  it('a verifier decides from the queue and verifies a member by referral code', async () => {
+    const verifier = await verifierMember();
+    const farmer = await member();
+    const sent = await postAs(
+      farmer.auth,
+      '/verification/request',
+      form({ type: 'farm_visit', verifier_company_id: verifier.companyId }),
+    );
+    const user = await sessionUser(verifier.access);
+    const cookies = new TestCookies();
+    const page = await loadVerificationsPage(formRequest(PATH, { cookies }), user);
+    if ('redirect' in page) throw new Error('expected the page');
+    expect(page.view.queue?.items.map((i) => i.id)).toContain(sent.json.id);
+
+    const approved = await loadVerificationsPage(
+      formRequest(PATH, { cookies, fields: { form: 'decide', id: String(sent.json.id), decision: 'approve' } }),
+      user,
+    );
+    if (!('redirect' in approved)) throw new Error(`expected a redirect, got ${approved.status}`);
+    expect(approved.redirect).toMatch(/done=approved/);
+    const again = await loadVerificationsPage(
+      formRequest(PATH, { cookies, fields: { form: 'decide', id: String(sent.json.id), decision: 'decline' } }),
+      user,
+    );
+    if ('redirect' in again) throw new Error('expected the problem');
+    expect(again.status).toBe(409);
+    expect(again.view.decidedId).toBe(sent.json.id);
+
+    const unknown = await loadVerificationsPage(
+      formRequest(PATH, { cookies, fields: { form: 'verify-referral', referral_code: 'NOPE0000', type: 'identity' } }),
+      user,
+    );
+    if ('redirect' in unknown) throw new Error('expected the problem');
+    expect(unknown.view.forms['verify-referral'].errors.referral_code).toBeTruthy();
+    const [{ code }] = await db().select({ code: users.referralCode }).from(users).where(eq(users.id, farmer.id));
+    const verified = await loadVerificationsPage(
+      formRequest(PATH, { cookies, fields: { form: 'verify-referral', referral_code: code, type: 'identity' } }),
+      user,
+    );
+    if (!('redirect' in verified)) throw new Error(`expected a redirect, got ${verified.status}`);
+    const records = await db().select().from(verifications).where(eq(verifications.userId, farmer.id));
+    expect(records.map((r) => [r.type, r.fromCompanyId]).sort()).toEqual([
+      ['farm_visit', verifier.companyId],
+      ['identity', verifier.companyId],
+    ]);
+
+    // Where the member lands: their own record only.
+    const farmerUser = await sessionUser(farmer.access);
+    const mine = await loadCompletedVerification(farmerUser, String(records[0].id));
+    expect(mine?.id).toBe(records[0].id);
+    expect(await loadCompletedVerification(user, String(records[0].id))).toBeUndefined();
+    expect(await loadCompletedVerification(null, String(records[0].id))).toBeUndefined();
+
+    // The public profile shows the records and the badges.
+    const profile = await loadPublicProfilePage(String(farmer.id), null, 'en');
+    expect(profile?.verifications.map((r) => r.type).sort()).toEqual(['farm_visit', 'identity']);
+    expect(profile?.badges.map((b) => b.by)).toEqual([verifier.companyTitle, verifier.companyTitle]);
   });
 });

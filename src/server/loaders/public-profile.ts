@@ -5,10 +5,13 @@ import { getPublicProfile } from '~/server/services/accounts/public-profile';
 import type { SessionUser } from '~/server/services/accounts/users';
 import { getFeedbackSummary } from '~/server/services/deals/feedback';
 import { listUserLots } from '~/server/services/lots/get-lot';
+import { listVerificationBadges } from '~/server/services/verification/list-verification-badges';
+import { readVerifications } from '~/server/services/verification/read-verifications';
 
 /**
  * A member's public profile page: what anyone may see of them, their lots on offer (every kind, at most 50 of each,
- * newest first) and the feedback on their deals. Undefined for an id that cannot be a member or an unknown one.
+ * newest first), the feedback on their deals and their active verifications (the records badges link to, and the
+ * badges of their lot cards, in one query). Undefined for an id that cannot be a member or an unknown one.
  */
 export async function loadPublicProfilePage(
   rawId: string | undefined,
@@ -21,9 +24,17 @@ export async function loadPublicProfilePage(
   const db = await getDb();
   const profile = await getPublicProfile(db, id);
   if (!profile) return undefined;
-  const [lotLists, feedback] = await Promise.all([
+  const [lotLists, feedback, verifications, badges] = await Promise.all([
     Promise.all(LOT_KINDS.map((kind) => listUserLots(db, kind, profile.id, viewer, locale))),
     getFeedbackSummary(db, profile.id),
+    readVerifications(db, { userId: profile.id, activeOnly: true }),
+    listVerificationBadges(db, { userIds: [profile.id] }),
   ]);
-  return { profile, memberLots: lotLists.flat(), feedback };
+  return {
+    profile,
+    memberLots: lotLists.flat(),
+    feedback,
+    verifications,
+    badges: badges.users.get(profile.id) ?? [],
+  };
 }

@@ -40,7 +40,11 @@ export function verificationRoutes() {
     },
     async (c, { body, user }) => {
       const record = await makeVerifiedUnit(await getDb(), user, body);
-      return { success: true as const, id: record.id, message: c.get('t')(`verification.${body.unit}_verified`) };
+      return {
+        success: true as const,
+        id: record.id,
+        message: c.get('t')(body.unit === 'company' ? 'verification.company_verified' : 'verification.user_verified'),
+      };
     },
   );
 

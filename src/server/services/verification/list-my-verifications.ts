@@ -32,6 +32,7 @@ export async function listMyVerifications(db: Executor, userId: number) {
       decision_note: request.decisionNote,
       created_at: request.createdAt,
       decided_at: request.decidedAt,
+      verification_id: request.verificationId,
       documents: documents.get(request.id) ?? [],
     })),
   };
