@@ -6,17 +6,23 @@ import type { MessageKey } from '~/i18n/t';
  * The cabinet cards (`/user/profile/cabinet-cards/{view}`, docs/deals.md "Lists, badge, cabinet") and the money
  * cards (`…/money-cards/{view}`): what each card is called, what it holds and its icon. The index, each card's
  * page and the summary at the top of /user/profile/deals read them from here, so a card reads the same everywhere.
- * Cards of capabilities still to come (company, verifications, warehouse) stay "coming soon".
+ * Cards of capabilities still to come (company, warehouse) stay "coming soon"; the verifications card opens
+ * /user/profile/verifications (docs/companies.md "Verification").
  */
 
 /** The cards built as pages with a list (the six offer groupings, the lots on sale, favourites, settings). */
-export const CABINET_VIEWS = [...CABINET_OFFER_VIEWS, 'on-sale', 'cabinet-favourites', 'settings'] as const;
+export const CABINET_VIEWS = [
+  ...CABINET_OFFER_VIEWS,
+  'on-sale',
+  'cabinet-favourites',
+  'settings',
+  'verifications',
+] as const;
 export type CabinetView = (typeof CABINET_VIEWS)[number];
 
 /** Cards that later capabilities build: they answer "coming soon" (any other unknown card is a 404). */
 export const PLANNED_CARDS: Record<string, MessageKey> = {
   company: 'soon.area_companies',
-  verifications: 'soon.area_user',
   warehouse: 'soon.area_warehouse',
 };
 /** Money cards still to come (none now: my-wallet and my-receipts are the wallet's pages, docs/wallet.md "Screens"). */
@@ -96,6 +102,12 @@ export const CARD: Record<CardView, CardMeta> = {
     empty: 'cabinet.hint_favourites',
     icon: 'heart',
   },
+  verifications: {
+    title: 'verification.card_title',
+    hint: 'verification.card_hint',
+    empty: 'verification.card_hint',
+    icon: 'check',
+  },
   settings: {
     title: 'cabinet.card_settings',
     hint: 'cabinet.hint_settings',
@@ -141,7 +153,7 @@ export const CARD_GROUPS: { id: string; title: MessageKey; views: CardView[] }[]
     views: ['sold-not-paid', 'sold-not-delivered', 'sold-old', 'on-sale'],
   },
   { id: 'money', title: 'cabinet.group_money', views: ['have-to-be-paid', 'have-to-pay', 'my-wallet', 'my-receipts'] },
-  { id: 'more', title: 'cabinet.group_more', views: ['cabinet-favourites', 'settings'] },
+  { id: 'more', title: 'cabinet.group_more', views: ['cabinet-favourites', 'settings', 'verifications'] },
 ];
 
 /** The group a card belongs to (its page links to the other cards of the group). */
@@ -156,6 +168,7 @@ export const MONEY_OFFER_VIEW: Record<MoneyView, CabinetOfferView> = {
 /** The unlocalized address of a card's page; the favourites card opens the favourites list itself. */
 export function cardPath(view: CardView): string {
   if (view === 'cabinet-favourites') return '/user/profile/favorite';
+  if (view === 'verifications') return '/user/profile/verifications';
   if (isMoneyView(view) || isWalletCardView(view)) return `/user/profile/cabinet-cards/money-cards/${view}`;
   return `/user/profile/cabinet-cards/${view}`;
 }

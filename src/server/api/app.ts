@@ -22,6 +22,7 @@ import { userDocumentRoutes } from './routes/user-documents';
 import { userRoutes } from './routes/user';
 import { companyTeamRoutes } from './routes/companies-team';
 import { memberProfileRoutes } from './routes/member-profiles';
+import { verificationRoutes } from './routes/verification';
 
 /** Largest request body: offer documents may be 50 MB (OFFER_DOCUMENT_MAX_BYTES); multipart overhead on top. */
 const MAX_BODY_BYTES = 55 * 1024 * 1024;
@@ -66,6 +67,7 @@ export function createApiApp() {
   app.route('/', paymentRoutes());
   app.route('/', payoutRoutes());
   app.route('/', companyTeamRoutes());
+  app.route('/', verificationRoutes());
 
   app.get('/openapi.json', (c) => {
     c.header('Cache-Control', 'public, max-age=300');

@@ -12,6 +12,7 @@ import { type CategoryNode, getCategoryTree } from '~/server/services/reference/
 import { type CountryOption, listCountries } from '~/server/services/reference/list-countries';
 import { listCurrencies } from '~/server/services/reference/list-currencies';
 import { listCountryRegions } from '~/server/services/reference/list-regions';
+import { type BadgeMaps, listVerificationBadges } from '~/server/services/verification/list-verification-badges';
 
 /** What a catalogue page asks for (parsed from its address by parseCatalogueQuery, components/lots/catalogue-query.ts). */
 export interface CatalogueRequest {
@@ -33,6 +34,8 @@ export interface CatalogueData {
   result: Page<LotItem>;
   /** Every matching lot with a place (up to 2,000), for the map view only; empty otherwise. */
   mapPoints: Awaited<ReturnType<typeof listMapPoints>>;
+  /** Active verifications of the page's lot owners, read in one query for the whole page. */
+  badges: BadgeMaps;
 }
 
 // Reference lists may be a minute old (as on the home page); the lots never are.
@@ -73,5 +76,6 @@ export async function loadCataloguePage(
     listLots(db, kind, search, { page: request.page, perPage: request.perPage, sort: request.sort }, user, locale),
     request.view === 'map' ? listMapPoints(db, kind, search, user, locale) : Promise.resolve([]),
   ]);
-  return { search, categories, countries, currencies, regions, result, mapPoints };
+  const badges = await listVerificationBadges(db, { userIds: result.items.map((lot) => lot.user.id) });
+  return { search, categories, countries, currencies, regions, result, mapPoints, badges };
 }

@@ -31,6 +31,7 @@ import { reportChat } from '~/server/services/chat/report-chat';
 import type { ChatRoomItem } from '~/server/services/chat/room-items';
 import { unblockMember } from '~/server/services/chat/unblock-member';
 import { type FormPageRequest, PRIVATE_PAGE, type PageOutcome, guardFormPost, readForm } from './form-post';
+import { type Badge, listVerificationBadges } from '~/server/services/verification/list-verification-badges';
 
 /**
  * Everything /chat shows and every form it takes (docs/chat.md "Screens"), through one loader: the member's rooms
@@ -84,6 +85,8 @@ export interface OpenRoomView {
   item: ChatRoomItem;
   messages: ChatMessageView[];
   hasMore: boolean;
+  /** The other member's active verifications (one query). */
+  badges: Badge[];
 }
 
 export interface ChatPageView {
@@ -221,7 +224,13 @@ async function show(
       // Read first: the list's unread counts and the header's badge then leave out what this page shows.
       await markRead(db, userId, query.room);
       const page = await listRoomMessages(db, userId, query.room, {});
-      room = { item: page.room, messages: page.items, hasMore: page.has_more };
+      const badges = await listVerificationBadges(db, { userIds: [page.room.other.id] });
+      room = {
+        item: page.room,
+        messages: page.items,
+        hasMore: page.has_more,
+        badges: badges.users.get(page.room.other.id) ?? [],
+      };
     } catch (error) {
       if (!isAppError(error) || error.status !== 404) throw error;
       roomNotFound = true;

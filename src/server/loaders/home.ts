@@ -2,6 +2,7 @@ import { memoize } from '~/server/cache/memo';
 import { getDb } from '~/server/db';
 import type { SessionUser } from '~/server/services/accounts/users';
 import { listLots } from '~/server/services/lots/list-lots';
+import { listVerificationBadges } from '~/server/services/verification/list-verification-badges';
 import { listLatestPrices } from '~/server/services/market/list-latest-prices';
 import { getCategoryTree } from '~/server/services/reference/list-categories';
 import { listCurrencies } from '~/server/services/reference/list-currencies';
@@ -24,5 +25,7 @@ export async function loadHomePage(user: SessionUser | null, locale: App.Locals[
     user ? newestLots() : memoize(`home:lots:${locale}`, MINUTE, newestLots),
   ]);
   const rated = currencies.filter((c) => c.per_usd && c.code !== 'USD');
-  return { crops, prices, latest: latest.items, rated, rateDate: rated[0]?.rate_date };
+  // The owners' verification badges of the newest lots: one query.
+  const badges = await listVerificationBadges(db, { userIds: latest.items.map((lot) => lot.user.id) });
+  return { crops, prices, latest: latest.items, rated, rateDate: rated[0]?.rate_date, badges };
 }

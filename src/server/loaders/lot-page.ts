@@ -10,6 +10,7 @@ import type { SessionUser } from '~/server/services/accounts/users';
 import { listBookedRanges } from '~/server/services/deals/bookings';
 import { getLot, listRelatedLots } from '~/server/services/lots/get-lot';
 import type { LotItem } from '~/server/services/lots/lot-item';
+import { type BadgeMaps, listVerificationBadges } from '~/server/services/verification/list-verification-badges';
 
 type PageContext = Pick<AstroGlobal, 'params' | 'locals' | 'response' | 'cookies'>;
 
@@ -28,6 +29,8 @@ export interface LotPageData {
    * signed-in visitor who does not own the lot; null otherwise (an anonymous page sets no cookie).
    */
   chatToken: string | null;
+  /** Active verifications of the lot's owner and of the related lots' owners, read in one query. */
+  badges: BadgeMaps;
 }
 
 /** Null when getLot refuses the lot as not found (unknown, or hidden from this visitor). */
@@ -81,5 +84,6 @@ export async function loadLotPage(page: PageContext, kind: LotKind): Promise<Lot
     canOffer ? userPoint(db, user, locale) : null,
   ]);
   const chatToken = user !== null && !lot.is_own ? formTokenFor(page.cookies) : null;
-  return { lot, related, booked, canOffer, offerPoint, chatToken };
+  const badges = await listVerificationBadges(db, { userIds: [lot.user.id, ...related.map((item) => item.user.id)] });
+  return { lot, related, booked, canOffer, offerPoint, chatToken, badges };
 }

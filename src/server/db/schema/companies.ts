@@ -209,6 +209,8 @@ export const verificationRequests = pgTable(
     decidedBy: integer('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     verificationId: integer('verification_id').references(() => verifications.id),
+    /** The verifier's note on the decision (why a request was declined). */
+    decisionNote: text('decision_note'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -4,6 +4,7 @@ import { countries, currencies, marketPrices, perUnits, regions } from '~/server
 import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoDeals } from './demo-deals';
 import { seedDemoLots } from './demo-lots';
+import { seedDemoVerifications } from './demo-verifications';
 
 /**
  * The demo data set (`npm run db:seed`, and the first start unless SEED_DEMO=false). Everything it writes is
@@ -54,6 +55,7 @@ export async function seedDemoData(db: Executor, today = new Date()): Promise<vo
   await seedDemoAccounts(db);
   await seedDemoLots(db);
   await seedDemoDeals(db);
+  await seedDemoVerifications(db);
   await db.delete(marketPrices).where(eq(marketPrices.source, 'demo'));
 
   const countryRows = await db

@@ -1,0 +1,1 @@
+ALTER TABLE "verification_requests" ADD COLUMN "decision_note" text;

@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '~/server/db';
+import { verificationRequests, verifications } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
+import { type Actor, findVerifier } from './find-verifier';
+import { verifierSees } from './read-verification-request';
+
+export interface DecideInput {
+  id: number;
+  decision: 'approve' | 'decline';
+  note?: string;
+}
+
+/**
+ * A verifier decides a pending request addressed to them (administrators: any). Approving records the verification
+ * (for the verifier's company, if any); declining keeps the note for the member. Decided once: again is a 409.
+ */
+export async function decideVerificationRequest(db: Executor, actor: Actor, input: DecideInput) {
+  const verifier = await findVerifier(db, actor);
+  return db.transaction(async (tx) => {
+    const [request] = await tx
+      .select()
+      .from(verificationRequests)
+      .where(eq(verificationRequests.id, input.id))
+      .for('update');
+    // A request the caller may not decide is "not found", as one that does not exist.
+    if (!request || !verifierSees(verifier, request)) throw new AppError('not_found', 'verification.request_not_found');
+    if (request.status !== 'pending') throw new AppError('conflict', 'verification.already_decided');
+    let verificationId: number | null = null;
+    if (input.decision === 'approve') {
+      const [record] = await tx
+        .insert(verifications)
+        .values({
+          userId: request.userId,
+          companyId: request.companyId,
+          type: request.type,
+          verifiedBy: actor.id,
+          fromCompanyId: verifier!.companyId,
+          note: input.note || null,
+        })
+        .returning({ id: verifications.id });
+      verificationId = record.id;
+    }
+    const [updated] = await tx
+      .update(verificationRequests)
+      .set({
+        status: input.decision === 'approve' ? 'approved' : 'declined',
+        decidedBy: actor.id,
+        decidedAt: new Date(),
+        decisionNote: input.note || null,
+        verificationId,
+      })
+      .where(eq(verificationRequests.id, request.id))
+      .returning();
+    return updated;
+  });
+}

@@ -1,0 +1,40 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Executor } from '~/server/db';
+import { verifications } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
+import { type Actor, findVerifier } from './find-verifier';
+import { type UnitInput, assertUnitExists } from './make-verified-unit';
+
+/**
+ * Revokes the active verifications of a type of a user or a company, keeping them as history (`revoked_at`,
+ * `revoked_by`, `revoke_note`). A verifier company's member revokes only the records made for their company;
+ * any other record only an administrator (403 otherwise). Nothing active of that type is a 404.
+ */
+export async function makeUnverifiedUnit(db: Executor, actor: Actor, input: UnitInput) {
+  const verifier = await findVerifier(db, actor);
+  if (!verifier) throw new AppError('forbidden', 'verification.not_verifier');
+  await assertUnitExists(db, input.unit, input.id);
+  return db.transaction(async (tx) => {
+    const subject = input.unit === 'user' ? eq(verifications.userId, input.id) : eq(verifications.companyId, input.id);
+    const active = await tx
+      .select({ id: verifications.id, fromCompanyId: verifications.fromCompanyId })
+      .from(verifications)
+      .where(and(subject, eq(verifications.type, input.type), isNull(verifications.revokedAt)))
+      .for('update');
+    if (active.length === 0) throw new AppError('not_found', 'verification.not_found');
+    const mine = verifier.admin
+      ? active
+      : active.filter((row) => row.fromCompanyId !== null && row.fromCompanyId === verifier.companyId);
+    if (mine.length === 0) throw new AppError('forbidden', 'verification.not_yours');
+    return tx
+      .update(verifications)
+      .set({ revokedAt: new Date(), revokedBy: actor.id, revokeNote: input.note || null })
+      .where(
+        inArray(
+          verifications.id,
+          mine.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+}

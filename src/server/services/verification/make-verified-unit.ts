@@ -1,0 +1,57 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { VerificationType } from '~/features/companies/constants';
+import type { Executor } from '~/server/db';
+import { companies, users, verifications } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
+import { type Actor, findVerifier } from './find-verifier';
+
+export type UnitKind = 'user' | 'company';
+
+export interface UnitInput {
+  unit: UnitKind;
+  id: number;
+  type: VerificationType;
+  note?: string;
+}
+
+/** The subject exists, or a 404. */
+export async function assertUnitExists(db: Executor, unit: UnitKind, id: number) {
+  const table = unit === 'user' ? users : companies;
+  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
+  if (!row) throw new AppError('not_found', 'verification.unit_not_found');
+}
+
+export const subjectColumns = (unit: UnitKind, id: number) =>
+  unit === 'user' ? { userId: id, companyId: null } : { userId: null, companyId: id };
+
+/**
+ * Records a verification of a user or a company (docs/companies.md "Verification"): administrators and members of
+ * verifier companies only; a company member's record carries their company. The same type verified again by the
+ * same organisation while active is a 409.
+ */
+export async function makeVerifiedUnit(db: Executor, actor: Actor, input: UnitInput) {
+  const verifier = await findVerifier(db, actor);
+  if (!verifier) throw new AppError('forbidden', 'verification.not_verifier');
+  await assertUnitExists(db, input.unit, input.id);
+  const subject = input.unit === 'user' ? eq(verifications.userId, input.id) : eq(verifications.companyId, input.id);
+  const from =
+    verifier.companyId === null
+      ? isNull(verifications.fromCompanyId)
+      : eq(verifications.fromCompanyId, verifier.companyId);
+  const [existing] = await db
+    .select({ id: verifications.id })
+    .from(verifications)
+    .where(and(subject, eq(verifications.type, input.type), from, isNull(verifications.revokedAt)));
+  if (existing) throw new AppError('conflict', 'verification.already_verified');
+  const [row] = await db
+    .insert(verifications)
+    .values({
+      ...subjectColumns(input.unit, input.id),
+      type: input.type,
+      verifiedBy: actor.id,
+      fromCompanyId: verifier.companyId,
+      note: input.note || null,
+    })
+    .returning();
+  return row;
+}
