@@ -20,6 +20,7 @@ import { offerRoutes } from './routes/offers';
 import { referenceRoutes } from './routes/reference';
 import { userDocumentRoutes } from './routes/user-documents';
 import { userRoutes } from './routes/user';
+import { companyDirectoryRoutes } from './routes/companies-directory';
 
 /** Largest request body: offer documents may be 50 MB (OFFER_DOCUMENT_MAX_BYTES); multipart overhead on top. */
 const MAX_BODY_BYTES = 55 * 1024 * 1024;
@@ -62,6 +63,7 @@ export function createApiApp() {
   app.route('/', walletRoutes());
   app.route('/', paymentRoutes());
   app.route('/', payoutRoutes());
+  app.route('/', companyDirectoryRoutes());
 
   app.get('/openapi.json', (c) => {
     c.header('Cache-Control', 'public, max-age=300');

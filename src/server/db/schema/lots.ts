@@ -108,7 +108,9 @@ export const lots = pgTable(
       .where(onMarket),
     index('lots_market_category_idx').on(t.kind, t.categoryId, t.createdAt, t.id).where(onMarket),
     index('lots_market_region_idx').on(t.kind, t.regionId, t.createdAt, t.id).where(onMarket),
-    index('lots_company_idx').on(t.companyId, t.createdAt).where(sql`company_id is not null`),
+    index('lots_company_idx')
+      .on(t.companyId, t.createdAt)
+      .where(sql`company_id is not null`),
     index('lots_user_idx').on(t.userId, t.kind, t.createdAt.desc()),
     index('lots_search_idx').using('gin', t.search),
     index('lots_geo_idx')
