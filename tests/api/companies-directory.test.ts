@@ -4,6 +4,7 @@ import { ON_MARKET_STATUSES } from '~/features/lots/constants';
 import { loadDemoData } from '~/server/db/seed';
 import { seedBulkDemoCompanies } from '~/server/db/seed/bulk-companies';
 import { companies, lots, users, verifications } from '~/server/db/schema';
+import { buildCompanySitemap, buildSitemapIndex, buildStaticSitemap } from '~/server/services/seo/sitemap';
 import { get } from '../fixtures/api';
 import { useTestDatabase } from '../fixtures/database';
 
@@ -259,5 +260,17 @@ describe('GET /company/all-company-orders', () => {
     expect(after.items.map((lot: { id: number }) => lot.id)).not.toContain(lotId);
     expect((await get(`/company/all-company-orders?id=${farm.id}`)).json).toMatchObject({ items: [] });
     expect((await get(`/company/all-company-orders?id=${coop.id}&per-page=101`)).status).toBe(422);
+  });
+});
+
+describe('sitemap', () => {
+  it('lists the directory and every company profile in three languages', async () => {
+    const site = 'https://mavuno.example';
+    expect(buildStaticSitemap(site)).toContain(`<loc>${site}/sw/companies</loc>`);
+    expect(await buildSitemapIndex(db(), site)).toContain(`${site}/sitemap-companies-1.xml`);
+    const file = await buildCompanySitemap(db(), site, 1);
+    for (const path of [`/companies/${coop.id}`, `/fr/companies/${coop.id}`, `/sw/companies/${farm.id}`])
+      expect(file).toContain(`<loc>${site}${path}</loc>`);
+    expect(await buildCompanySitemap(db(), site, 2)).toBeUndefined();
   });
 });

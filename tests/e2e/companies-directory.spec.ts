@@ -15,8 +15,8 @@ test.describe('[COMPANIES] the directory without JavaScript', () => {
   test('finds the demo cooperative by name and by region, and opens its profile', async ({ page }) => {
     await page.goto('/companies');
     await expect(page.getByRole('heading', { level: 1, name: en['companies.directory_title'] })).toBeVisible();
-    // No script on an anonymous page.
-    expect(await page.locator('script[src]').count()).toBe(0);
+    // No island on an anonymous page (the service-worker registration is the layout's only script).
+    await expect(page.locator('astro-island')).toHaveCount(0);
 
     // By name: any part of it, any case.
     await page.getByLabel(en['companies.search_label']).fill('highlands FARMERS');
