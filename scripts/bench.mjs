@@ -5,8 +5,9 @@
 // (scripts/bench/catalogue.mjs), and the chat's live streams: BENCH_STREAMS (1,000) streams held by the server, memory
 // per stream and post-to-delivery latency (scripts/bench/chat.mjs); both again on PostgreSQL when DATABASE_URL is set;
 // then the wallet: ledger transfers per second on PGlite and PostgreSQL and the member's wallet page
-// (scripts/bench/wallet.mjs). BENCH_ONLY=pages, BENCH_ONLY=catalogue, BENCH_ONLY=chat or BENCH_ONLY=wallet runs one
-// part alone. It prints figures and asserts nothing.
+// (scripts/bench/wallet.mjs); then the company directory on BENCH_COMPANIES generated companies
+// (scripts/bench/companies.mjs). BENCH_ONLY=pages, BENCH_ONLY=catalogue, BENCH_ONLY=chat, BENCH_ONLY=wallet or
+// BENCH_ONLY=companies runs one part alone. It prints figures and asserts nothing.
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { benchCatalogue, benchCatalogueOnPostgres } from './bench/catalogue.mjs';
 import { benchChat, benchChatOnPostgres, makeChatMembers } from './bench/chat.mjs';
+import { benchCompanies } from './bench/companies.mjs';
 import { benchPages } from './bench/pages.mjs';
 import { benchWalletPage, benchWalletTransfers } from './bench/wallet.mjs';
 
@@ -31,17 +33,19 @@ const TARGETS = [
 if (process.env.BENCH_SKIP_BUILD !== '1') execSync('npm run build', { cwd: root, stdio: 'inherit' });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mavuno-bench-'));
 const ONLY = process.env.BENCH_ONLY;
-const BULK_LOTS = ONLY === 'wallet' ? 0 : Number(process.env.BENCH_LOTS ?? 100_000);
+const BULK_LOTS = ONLY === 'wallet' || ONLY === 'companies' ? 0 : Number(process.env.BENCH_LOTS ?? 100_000);
+// The directory case (scripts/bench/companies.mjs) needs many companies.
+const BULK_COMPANIES = !ONLY || ONLY === 'companies' ? Number(process.env.BENCH_COMPANIES ?? 10_000) : 0;
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 // The catalogue case needs a large catalogue: the demo set plus generated lots, loaded before the server starts.
-execSync(`node_modules/.bin/tsx scripts/db-seed.ts --lots ${BULK_LOTS}`, {
+execSync(`node_modules/.bin/tsx scripts/db-seed.ts --lots ${BULK_LOTS} --companies ${BULK_COMPANIES}`, {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
 });
 // The chat's members and rooms, made before the server opens the embedded database (one process at a time).
 const chatPairs =
-  ONLY === 'pages' || ONLY === 'catalogue' || ONLY === 'wallet'
+  ONLY === 'pages' || ONLY === 'catalogue' || ONLY === 'wallet' || ONLY === 'companies'
     ? []
     : makeChatMembers({
         root,
@@ -102,6 +106,10 @@ try {
   if (ONLY === 'chat') {
     await benchChat({ base, pid: server.pid, pairs: chatPairs, database: 'PGlite' });
     throw Object.assign(new Error('chat only'), { benchDone: true });
+  }
+  if (ONLY === 'companies') {
+    await benchCompanies({ base, companies: BULK_COMPANIES, connections: CONNECTIONS, duration: DURATION });
+    throw Object.assign(new Error('companies only'), { benchDone: true });
   }
   if (ONLY === 'catalogue') {
     await benchCatalogue({ base, lots: BULK_LOTS, database: 'PGlite' });
@@ -184,6 +192,7 @@ try {
 
   await benchChat({ base, pid: server.pid, pairs: chatPairs, database: 'PGlite' });
   await benchWalletPage({ base, connections: CONNECTIONS, duration: DURATION });
+  await benchCompanies({ base, companies: BULK_COMPANIES, connections: CONNECTIONS, duration: DURATION });
 } catch (error) {
   if (!error?.benchDone) throw error;
 } finally {
@@ -193,7 +202,7 @@ try {
 }
 // With DATABASE_URL, the catalogue and the chat again on PostgreSQL (a database of its own: generated lots and
 // members are added to it).
-if (process.env.DATABASE_URL && ONLY !== 'pages' && ONLY !== 'wallet') {
+if (process.env.DATABASE_URL && ONLY !== 'pages' && ONLY !== 'wallet' && ONLY !== 'companies') {
   const pgPort = Number(process.env.BENCH_PG_PORT ?? PORT + 1);
   if (ONLY === 'chat')
     execSync('node_modules/.bin/tsx scripts/db-seed.ts', { cwd: root, stdio: 'inherit', env: process.env });

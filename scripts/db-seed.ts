@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { migrateDatabase, openDatabase } from '~/server/db/client';
 import { loadDemoData, seedReferenceData } from '~/server/db/seed';
+import { seedBulkDemoCompanies } from '~/server/db/seed/bulk-companies';
 import { seedBulkDemoLots } from '~/server/db/seed/bulk-lots';
 import { getEnv } from '~/server/env';
 import { analyzeDatabase } from '~/server/services/maintenance/analyze-database';
@@ -22,6 +23,16 @@ try {
     const started = Date.now();
     await seedBulkDemoLots(handle.db, bulk);
     console.log(`[db:seed] ${bulk} generated demo lots in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  // `npm run db:seed -- --companies 10000`: many generated companies, for the directory's load measurements.
+  const companiesFlag = process.argv.indexOf('--companies');
+  const bulkCompanies = companiesFlag >= 0 ? Number(process.argv[companiesFlag + 1]) : 0;
+  if (bulkCompanies > 0) {
+    const started = Date.now();
+    await seedBulkDemoCompanies(handle.db, bulkCompanies);
+    console.log(
+      `[db:seed] ${bulkCompanies} generated demo companies in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
   // Statistics and the visibility map after the load: the catalogue's plans and index-only scans depend on them.
   await analyzeDatabase(handle.db);

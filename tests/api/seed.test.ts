@@ -117,10 +117,16 @@ describe('npm run db:seed', () => {
     // The seller's last answers wait unread for demo-buyer (the chat badge of the demo).
     const [buyer] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'demo-buyer@mavuno.test'));
     expect(await countAllUnread(db, buyer.id)).toBe(2);
-    // demo-admin's verifications of demo members (the badges of the demo), replaced too and marked as demo.
-    const demoVerifications = await db.select({ note: verifications.note }).from(verifications);
-    expect(demoVerifications).toHaveLength(4);
-    expect(demoVerifications.every((v) => v.note?.startsWith('Demo data:'))).toBe(true);
+    // demo-admin's verifications of demo members and of the demo companies (the badges of the demo), replaced too
+    // and marked as demo.
+    const demoVerifications = await db
+      .select({ note: verifications.note, userId: verifications.userId })
+      .from(verifications);
+    expect(demoVerifications.filter((v) => v.userId !== null)).toHaveLength(4);
+    expect(demoVerifications.filter((v) => v.userId === null)).toHaveLength(2);
+    expect(demoVerifications.every((v) => v.note?.startsWith('Demo data:') || v.note?.endsWith('(demo data)'))).toBe(
+      true,
+    );
   });
 
   it('gives every demo lot a photo, stored as WebP at every photo width, and stores each drawing once', async () => {

@@ -23,6 +23,7 @@ import { userRoutes } from './routes/user';
 import { companyTeamRoutes } from './routes/companies-team';
 import { memberProfileRoutes } from './routes/member-profiles';
 import { verificationRoutes } from './routes/verification';
+import { companyDirectoryRoutes } from './routes/companies-directory';
 
 /** Largest request body: offer documents may be 50 MB (OFFER_DOCUMENT_MAX_BYTES); multipart overhead on top. */
 const MAX_BODY_BYTES = 55 * 1024 * 1024;
@@ -68,6 +69,7 @@ export function createApiApp() {
   app.route('/', payoutRoutes());
   app.route('/', companyTeamRoutes());
   app.route('/', verificationRoutes());
+  app.route('/', companyDirectoryRoutes());
 
   app.get('/openapi.json', (c) => {
     c.header('Cache-Control', 'public, max-age=300');

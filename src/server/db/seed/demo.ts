@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '~/server/db/client';
 import { countries, currencies, marketPrices, perUnits, regions } from '~/server/db/schema';
 import { seedDemoAccounts } from './demo-accounts';
+import { seedDemoCompanies } from './demo-companies';
 import { seedDemoDeals } from './demo-deals';
 import { seedDemoLots } from './demo-lots';
 import { seedDemoVerifications } from './demo-verifications';
@@ -55,6 +56,7 @@ export async function seedDemoData(db: Executor, today = new Date()): Promise<vo
   await seedDemoAccounts(db);
   await seedDemoLots(db);
   await seedDemoDeals(db);
+  await seedDemoCompanies(db);
   await seedDemoVerifications(db);
   await db.delete(marketPrices).where(eq(marketPrices.source, 'demo'));
 

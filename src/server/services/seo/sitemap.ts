@@ -3,7 +3,7 @@ import { KINDS, ON_MARKET_STATUSES } from '~/features/lots/constants';
 import { LOCALES } from '~/i18n/config';
 import { localizePath } from '~/i18n/paths';
 import type { Executor } from '~/server/db';
-import { lots } from '~/server/db/schema';
+import { companies, lots } from '~/server/db/schema';
 
 /** Public pages that exist today (each in the three languages). */
 export const STATIC_PATHS = [
@@ -20,6 +20,7 @@ export const STATIC_PATHS = [
   '/privacy-policy',
   '/user/pro',
   '/signin/signup-options',
+  '/companies',
 ];
 /** Lots per sitemap file: three URLs each keeps a file under the protocol's 50,000 URLs. */
 export const LOTS_PER_SITEMAP = 15_000;
@@ -44,9 +45,11 @@ export async function buildSitemapIndex(db: Executor, site: string): Promise<str
     .select({ n: count() })
     .from(lots)
     .where(inArray(lots.status, [...ON_MARKET_STATUSES]));
+  const [{ companyCount }] = await db.select({ companyCount: count() }).from(companies);
   const files = [
     '/sitemap-static.xml',
     ...Array.from({ length: Math.max(1, Math.ceil(n / LOTS_PER_SITEMAP)) }, (_, i) => `/sitemap-lots-${i + 1}.xml`),
+    ...Array.from({ length: Math.ceil(companyCount / LOTS_PER_SITEMAP) }, (_, i) => `/sitemap-companies-${i + 1}.xml`),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${files.map((f) => `<sitemap><loc>${escapeXml(site + f)}</loc></sitemap>`).join('')}</sitemapindex>`;
 }
@@ -69,4 +72,16 @@ export async function buildLotSitemap(db: Executor, site: string, page: number):
     .offset((page - 1) * LOTS_PER_SITEMAP);
   if (rows.length === 0 && page > 1) return undefined;
   return urlset(rows.map((row) => urlEntries(site, `${KINDS[row.kind].sitePath}/${row.id}`, row.updatedAt)).join(''));
+}
+
+/** One file of company profiles (`page` from 1), in id order: every company is public (docs/companies.md). */
+export async function buildCompanySitemap(db: Executor, site: string, page: number): Promise<string | undefined> {
+  const rows = await db
+    .select({ id: companies.id, updatedAt: companies.updatedAt })
+    .from(companies)
+    .orderBy(asc(companies.id))
+    .limit(LOTS_PER_SITEMAP)
+    .offset((page - 1) * LOTS_PER_SITEMAP);
+  if (rows.length === 0) return undefined;
+  return urlset(rows.map((row) => urlEntries(site, `/companies/${row.id}`, row.updatedAt)).join(''));
 }

@@ -1,0 +1,76 @@
+import qs from 'qs';
+import { type CompanyDirectoryQuery, companyDirectoryQuery } from '~/features/companies/directory-query';
+import { parseId } from '~/features/validation/fields';
+import type { Locale } from '~/i18n/config';
+import { memoize } from '~/server/cache/memo';
+import { getDb } from '~/server/db';
+import type { SessionUser } from '~/server/services/accounts/users';
+import { listCompanies } from '~/server/services/companies/list-companies';
+import { listVerificationBadges } from '~/server/services/verification/list-verification-badges';
+import { listCompanyTypes } from '~/server/services/companies/list-company-types';
+import { readCompanyProfile } from '~/server/services/companies/read-company-profile';
+import { AppError } from '~/server/errors';
+import { listCountries } from '~/server/services/reference/list-countries';
+import { listCountryRegions } from '~/server/services/reference/list-regions';
+
+// Reference lists may be a minute old (as on the catalogue pages); the companies never are.
+const MINUTE = 60_000;
+const QS_OPTIONS = { depth: 5, arrayLimit: 200, parameterLimit: 500 } as const;
+
+/**
+ * The directory's query read from a page address with the API's schema: a value the schema refuses is left out
+ * (an old or hand-made link shows the directory, not an error).
+ */
+export function parseDirectoryQuery(search: string): CompanyDirectoryQuery {
+  const raw = qs.parse(search.replace(/^\?/, ''), QS_OPTIONS) as Record<string, unknown>;
+  const picked = Object.fromEntries(
+    (['page', 'title', 'country_ids', 'region_ids', 'type_ids'] as const).flatMap((name) => {
+      const one = companyDirectoryQuery.shape[name].safeParse(raw[name]);
+      return one.success && raw[name] !== undefined ? [[name, raw[name]]] : [];
+    }),
+  );
+  return companyDirectoryQuery.parse(picked);
+}
+
+/** Everything the /companies page shows, loaded once: the page of companies and the filter form's lists. */
+export async function loadCompanyDirectory(search: string, locale: Locale) {
+  const db = await getDb();
+  const query = parseDirectoryQuery(search);
+  const countries = await memoize(`companies:countries:${locale}`, MINUTE, () => listCountries(db, locale));
+  // The region list of the chosen country, or of every country with regions (grouped by country).
+  const regionCountries = query.country_ids?.length
+    ? countries.filter((country) => query.country_ids!.includes(country.id))
+    : countries.filter((country) => country.has_regions);
+  const [regionGroups, result] = await Promise.all([
+    Promise.all(
+      regionCountries.map(async (country) => ({
+        country,
+        regions: await memoize(`catalogue:regions:${country.id}`, MINUTE, () => listCountryRegions(db, country.id)),
+      })),
+    ),
+    listCompanies(db, query, locale),
+  ]);
+  // What was verified and by whom, for the page's cards in one query.
+  const badges = await listVerificationBadges(db, { companyIds: result.items.map((company) => company.id) });
+  return {
+    query,
+    countries,
+    regionGroups: regionGroups.filter((group) => group.regions.length > 0),
+    types: listCompanyTypes(locale),
+    result,
+    badges: badges.companies,
+  };
+}
+export type CompanyDirectoryData = Awaited<ReturnType<typeof loadCompanyDirectory>>;
+
+/** A company's profile page (/companies/{id}, /public-company-profile/{id}); undefined for an unknown id. */
+export async function loadCompanyProfilePage(rawId: string | undefined, viewer: SessionUser | null, locale: Locale) {
+  const id = parseId(rawId);
+  if (id === undefined) return undefined;
+  try {
+    return await readCompanyProfile(await getDb(), id, viewer, locale);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') return undefined;
+    throw error;
+  }
+}
