@@ -6,16 +6,16 @@ import type { MessageKey } from '~/i18n/t';
  * The cabinet cards (`/user/profile/cabinet-cards/{view}`, docs/deals.md "Lists, badge, cabinet") and the money
  * cards (`…/money-cards/{view}`): what each card is called, what it holds and its icon. The index, each card's
  * page and the summary at the top of /user/profile/deals read them from here, so a card reads the same everywhere.
- * Cards of capabilities still to come (company, verifications, warehouse) stay "coming soon".
+ * Cards of capabilities still to come (verifications, warehouse) stay "coming soon"; `company` is the member's company
+ * (docs/companies.md "Screens").
  */
 
 /** The cards built as pages with a list (the six offer groupings, the lots on sale, favourites, settings). */
-export const CABINET_VIEWS = [...CABINET_OFFER_VIEWS, 'on-sale', 'cabinet-favourites', 'settings'] as const;
+export const CABINET_VIEWS = [...CABINET_OFFER_VIEWS, 'on-sale', 'cabinet-favourites', 'settings', 'company'] as const;
 export type CabinetView = (typeof CABINET_VIEWS)[number];
 
 /** Cards that later capabilities build: they answer "coming soon" (any other unknown card is a 404). */
 export const PLANNED_CARDS: Record<string, MessageKey> = {
-  company: 'soon.area_companies',
   verifications: 'soon.area_user',
   warehouse: 'soon.area_warehouse',
 };
@@ -102,6 +102,12 @@ export const CARD: Record<CardView, CardMeta> = {
     empty: 'cabinet.hint_settings',
     icon: 'settings',
   },
+  company: {
+    title: 'company_page.title',
+    hint: 'company_page.card_hint',
+    empty: 'company_page.intro_none',
+    icon: 'user',
+  },
   'have-to-be-paid': {
     title: 'cabinet.card_have_to_be_paid',
     hint: 'cabinet.hint_have_to_be_paid',
@@ -141,7 +147,7 @@ export const CARD_GROUPS: { id: string; title: MessageKey; views: CardView[] }[]
     views: ['sold-not-paid', 'sold-not-delivered', 'sold-old', 'on-sale'],
   },
   { id: 'money', title: 'cabinet.group_money', views: ['have-to-be-paid', 'have-to-pay', 'my-wallet', 'my-receipts'] },
-  { id: 'more', title: 'cabinet.group_more', views: ['cabinet-favourites', 'settings'] },
+  { id: 'more', title: 'cabinet.group_more', views: ['cabinet-favourites', 'settings', 'company'] },
 ];
 
 /** The group a card belongs to (its page links to the other cards of the group). */
