@@ -101,6 +101,15 @@ export const DONE_MESSAGE: Record<CompanyAction, MessageKey> = {
   delete: 'companies.deleted',
 };
 
+const INTEREST_NAME: Record<(typeof INTEREST_KINDS)[number], MessageKey> = {
+  sell: 'company_page.interest_sell',
+  buy: 'company_page.interest_buy',
+};
+const PERMISSION_NAME: Record<(typeof COMPANY_PERMISSIONS)[number], MessageKey> = {
+  administrator: 'company_page.permission_administrator',
+  manager: 'company_page.permission_manager',
+};
+
 /** Steps that cannot be undone: their form carries a `confirm` checkbox the member must tick. */
 const NEEDS_CONFIRM: readonly CompanyAction[] = ['leave', 'delete', 'remove_member'];
 
@@ -345,7 +354,7 @@ export async function loadCompanyPage(request: FormPageRequest): Promise<PageOut
       interests: (mine.interests ?? []).map((i) => ({
         id: i.id,
         kind: i.kind,
-        kindName: t(`company_page.interest_${i.kind}` as MessageKey),
+        kindName: t(INTEREST_NAME[i.kind]),
         category: i.category,
         lotKind: t(LOT_KIND_LABEL[i.category_kind]),
       })),
@@ -365,8 +374,8 @@ export async function loadCompanyPage(request: FormPageRequest): Promise<PageOut
         name: t(LOT_KIND_LABEL[kind]),
         items: categoryLists[index].map((c) => ({ value: `${kind}:${c.id}`, name: c.name, level: c.level })),
       })),
-      interestKinds: INTEREST_KINDS.map((kind) => ({ value: kind, name: t(`company_page.interest_${kind}`) })),
-      permissions: COMPANY_PERMISSIONS.map((p) => ({ value: p, name: t(`company_page.permission_${p}`) })),
+      interestKinds: INTEREST_KINDS.map((kind) => ({ value: kind, name: t(INTEREST_NAME[kind]) })),
+      permissions: COMPANY_PERMISSIONS.map((p) => ({ value: p, name: t(PERMISSION_NAME[p]) })),
       form: { ...form, values },
       failedAction,
       done: null,
