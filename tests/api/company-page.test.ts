@@ -190,14 +190,15 @@ describe('the company page of a team', () => {
     expect(seen.isAdministrator).toBe(false);
     expect(seen.permission).toBe('manager');
     const outsider = await browser();
-    for (const fields of [
+    const steps: Record<string, string>[] = [
       { action: 'invite', referral_code: outsider.referral },
       { action: 'update', title: 'Taken over' },
       { action: 'delete', confirm: '1' },
       { action: 'remove_member', user_id: String(admin.id), confirm: '1' },
       { action: 'change_permission', user_id: String(manager.id), permission: 'administrator' },
       { action: 'add_interest', kind: 'sell', interest: 'board:3' },
-    ]) {
+    ];
+    for (const fields of steps) {
       const refused = await manager.post(fields);
       expect(refused, fields.action).toMatchObject({ status: 403 });
       // The manager reads French: the refusal is in their language.
@@ -229,6 +230,25 @@ describe('the company page of a team', () => {
     expect(remaining.isAdministrator).toBe(true);
     expect(await manager.post({ action: 'delete', confirm: '1' })).toMatchObject({ status: 303 });
     expect((await manager.open()).company).toBeNull();
+  });
+
+  it('edits the company: a blank optional field is cleared, a taken number refused beside its field', async () => {
+    const { admin } = await team();
+    const saved = (await admin.open()).form.values;
+    const edited = await admin.post({ ...saved, action: 'update', title: 'Rift Valley Growers Ltd', phone: '' });
+    expect(edited).toMatchObject({ status: 303, redirect: '/user/profile/company?done=update' });
+    const page = await admin.open('?done=update');
+    expect(page.done).toBe('Company updated.');
+    expect(page.company).toMatchObject({ title: 'Rift Valley Growers Ltd', phone: null, email: 'office@rift.example' });
+
+    const other = await browser();
+    const taken = await companyFields();
+    await other.post(taken);
+    const refused = await admin.post({ ...saved, action: 'update', entity_number: taken.entity_number });
+    expect(refused).toMatchObject({ status: 409 });
+    expect(viewOf(refused).failedAction).toBe('update');
+    expect(viewOf(refused).form.errors.entity_number).toBeTruthy();
+    expect(viewOf(refused).form.values.entity_number).toBe(taken.entity_number);
   });
 
   it('uploads, lists and deletes a document, and adds and removes an interest', async () => {
