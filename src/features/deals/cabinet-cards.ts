@@ -6,8 +6,9 @@ import type { MessageKey } from '~/i18n/t';
  * The cabinet cards (`/user/profile/cabinet-cards/{view}`, docs/deals.md "Lists, badge, cabinet") and the money
  * cards (`…/money-cards/{view}`): what each card is called, what it holds and its icon. The index, each card's
  * page and the summary at the top of /user/profile/deals read them from here, so a card reads the same everywhere.
- * Cards of capabilities still to come (company, warehouse) stay "coming soon"; the verifications card opens
- * /user/profile/verifications (docs/companies.md "Verification").
+ * Cards of capabilities still to come (warehouse) stay "coming soon"; `company` is the member's company
+ * (docs/companies.md "Screens") and the verifications card opens /user/profile/verifications (docs/companies.md
+ * "Verification").
  */
 
 /** The cards built as pages with a list (the six offer groupings, the lots on sale, favourites, settings). */
@@ -17,12 +18,12 @@ export const CABINET_VIEWS = [
   'cabinet-favourites',
   'settings',
   'verifications',
+  'company',
 ] as const;
 export type CabinetView = (typeof CABINET_VIEWS)[number];
 
 /** Cards that later capabilities build: they answer "coming soon" (any other unknown card is a 404). */
 export const PLANNED_CARDS: Record<string, MessageKey> = {
-  company: 'soon.area_companies',
   warehouse: 'soon.area_warehouse',
 };
 /** Money cards still to come (none now: my-wallet and my-receipts are the wallet's pages, docs/wallet.md "Screens"). */
@@ -114,6 +115,12 @@ export const CARD: Record<CardView, CardMeta> = {
     empty: 'cabinet.hint_settings',
     icon: 'settings',
   },
+  company: {
+    title: 'company_page.title',
+    hint: 'company_page.card_hint',
+    empty: 'company_page.intro_none',
+    icon: 'user',
+  },
   'have-to-be-paid': {
     title: 'cabinet.card_have_to_be_paid',
     hint: 'cabinet.hint_have_to_be_paid',
@@ -153,7 +160,7 @@ export const CARD_GROUPS: { id: string; title: MessageKey; views: CardView[] }[]
     views: ['sold-not-paid', 'sold-not-delivered', 'sold-old', 'on-sale'],
   },
   { id: 'money', title: 'cabinet.group_money', views: ['have-to-be-paid', 'have-to-pay', 'my-wallet', 'my-receipts'] },
-  { id: 'more', title: 'cabinet.group_more', views: ['cabinet-favourites', 'settings', 'verifications'] },
+  { id: 'more', title: 'cabinet.group_more', views: ['cabinet-favourites', 'settings', 'company', 'verifications'] },
 ];
 
 /** The group a card belongs to (its page links to the other cards of the group). */
