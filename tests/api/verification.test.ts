@@ -153,6 +153,30 @@ describe('make-verified-unit / make-unverified-unit', () => {
     expect(await db().select().from(verifications).where(eq(verifications.userId, farmer.id))).toEqual([]);
   });
 
+  it('an administrator marks a company as a verifier; then its members verify; nobody else may mark it', async () => {
+    const admin = await administrator();
+    const representative = await member();
+    const coop = await company({ admin: representative.id });
+    const farmer = await member();
+    const mark = (auth: Record<string, string>, fields: Record<string, string | number>) =>
+      postAs(auth, '/company/set-verifier', form(fields));
+    // Not yet a verifier: its administrator cannot verify; nor can they mark their own company.
+    expect((await verify(representative.auth, { id: farmer.id })).status).toBe(403);
+    expect((await mark(representative.auth, { id: coop.id, is_verifier: 1 })).status).toBe(403);
+    expect((await mark(admin.auth, { id: 2_000_000_000, is_verifier: 1 })).status).toBe(404);
+    const marked = await mark(admin.auth, { id: coop.id, is_verifier: 1 });
+    expect(marked.status, marked.text).toBe(200);
+    expect(marked.json).toMatchObject({ id: coop.id, is_verifier: true });
+    const verified = await verify(representative.auth, { id: farmer.id });
+    expect(verified.status, verified.text).toBe(200);
+    const [record] = await db().select().from(verifications).where(eq(verifications.userId, farmer.id));
+    expect(record).toMatchObject({ verifiedBy: representative.id, fromCompanyId: coop.id });
+    // Unmarked: no new verification, the record made stays.
+    expect((await mark(admin.auth, { id: coop.id, is_verifier: 0 })).json).toMatchObject({ is_verifier: false });
+    expect((await verify(representative.auth, { id: farmer.id, type: 'farm_visit' })).status).toBe(403);
+    expect(await db().select().from(verifications).where(eq(verifications.userId, farmer.id))).toHaveLength(1);
+  });
+
   it('a verifier of company X cannot revoke what it did not verify; an administrator can', async () => {
     const x = await verifierMember();
     const y = await verifierMember();

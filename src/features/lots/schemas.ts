@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_INT } from '~/features/validation/fields';
+import { MAX_INT, toBoolean } from '~/features/validation/fields';
 import { plainLine } from '~/features/accounts/schemas';
 import { optionalTypedNumber, perLocale, readMachineField, typedNumber } from '~/features/numbers/schema';
 import type { Locale } from '~/i18n/config';
@@ -14,12 +14,6 @@ import { DETAIL_FIELD_TABLE, type DetailField, FIRST_YEAR_OF_MANUFACTURE } from 
  * two decimals; the price's currency may allow fewer, which the service checks (priceDecimalsProblem).
  */
 const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
-const toBoolean = (value: unknown) =>
-  value === 'true' || value === '1' || value === 1 || value === true || value === 'on'
-    ? true
-    : value === 'false' || value === '0' || value === 0 || value === false || value === '' || value === undefined
-      ? false
-      : value;
 
 /** The largest price or volume a lot takes. */
 const MAX_AMOUNT = 1e11;

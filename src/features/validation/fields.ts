@@ -20,6 +20,14 @@ export function parseId(raw: string | null | undefined): number | undefined {
   return id >= 1 && id <= MAX_INT ? id : undefined;
 }
 
+/** A form or query flag: `1`, `true`, `on` (a ticked checkbox) are true; `0`, `false`, blank or absent are false. */
+export const toBoolean = (value: unknown) =>
+  value === 'true' || value === '1' || value === 1 || value === true || value === 'on'
+    ? true
+    : value === 'false' || value === '0' || value === 0 || value === false || value === '' || value === undefined
+      ? false
+      : value;
+
 export const optionalInt = (min = 1) => z.preprocess(toNumber, z.number().int().min(min).max(MAX_INT).optional());
 export const requiredInt = (min = 1) => z.preprocess(toNumber, z.number().int().min(min).max(MAX_INT));
 export const optionalText = (max = 200) => z.preprocess(emptyToUndefined, z.string().trim().max(max).optional());

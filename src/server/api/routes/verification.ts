@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { VERIFICATION_TYPES } from '~/features/companies/constants';
-import { optionalInt, optionalText, requiredInt } from '~/features/validation/fields';
+import { optionalInt, optionalText, requiredInt, toBoolean } from '~/features/validation/fields';
 import type { ApiEnv } from '~/server/api/context';
 import { endpoint } from '~/server/api/endpoint';
 import { getDb } from '~/server/db';
@@ -13,6 +13,7 @@ import { makeVerifiedUnit } from '~/server/services/verification/make-verified-u
 import { readVerificationDocument } from '~/server/services/verification/read-verification-document';
 import { readVerifications } from '~/server/services/verification/read-verifications';
 import { requestVerification } from '~/server/services/verification/request-verification';
+import { setCompanyVerifier } from '~/server/services/verification/set-company-verifier';
 
 const tag = 'Verification';
 const type = z.enum(VERIFICATION_TYPES, { message: 'validation.invalid_option' });
@@ -44,6 +45,27 @@ export function verificationRoutes() {
         success: true as const,
         id: record.id,
         message: c.get('t')(body.unit === 'company' ? 'verification.company_verified' : 'verification.user_verified'),
+      };
+    },
+  );
+
+  endpoint(
+    app,
+    {
+      method: 'post',
+      path: '/company/set-verifier',
+      tag,
+      summary:
+        'Mark a company as a verifier (`id`, `is_verifier` 1|0): its members may then verify other units for it. Platform administrators only',
+      auth: true,
+      body: z.object({ id: requiredInt(), is_verifier: z.preprocess(toBoolean, z.boolean()) }),
+    },
+    async (c, { body, user }) => {
+      const company = await setCompanyVerifier(await getDb(), user, { id: body.id, isVerifier: body.is_verifier });
+      return {
+        success: true as const,
+        ...company,
+        message: c.get('t')(company.is_verifier ? 'verification.verifier_set' : 'verification.verifier_unset'),
       };
     },
   );

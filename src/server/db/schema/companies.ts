@@ -63,6 +63,8 @@ export const companies = pgTable(
     uniqueIndex('companies_entity_uq').on(t.countryId, sql`upper(replace(entity_number, ' ', ''))`),
     uniqueIndex('companies_code_uq').on(t.code),
     index('companies_directory_idx').on(t.typeId, t.countryId, t.regionId, t.id),
+    // The directory's order (by name, then id): a page is read in index order and stops at its last row.
+    index('companies_name_idx').on(t.search, t.id),
     check('companies_type_ck', sql`type_id between 1 and 7`),
   ],
 );

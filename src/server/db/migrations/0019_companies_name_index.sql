@@ -1,0 +1,1 @@
+CREATE INDEX "companies_name_idx" ON "companies" USING btree ("search","id");
