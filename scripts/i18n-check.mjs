@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Fails when the dictionaries disagree: a key missing from a locale, a key no code uses, an empty
-// message, or placeholders ({{name}}) that differ from English. Prints sw/fr messages identical to English
+// message, placeholders ({{name}}) that differ from English, or a single-braced {name} (never filled in). Prints sw/fr messages identical to English
 // as warnings (a proper noun may be the same; copied English is not).
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +25,8 @@ for (const locale of locales) {
     if (!(key in dict)) problems.push(`${locale}.json: missing key "${key}"`);
     else if (typeof dict[key] !== 'string' || dict[key].trim() === '')
       problems.push(`${locale}.json: empty message for "${key}"`);
+    else if (/(^|[^{])\{\s*\w+\s*\}(?!\})/.test(dict[key]))
+      problems.push(`${locale}.json: "${key}" has a single-braced placeholder: write {{name}}`);
     else if (placeholders(dict[key]) !== placeholders(english[key]))
       problems.push(`${locale}.json: placeholders of "${key}" differ from English`);
     else if (locale !== 'en' && dict[key] === english[key] && /[a-z]{4,}/.test(english[key]))
