@@ -25,7 +25,10 @@ test.describe('[COMPANIES] the directory without JavaScript', () => {
     const card = page.getByRole('listitem').filter({ hasText: COOP });
     await expect(card).toHaveCount(1);
     await expect(card).toContainText(en['companies.type_cooperative']);
-    await expect(card).toContainText(en['companies.verified']);
+    // What was verified and by whom, linking to the record.
+    await expect(card).toContainText(
+      en['verification.badge_by_platform'].replace('{{type}}', en['verification.type_company_registration']),
+    );
     await expect(card).toContainText('Mbeya, Tanzania');
 
     // By region: the name cleared, Mbeya chosen in the region list.
@@ -41,7 +44,7 @@ test.describe('[COMPANIES] the directory without JavaScript', () => {
     await expect(page).toHaveURL(/\/companies\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name: COOP })).toBeVisible();
     await expect(page.getByRole('heading', { name: en['companies.verification_title'] })).toBeVisible();
-    await expect(page.getByText(en['companies.verification_company_registration'])).toBeVisible();
+    await expect(page.getByText(en['verification.type_company_registration'], { exact: true })).toBeVisible();
     await expect(page.getByText(en['companies.permission_administrator'])).toBeVisible();
     await expect(page.getByRole('heading', { name: `Lots of ${COOP} on the market` })).toBeVisible();
     const id = /\/companies\/(\d+)$/.exec(page.url())![1];

@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+
+const dictionary = (locale: string): Record<string, string> =>
+  JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8'));
+const en = dictionary('en');
+const sw = dictionary('sw');
+const fr = dictionary('fr');
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+
+/** A new member (signed up through the API) in a browser of their own, signed in by cookie; no JavaScript. */
+async function newMember(browser: Browser, traderStatus: string, locale: string, firstName: string) {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const email = `company-${unique()}@mavuno.test`;
+  const signup = await page.request.post('/api-v2/user/signup/', {
+    form: {
+      'SignupForm[first_name]': firstName,
+      'SignupForm[email]': email,
+      'SignupForm[password]': 'mavuno-2026',
+      'SignupForm[password_repeat]': 'mavuno-2026',
+      'SignupForm[trader_status]': traderStatus,
+      'SignupForm[locale]': locale,
+    },
+  });
+  expect(signup.status()).toBe(200);
+  await signIn(page, email, 'mavuno-2026');
+  return page;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  const response = await page.request.post('/api-v2/user/login', {
+    form: { email, password },
+    headers: { 'X-Session-Mode': 'cookie', Origin: test.info().project.use.baseURL! },
+  });
+  expect(response.status()).toBe(200);
+}
+
+test.describe('[COMPANIES] a cooperative forms its team and verifies a farmer', () => {
+  test('created in Swahili, the farmer invited by referral code accepts in French, is verified, and the badge shows on the lot card; the directory finds the cooperative without JavaScript', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const origin = { Origin: test.info().project.use.baseURL! };
+    const coopName = `Ushirika wa Nakuru ${unique()}`;
+    const representative = await newMember(browser, 'cooperative', 'sw', 'Neema');
+    const farmer = await newMember(browser, 'farmer', 'fr', 'Amani');
+
+    // The representative creates the cooperative in Swahili (a plain form), then places it in its region.
+    await representative.goto('/sw/user/profile/company');
+    await representative.getByLabel(sw['company_page.field_title']).fill(coopName);
+    await representative.getByLabel(sw['company_page.field_entity_number']).fill(`CS/${unique()}`);
+    await representative.getByLabel(sw['company_page.field_type']).selectOption('1');
+    await representative.getByLabel(sw['address.country']).selectOption({ label: 'Kenya' });
+    await representative.getByRole('button', { name: sw['company_page.create_submit'] }).click();
+    await expect(representative).toHaveURL(/\/sw\/user\/profile\/company\?done=create/);
+    await representative.getByLabel(sw['address.region']).selectOption({ label: 'Nakuru' });
+    await representative.getByRole('button', { name: sw['company_page.save'] }).click();
+    await expect(representative).toHaveURL(/done=update/);
+    const mine = await (await representative.request.get('/api-v2/company/my-company')).json();
+    expect(mine.company).toMatchObject({ title: coopName, type_id: 1 });
+
+    // It invites the farmer by their referral code; the farmer accepts in French.
+    const { referral_code: referralCode } = await (
+      await farmer.request.get('/api-v2/user/profile-settings-data')
+    ).json();
+    await representative.getByLabel(sw['company_page.invite_label']).fill(referralCode);
+    await representative.getByRole('button', { name: sw['company_page.invite_submit'] }).click();
+    await expect(representative).toHaveURL(/done=invite/);
+    await farmer.goto('/fr/user/profile/company');
+    await expect(farmer.locator('main')).toContainText(coopName);
+    await farmer.getByRole('button', { name: fr['company_page.accept'] }).click();
+    await expect(farmer).toHaveURL(/\/fr\/user\/profile\/company\?done=/);
+    await expect(farmer.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(farmer.locator('main')).toContainText(coopName);
+
+    // The platform marks the cooperative as a verifier; its representative verifies the farmer by referral code.
+    const admin = await (await browser.newContext()).newPage();
+    await signIn(admin, 'demo-admin@mavuno.test', 'mavuno-demo');
+    const marked = await admin.request.post('/api-v2/company/set-verifier', {
+      headers: origin,
+      form: { id: mine.company.id, is_verifier: 1 },
+    });
+    expect(marked.status()).toBe(200);
+    await representative.goto('/sw/user/profile/verifications');
+    await representative.getByLabel(sw['verification.field_referral_code']).fill(referralCode);
+    await representative.locator('#referral-type').selectOption('farm_visit');
+    await representative.getByRole('button', { name: sw['verification.referral_submit'] }).click();
+    await expect(representative.locator('main')).not.toContainText(sw['errors.validation_failed']);
+
+    // The farmer's lot card (a sprayer for sale: machinery is open to every member) says what was verified and by whom.
+    const lotTitle = `Bomba la kunyunyizia ${unique()}`;
+    const created = await farmer.request.post('/api-v2/technic-list/create-quote', {
+      headers: { 'X-Session-Mode': 'cookie', ...origin },
+      form: {
+        'TechnicList[type]': 'sell',
+        'TechnicList[category_id]': 2,
+        'TechnicList[title]': lotTitle,
+        'TechnicList[volume]': 1,
+        'TechnicList[per_unit_id]': 13,
+        'TechnicList[price]': 4500,
+        'TechnicList[price_type]': 'fixed',
+        'TechnicList[currency_id]': 1,
+        'TechnicList[country_id]': mine.company.country_id,
+        'TechnicList[latitude]': -0.3,
+        'TechnicList[longitude]': 36.07,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const visitor = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    await visitor.goto(`/agrotechnic?q=${encodeURIComponent(lotTitle)}`);
+    const card = visitor.locator('article').filter({ hasText: lotTitle });
+    await expect(card).toHaveCount(1);
+    await expect(card.locator('[data-verification-badge]')).toHaveAttribute(
+      'title',
+      en['verification.badge_by_company']
+        .replace('{{type}}', en['verification.type_farm_visit'])
+        .replace('{{company}}', coopName),
+    );
+
+    // The directory, without JavaScript: by name, then by region.
+    await visitor.goto('/companies');
+    await visitor.getByLabel(en['companies.search_label']).fill(coopName.toUpperCase());
+    await visitor.getByRole('button', { name: en['companies.apply'] }).click();
+    await expect(visitor.getByRole('link', { name: coopName })).toBeVisible();
+    await visitor.getByLabel(en['companies.search_label']).fill('');
+    await visitor.getByLabel(en['companies.region_label']).selectOption({ label: 'Nakuru' });
+    await visitor.getByRole('button', { name: en['companies.apply'] }).click();
+    await expect(visitor.getByRole('link', { name: coopName })).toBeVisible();
+    await visitor.getByRole('link', { name: coopName }).click();
+    await expect(visitor.getByRole('heading', { level: 1, name: coopName })).toBeVisible();
+    await expect(visitor.locator('main')).toContainText('Amani');
+  });
+});
