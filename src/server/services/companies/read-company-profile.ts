@@ -1,10 +1,11 @@
-import { asc, avg, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
-import { companyInterests, companyMembers, userFeedback, users } from '~/server/db/schema';
+import { companyInterests, companyMembers, users } from '~/server/db/schema';
+import { getFeedbackSummary } from '~/server/services/deals/feedback';
 import { readVerifications } from '~/server/services/verification/read-verifications';
 import type { SessionUser } from '~/server/services/accounts/users';
-import { displayName, userNameSql } from '~/server/services/accounts/users';
+import { displayName } from '~/server/services/accounts/users';
 import { loadReferenceNames } from '~/server/services/reference/reference-names';
 import { companyTypeName, countCompanyLots } from './company-card';
 import { logoUrls } from './upload-company-logo';
@@ -48,7 +49,10 @@ export async function readCompanyProfile(db: Executor, id: number, viewer: Sessi
     loadReferenceNames(db),
   ]);
   const memberIds = team.map((member) => member.userId);
-  const [feedback, lotCounts] = await Promise.all([teamFeedback(db, memberIds), countCompanyLots(db, [id])]);
+  const [feedback, lotCounts] = await Promise.all([
+    getFeedbackSummary(db, memberIds, FEEDBACK_ITEMS),
+    countCompanyLots(db, [id]),
+  ]);
   return {
     id: company.id,
     title: company.title,
@@ -96,38 +100,3 @@ export async function readCompanyProfile(db: Executor, id: number, viewer: Sessi
   };
 }
 export type CompanyProfile = Awaited<ReturnType<typeof readCompanyProfile>>;
-
-/** The feedback on the team's deals: its average, count and latest comments, over every member. */
-async function teamFeedback(db: Executor, memberIds: number[]) {
-  if (memberIds.length === 0) return { average: null, count: 0, items: [] };
-  const about = inArray(userFeedback.toUserId, memberIds);
-  const [[summary], items] = await Promise.all([
-    db
-      .select({ average: avg(userFeedback.rating), count: count() })
-      .from(userFeedback)
-      .where(about),
-    db
-      .select({
-        rating: userFeedback.rating,
-        comment: userFeedback.comment,
-        fromName: userNameSql(userFeedback.fromUserId, 'public'),
-        toName: userNameSql(userFeedback.toUserId, 'public'),
-        createdAt: userFeedback.createdAt,
-      })
-      .from(userFeedback)
-      .where(about)
-      .orderBy(desc(userFeedback.createdAt), desc(userFeedback.id))
-      .limit(FEEDBACK_ITEMS),
-  ]);
-  return {
-    average: summary.average === null ? null : Math.round(Number(summary.average) * 10) / 10,
-    count: summary.count,
-    items: items.map((item) => ({
-      rating: item.rating,
-      comment: item.comment,
-      from_name: item.fromName,
-      to_name: item.toName,
-      created_at: item.createdAt.toISOString(),
-    })),
-  };
-}

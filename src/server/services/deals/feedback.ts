@@ -1,4 +1,4 @@
-import { avg, count, desc, eq } from 'drizzle-orm';
+import { avg, count, desc, eq, inArray } from 'drizzle-orm';
 import { userNameSql } from '~/server/services/accounts/users';
 import { OFFER_STATUS } from '~/features/deals/constants';
 import type { FeedbackInput } from '~/features/deals/schemas';
@@ -51,23 +51,30 @@ export async function leaveFeedback(db: Executor, user: SessionUser, input: Feed
   });
 }
 
-/** A member's reputation for the public profile: average rating, count and the latest comments. */
-export async function getFeedbackSummary(db: Executor, userId: number, limit = 10) {
+/**
+ * A member's reputation for the public profile — or a company's, over its whole team (several members): average
+ * rating, count and the latest comments, each naming who gave it and to whom.
+ */
+export async function getFeedbackSummary(db: Executor, about: number | number[], limit = 10) {
+  const ids = Array.isArray(about) ? about : [about];
+  if (ids.length === 0) return { average: null, count: 0, items: [] };
+  const to = ids.length === 1 ? eq(userFeedback.toUserId, ids[0]) : inArray(userFeedback.toUserId, ids);
   const [[summary], items] = await Promise.all([
     db
       .select({ average: avg(userFeedback.rating), count: count() })
       .from(userFeedback)
-      .where(eq(userFeedback.toUserId, userId)),
+      .where(to),
     db
       .select({
         rating: userFeedback.rating,
         comment: userFeedback.comment,
         fromName: userNameSql(userFeedback.fromUserId, 'public'),
+        toName: userNameSql(userFeedback.toUserId, 'public'),
         createdAt: userFeedback.createdAt,
       })
       .from(userFeedback)
-      .where(eq(userFeedback.toUserId, userId))
-      .orderBy(desc(userFeedback.createdAt))
+      .where(to)
+      .orderBy(desc(userFeedback.createdAt), desc(userFeedback.id))
       .limit(limit),
   ]);
   return {
@@ -77,6 +84,7 @@ export async function getFeedbackSummary(db: Executor, userId: number, limit = 1
       rating: item.rating,
       comment: item.comment,
       from_name: item.fromName,
+      to_name: item.toName,
       created_at: item.createdAt.toISOString(),
     })),
   };
