@@ -74,6 +74,20 @@ test.describe('[COMPANIES] a cooperative forms its team and verifies a farmer', 
     await expect(farmer.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(farmer.locator('main')).toContainText(coopName);
 
+    // The farmer fills in their farmer profile in French (a decimal comma, as the French write it); search engines
+    // read its crops in the public profile's description.
+    await farmer.goto('/fr/farmer-profile-form');
+    await farmer.getByLabel(fr['profile_forms.farm_size'], { exact: true }).fill('2,5');
+    const crop = farmer.getByRole('group', { name: fr['profile_forms.crops'] }).getByRole('checkbox').first();
+    const cropName = (await crop.locator('xpath=..').innerText()).trim();
+    await crop.check();
+    await farmer.getByRole('group', { name: fr['profile_forms.seasons'] }).getByRole('checkbox').first().check();
+    await farmer.getByRole('button', { name: fr['profile_forms.save'] }).click();
+    await expect(farmer.locator('main')).toContainText(fr['profile_forms.saved']);
+    const { id: farmerId } = await (await farmer.request.get('/api-v2/user/index')).json();
+    await farmer.goto(`/fr/public-profile/${farmerId}`);
+    await expect(farmer.locator('meta[name="description"]')).toHaveAttribute('content', new RegExp(cropName));
+
     // The platform marks the cooperative as a verifier; its representative verifies the farmer by referral code.
     const admin = await (await browser.newContext()).newPage();
     await signIn(admin, 'demo-admin@mavuno.test', 'mavuno-demo');
