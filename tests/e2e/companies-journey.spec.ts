@@ -79,7 +79,7 @@ test.describe('[COMPANIES] a cooperative forms its team and verifies a farmer', 
     await farmer.goto('/fr/farmer-profile-form');
     await farmer.getByLabel(fr['profile_forms.farm_size'], { exact: true }).fill('2,5');
     const crop = farmer.getByRole('group', { name: fr['profile_forms.crops'] }).getByRole('checkbox').first();
-    const cropName = (await crop.locator('xpath=..').innerText()).trim();
+    const cropName = ((await crop.locator('xpath=..').textContent()) ?? '').trim();
     await crop.check();
     await farmer.getByRole('group', { name: fr['profile_forms.seasons'] }).getByRole('checkbox').first().check();
     await farmer.getByRole('button', { name: fr['profile_forms.save'] }).click();
