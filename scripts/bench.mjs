@@ -15,7 +15,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { benchCatalogue, benchCatalogueOnPostgres } from './bench/catalogue.mjs';
 import { benchChat, benchChatOnPostgres, makeChatMembers } from './bench/chat.mjs';
-import { benchCompanies } from './bench/companies.mjs';
+import { benchCompanies, benchCompaniesOnPostgres } from './bench/companies.mjs';
 import { benchPages } from './bench/pages.mjs';
 import { benchWalletPage, benchWalletTransfers } from './bench/wallet.mjs';
 
@@ -211,3 +211,12 @@ if (process.env.DATABASE_URL && ONLY !== 'pages' && ONLY !== 'wallet' && ONLY !=
     await benchChatOnPostgres({ root, url: process.env.DATABASE_URL, port: pgPort, streams: STREAMS });
 }
 if (!ONLY || ONLY === 'wallet') benchWalletTransfers({ root, url: process.env.DATABASE_URL });
+if (process.env.DATABASE_URL && (!ONLY || ONLY === 'companies'))
+  await benchCompaniesOnPostgres({
+    root,
+    url: process.env.DATABASE_URL,
+    port: Number(process.env.BENCH_PG_PORT ?? PORT + 1),
+    companies: BULK_COMPANIES,
+    connections: CONNECTIONS,
+    duration: DURATION,
+  });

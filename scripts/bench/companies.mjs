@@ -3,12 +3,14 @@
 // type), on BENCH_COMPANIES (10,000) generated companies (`npm run db:seed -- --companies 10000`). Each row is
 // `connections` × `duration` s of autocannon past the render cache (a cookie it does not know: what a query costs):
 // requests per second and p50 / p99 latency. It prints figures and asserts nothing.
+import { execSync } from 'node:child_process';
 import autocannon from 'autocannon';
+import { withProductionServer } from './server.mjs';
 
 /** A cookie the render cache does not know: the request is answered by the app itself, as a miss would be. */
 const MISS = { Cookie: 'bench=miss', 'Accept-Language': 'en' };
 
-export async function benchCompanies({ base, companies, connections, duration }) {
+export async function benchCompanies({ base, companies, connections, duration, database = 'PGlite' }) {
   // A region and a country that hold generated companies, read from the directory itself.
   const sample = await (await fetch(`${base}/api-v2/company/index?per-page=1&title=growers`)).json();
   const { region_id: region, country_id: country } = sample.items[0] ?? {};
@@ -37,8 +39,20 @@ export async function benchCompanies({ base, companies, connections, duration })
     });
   }
   console.log(
-    `\nCompany directory on ${companies.toLocaleString('en')} generated companies: ${connections} connections × ` +
+    `\nCompany directory on ${companies.toLocaleString('en')} generated companies, ${database}: ${connections} connections × ` +
       `${duration} s each, past the render cache:\n`,
   );
   console.table(rows);
+}
+
+/**
+ * The same rows on PostgreSQL (`url`): seeds that database with the reference and demo data and `companies`
+ * generated companies (replaced on each run), starts a production server on it at `port`, measures, stops it.
+ */
+export async function benchCompaniesOnPostgres({ root, url, port, companies, connections, duration }) {
+  const env = { ...process.env, DATABASE_URL: url };
+  execSync(`node_modules/.bin/tsx scripts/db-seed.ts --companies ${companies}`, { cwd: root, stdio: 'inherit', env });
+  await withProductionServer({ root, env, port }, ({ base }) =>
+    benchCompanies({ base, companies, connections, duration, database: 'PostgreSQL' }),
+  );
 }
