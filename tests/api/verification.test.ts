@@ -18,7 +18,7 @@ import { loadCompletedVerification } from '~/server/loaders/success-verification
 import { loadVerificationsPage } from '~/server/loaders/verifications-page';
 import { form } from '../fixtures/api';
 import { TestCookies, formRequest } from '../fixtures/forms';
-import { signedUpUser } from '../fixtures/accounts';
+import { lastMailTo, signedUpUser } from '../fixtures/accounts';
 import { useTestDatabase } from '../fixtures/database';
 import { getAs } from '../fixtures/deals';
 import { postAs } from '../fixtures/lots';
@@ -335,6 +335,10 @@ describe('requests, queue and documents', () => {
     expect(await db().select().from(verifications).where(eq(verifications.userId, farmer.id))).toEqual([]);
     const mine = await getAs(farmer.auth, '/verification/my');
     expect(mine.json.requests[0]).toMatchObject({ status: 'declined', decision_note: 'Blurry photo' });
+    // The member is told, with the verifier's note.
+    const mail = await lastMailTo(database.handle(), farmer.email);
+    expect(mail?.subject).toBe('Your verification request: Phone');
+    expect(mail?.text).toContain('Blurry photo');
   });
 
   it('a company asks through its administrator, with company documents; a manager cannot', async () => {

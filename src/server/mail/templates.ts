@@ -183,3 +183,23 @@ export function companyTeamMail(
   });
   return { ...message, subject: t('mail.company_subject', { company: step.company }) };
 }
+
+/** A member's verification request was decided (docs/companies.md "Verification"): what, approved or declined, why. */
+export function verificationDecisionMail(
+  locale: Locale,
+  to: string,
+  name: string,
+  decision: { approved: boolean; type: string; note: string | null; url: string },
+): MailMessage {
+  const t = createTranslator(locale);
+  const paragraphs = [
+    t(decision.approved ? 'mail.verification_approved' : 'mail.verification_declined', { type: decision.type }),
+  ];
+  if (decision.note) paragraphs.push(t('mail.verification_note', { note: decision.note }));
+  const message = compose(locale, to, 'mail.verification_subject', {
+    name,
+    paragraphs,
+    action: { label: t('mail.verification_action'), url: decision.url },
+  });
+  return { ...message, subject: t('mail.verification_subject', { type: decision.type }) };
+}

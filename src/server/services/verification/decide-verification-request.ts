@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '~/server/db';
-import { verificationRequests, verifications } from '~/server/db/schema';
+import { users, verificationRequests, verifications } from '~/server/db/schema';
+import { VERIFICATION_TYPE_LABEL } from '~/features/companies/verification-labels';
+import { localizePath } from '~/i18n/paths';
+import { createTranslator } from '~/i18n/t';
+import { getEnv } from '~/server/env';
+import { sendMail } from '~/server/mail';
+import { verificationDecisionMail } from '~/server/mail/templates';
+import { userLocale } from '~/server/services/accounts/users';
 import { AppError } from '~/server/errors';
 import { type Actor, findVerifier } from './find-verifier';
 import { verifierSees } from './read-verification-request';
@@ -17,7 +24,7 @@ export interface DecideInput {
  */
 export async function decideVerificationRequest(db: Executor, actor: Actor, input: DecideInput) {
   const verifier = await findVerifier(db, actor);
-  return db.transaction(async (tx) => {
+  const decided = await db.transaction(async (tx) => {
     const [request] = await tx
       .select()
       .from(verificationRequests)
@@ -54,4 +61,26 @@ export async function decideVerificationRequest(db: Executor, actor: Actor, inpu
       .returning();
     return updated;
   });
+  await notifyVerificationDecision(db, decided);
+  return decided;
+}
+
+/** The member who asked hears of the decision, in their language (mail never fails the step). */
+async function notifyVerificationDecision(db: Executor, request: typeof verificationRequests.$inferSelect) {
+  const [member] = await db.select().from(users).where(eq(users.id, request.requestedBy));
+  if (!member?.email) return;
+  const locale = userLocale(member);
+  const approved = request.status === 'approved';
+  const path =
+    approved && request.verificationId
+      ? `/success-verification?verification=${request.verificationId}`
+      : '/user/profile/verifications';
+  await sendMail(
+    verificationDecisionMail(locale, member.email, member.firstName, {
+      approved,
+      type: createTranslator(locale)(VERIFICATION_TYPE_LABEL[request.type]),
+      note: request.decisionNote,
+      url: `${getEnv().publicUrl}${localizePath(path, locale)}`,
+    }),
+  );
 }
