@@ -71,6 +71,14 @@ const EnvSchema = z
       .string()
       .regex(/^(100|\d{1,2})([.,]\d{1,2})?$/, 'must be a percentage between 0 and 100 with at most two decimals')
       .default('0'),
+    /** A Nominatim-compatible geocoder (docs/warehouses.md "Geocoder"); unset: Mavuno's own gazetteer answers. */
+    GEOCODER_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    /** Map tiles: a URL template with {z}, {x} and {y} ({s} optional), and the attribution the tile server asks for. */
+    MAP_TILE_URL: z
+      .string()
+      .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL template with {z}, {x} and {y}')
+      .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    MAP_TILE_ATTRIBUTION: z.string().min(1).default('© OpenStreetMap contributors'),
   })
   .refine((env) => env.CAPTCHA_PROVIDER === 'none' || (env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET), {
     message: 'CAPTCHA_SITE_KEY and CAPTCHA_SECRET are needed when CAPTCHA_PROVIDER is set',

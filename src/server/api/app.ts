@@ -24,6 +24,7 @@ import { companyTeamRoutes } from './routes/companies-team';
 import { memberProfileRoutes } from './routes/member-profiles';
 import { verificationRoutes } from './routes/verification';
 import { companyDirectoryRoutes } from './routes/companies-directory';
+import { warehouseRoutes } from './routes/warehouses';
 
 /** Largest request body: offer documents may be 50 MB (OFFER_DOCUMENT_MAX_BYTES); multipart overhead on top. */
 const MAX_BODY_BYTES = 55 * 1024 * 1024;
@@ -70,6 +71,7 @@ export function createApiApp() {
   app.route('/', companyTeamRoutes());
   app.route('/', verificationRoutes());
   app.route('/', companyDirectoryRoutes());
+  app.route('/', warehouseRoutes());
 
   app.get('/openapi.json', (c) => {
     c.header('Cache-Control', 'public, max-age=300');

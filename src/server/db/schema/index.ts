@@ -10,3 +10,4 @@ export * from './wallet';
 export * from './payments';
 export * from './payouts';
 export * from './disputes';
+export * from './warehouses';

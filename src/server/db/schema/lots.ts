@@ -20,6 +20,7 @@ import type { LotKind, LotStatus, LotType } from '~/features/lots/constants';
 import { users } from './accounts';
 import { companies } from './companies';
 import { countries, currencies, perUnits, regions, villages } from './reference';
+import { memberWarehouses } from './warehouses';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -80,6 +81,8 @@ export const lots = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     address: text('address'),
+    /** The owner's warehouse the lot is placed at (docs/warehouses.md); null: a place of its own. */
+    warehouseId: integer('warehouse_id').references(() => memberWarehouses.id, { onDelete: 'set null' }),
     organic: boolean('organic').notNull().default(false),
     wholesaleOnly: boolean('wholesale_only').notNull().default(false),
     deliveryPricePerKmMinor: bigint('delivery_price_per_km_minor', { mode: 'number' }),
@@ -112,6 +115,9 @@ export const lots = pgTable(
       .on(t.companyId, t.createdAt)
       .where(sql`company_id is not null`),
     index('lots_user_idx').on(t.userId, t.kind, t.createdAt.desc()),
+    index('lots_warehouse_idx')
+      .on(t.warehouseId)
+      .where(sql`warehouse_id is not null`),
     index('lots_search_idx').using('gin', t.search),
     index('lots_geo_idx')
       .on(t.kind, t.status)

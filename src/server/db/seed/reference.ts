@@ -18,6 +18,7 @@ import { CURRENCIES, RATES_AS_OF } from './reference/currencies';
 import { REGIONS } from './reference/regions';
 import type { CategorySeed } from './reference/types';
 import { UNITS } from './reference/units';
+import { seedPublicWarehouses } from './warehouses';
 
 const CATEGORY_TREES: Record<CategoryKind, CategorySeed[]> = {
   board: BOARD_CATEGORIES,
@@ -49,7 +50,7 @@ function flattenCategories(kind: CategoryKind, nodes: CategorySeed[], parentId: 
 
 /**
  * Loads the reference data every capability relies on: countries, regions, villages, currencies with rates,
- * category trees and units. Idempotent: rows that exist are updated in place, so running it again after a
+ * category trees, units and the public warehouses (demo data, seed/warehouses.ts). Idempotent: rows that exist are updated in place, so running it again after a
  * data fix corrects names without breaking references.
  */
 export async function seedReferenceData(db: Executor): Promise<void> {
@@ -185,4 +186,6 @@ export async function seedReferenceData(db: Executor): Promise<void> {
         nameFr: sql`excluded.name_fr`,
       },
     });
+
+  await seedPublicWarehouses(db);
 }

@@ -1,0 +1,347 @@
+import type { WarehouseKind, WarehouseService } from '~/features/warehouses/constants';
+
+export interface WarehouseSeed {
+  country: string;
+  region: string;
+  /** A village or town of the region in regions.ts: the warehouse's point is placed near it. */
+  village: string;
+  title: string;
+  operator: string;
+  kind: WarehouseKind;
+  capacityTonnes: string;
+  services: WarehouseService[];
+}
+
+/** Added to every operator's name: these rows illustrate the map, they are not verified facts. */
+export const DEMO_LABEL = '(demo data)';
+export const DEMO_NOTE =
+  'Demo data: an illustration of the kind of store found here, not a verified listing. Check with the operator.';
+
+const ALL: WarehouseService[] = ['drying', 'cleaning', 'grading', 'fumigation', 'weighbridge', 'warehouse_receipts'];
+
+/**
+ * Public warehouses of the launch countries for the warehouse map (docs/warehouses.md "Demo data"). Names follow
+ * the public operators of each country (reserve agencies, cooperatives), but capacities, services and points are
+ * illustrative: every row is seeded with `is_demo` and "(demo data)" after the operator.
+ */
+export const WAREHOUSES: WarehouseSeed[] = [
+  // Kenya
+  {
+    country: 'KE',
+    region: 'Trans-Nzoia',
+    village: 'Kitale',
+    title: 'Kitale Depot',
+    operator: 'NCPB',
+    kind: 'public_reserve_depot',
+    capacityTonnes: '50000',
+    services: ALL,
+  },
+  {
+    country: 'KE',
+    region: 'Uasin Gishu',
+    village: "Moi's Bridge",
+    title: "Moi's Bridge Depot",
+    operator: 'NCPB',
+    kind: 'public_reserve_depot',
+    capacityTonnes: '25000',
+    services: ['drying', 'cleaning', 'weighbridge', 'warehouse_receipts'],
+  },
+  {
+    country: 'KE',
+    region: 'Nakuru',
+    village: 'Njoro',
+    title: 'Njoro Cereal Store',
+    operator: 'Njoro Farmers Cooperative',
+    kind: 'cooperative_store',
+    capacityTonnes: '2000',
+    services: ['drying', 'grading'],
+  },
+  {
+    country: 'KE',
+    region: 'Kisumu',
+    village: 'Ahero',
+    title: 'Ahero Village Store',
+    operator: 'Ahero Rice Growers',
+    kind: 'village_store',
+    capacityTonnes: '300',
+    services: ['drying'],
+  },
+  {
+    country: 'KE',
+    region: 'Mombasa',
+    village: 'Kongowea',
+    title: 'Kongowea Cold Store',
+    operator: 'Coast Fresh Produce Ltd',
+    kind: 'cold_store',
+    capacityTonnes: '800',
+    services: ['grading', 'weighbridge'],
+  },
+  // Tanzania
+  {
+    country: 'TZ',
+    region: 'Dodoma',
+    village: 'Kongwa',
+    title: 'Ghala la NFRA Dodoma',
+    operator: 'NFRA Kanda ya Dodoma',
+    kind: 'public_reserve_depot',
+    capacityTonnes: '40000',
+    services: ['cleaning', 'fumigation', 'weighbridge'],
+  },
+  {
+    country: 'TZ',
+    region: 'Njombe',
+    village: 'Makambako',
+    title: 'Ghala la NFRA Makambako',
+    operator: 'NFRA Kanda ya Makambako',
+    kind: 'public_reserve_depot',
+    capacityTonnes: '60000',
+    services: ALL,
+  },
+  {
+    country: 'TZ',
+    region: 'Shinyanga',
+    village: 'Kahama',
+    title: 'Ghala la NFRA Shinyanga',
+    operator: 'NFRA Kanda ya Shinyanga',
+    kind: 'public_reserve_depot',
+    capacityTonnes: '30000',
+    services: ['fumigation', 'weighbridge'],
+  },
+  {
+    country: 'TZ',
+    region: 'Iringa',
+    village: 'Ilula',
+    title: 'Ghala la Kijiji Ilula',
+    operator: 'Ilula AMCOS',
+    kind: 'village_store',
+    capacityTonnes: '500',
+    services: ['drying', 'warehouse_receipts'],
+  },
+  {
+    country: 'TZ',
+    region: 'Mbeya',
+    village: 'Rujewa',
+    title: 'Ghala la Ushirika Rujewa',
+    operator: 'Rujewa Rice AMCOS',
+    kind: 'cooperative_store',
+    capacityTonnes: '1500',
+    services: ['drying', 'cleaning', 'grading'],
+  },
+  // Uganda
+  {
+    country: 'UG',
+    region: 'Central',
+    village: 'Masaka',
+    title: 'Masaka Grain Warehouse',
+    operator: 'Masaka Farmers Union',
+    kind: 'private_certified_warehouse',
+    capacityTonnes: '5000',
+    services: ['drying', 'cleaning', 'grading', 'warehouse_receipts'],
+  },
+  {
+    country: 'UG',
+    region: 'Northern',
+    village: 'Gulu',
+    title: 'Gulu Village Store',
+    operator: 'Gulu Area Cooperative',
+    kind: 'village_store',
+    capacityTonnes: '400',
+    services: ['drying'],
+  },
+  {
+    country: 'UG',
+    region: 'Eastern',
+    village: 'Iganga',
+    title: 'Iganga Certified Warehouse',
+    operator: 'Busoga Grain Ltd',
+    kind: 'private_certified_warehouse',
+    capacityTonnes: '8000',
+    services: ALL,
+  },
+  // Rwanda
+  {
+    country: 'RW',
+    region: 'Eastern',
+    village: 'Nyagatare',
+    title: 'Nyagatare Strategic Reserve',
+    operator: 'National Strategic Grain Reserve',
+    kind: 'public_reserve_depot',
+    capacityTonnes: '10000',
+    services: ['cleaning', 'fumigation', 'weighbridge'],
+  },
+  {
+    country: 'RW',
+    region: 'Northern',
+    village: 'Musanze',
+    title: 'Musanze Potato Cold Store',
+    operator: 'Musanze Potato Cooperative',
+    kind: 'cold_store',
+    capacityTonnes: '600',
+    services: ['grading'],
+  },
+  {
+    country: 'RW',
+    region: 'Southern',
+    village: 'Nyanza',
+    title: 'Nyanza Village Store',
+    operator: 'Nyanza Maize Cooperative',
+    kind: 'village_store',
+    capacityTonnes: '250',
+    services: ['drying'],
+  },
+  // Nigeria
+  {
+    country: 'NG',
+    region: 'Kano',
+    village: 'Dawanau',
+    title: 'Dawanau Grain Silo',
+    operator: 'Federal Strategic Grain Reserve',
+    kind: 'public_reserve_depot',
+    capacityTonnes: '100000',
+    services: ['cleaning', 'fumigation', 'weighbridge'],
+  },
+  {
+    country: 'NG',
+    region: 'Kaduna',
+    village: 'Zaria',
+    title: 'Zaria Certified Warehouse',
+    operator: 'Northern Grain Warehousing Ltd',
+    kind: 'private_certified_warehouse',
+    capacityTonnes: '12000',
+    services: ALL,
+  },
+  {
+    country: 'NG',
+    region: 'Benue',
+    village: 'Gboko',
+    title: 'Gboko Cooperative Store',
+    operator: 'Gboko Farmers Multipurpose Cooperative',
+    kind: 'cooperative_store',
+    capacityTonnes: '1200',
+    services: ['drying', 'grading'],
+  },
+  // Ghana
+  {
+    country: 'GH',
+    region: 'Bono East',
+    village: 'Techiman',
+    title: 'Techiman Buffer Stock Warehouse',
+    operator: 'NAFCO',
+    kind: 'public_reserve_depot',
+    capacityTonnes: '20000',
+    services: ['cleaning', 'fumigation', 'weighbridge', 'warehouse_receipts'],
+  },
+  {
+    country: 'GH',
+    region: 'Ashanti',
+    village: 'Ejura',
+    title: 'Ejura Certified Warehouse',
+    operator: 'Ejura Grain Services',
+    kind: 'private_certified_warehouse',
+    capacityTonnes: '6000',
+    services: ALL,
+  },
+  {
+    country: 'GH',
+    region: 'Northern',
+    village: 'Savelugu',
+    title: 'Savelugu Village Store',
+    operator: 'Savelugu Women Farmers Group',
+    kind: 'village_store',
+    capacityTonnes: '200',
+    services: ['drying'],
+  },
+  // Côte d'Ivoire
+  {
+    country: 'CI',
+    region: 'Vallée du Bandama',
+    village: 'Katiola',
+    title: 'Entrepôt de Katiola',
+    operator: 'Coopérative agricole de Katiola',
+    kind: 'cooperative_store',
+    capacityTonnes: '3000',
+    services: ['drying', 'cleaning', 'grading'],
+  },
+  {
+    country: 'CI',
+    region: 'Savanes',
+    village: 'Ferkessédougou',
+    title: 'Magasin villageois de Ferkessédougou',
+    operator: 'Union des producteurs de Ferké',
+    kind: 'village_store',
+    capacityTonnes: '350',
+    services: ['drying'],
+  },
+  {
+    country: 'CI',
+    region: 'Abidjan',
+    village: 'Adjamé',
+    title: 'Entrepôt frigorifique d’Adjamé',
+    operator: 'Froid Vivrier Abidjan',
+    kind: 'cold_store',
+    capacityTonnes: '900',
+    services: ['grading', 'weighbridge'],
+  },
+  // Senegal
+  {
+    country: 'SN',
+    region: 'Kaolack',
+    village: 'Nioro du Rip',
+    title: 'Magasin de stockage de Nioro',
+    operator: 'Entente des coopératives du Saloum',
+    kind: 'cooperative_store',
+    capacityTonnes: '2500',
+    services: ['cleaning', 'weighbridge'],
+  },
+  {
+    country: 'SN',
+    region: 'Saint-Louis',
+    village: 'Ross Béthio',
+    title: 'Magasin de riz de Ross Béthio',
+    operator: 'Union des producteurs de la vallée',
+    kind: 'private_certified_warehouse',
+    capacityTonnes: '7000',
+    services: ['drying', 'cleaning', 'grading', 'warehouse_receipts'],
+  },
+  {
+    country: 'SN',
+    region: 'Thiès',
+    village: 'Mboro',
+    title: 'Magasin villageois de Mboro',
+    operator: 'GIE maraîcher de Mboro',
+    kind: 'village_store',
+    capacityTonnes: '150',
+    services: ['grading'],
+  },
+  // Cameroon
+  {
+    country: 'CM',
+    region: 'North',
+    village: 'Pitoa',
+    title: 'Entrepôt céréalier de Pitoa',
+    operator: 'Office céréalier du Nord',
+    kind: 'public_reserve_depot',
+    capacityTonnes: '15000',
+    services: ['cleaning', 'fumigation', 'weighbridge'],
+  },
+  {
+    country: 'CM',
+    region: 'West',
+    village: 'Foumbot',
+    title: 'Magasin coopératif de Foumbot',
+    operator: 'Coopérative des producteurs de Foumbot',
+    kind: 'cooperative_store',
+    capacityTonnes: '1800',
+    services: ['drying', 'grading'],
+  },
+  {
+    country: 'CM',
+    region: 'Far North',
+    village: 'Mora',
+    title: 'Magasin villageois de Mora',
+    operator: 'Groupement des producteurs de Mora',
+    kind: 'village_store',
+    capacityTonnes: '250',
+    services: ['drying'],
+  },
+];
