@@ -3,7 +3,7 @@
  * so a search works alike on PGlite and PostgreSQL without the unaccent extension. Letters outside this list are
  * compared as they are (lower-cased).
  */
-const LOWER = 'àáâãäåāăąçćčďèéêëēėęěğìíîïīįķľĺñńňņòóôõöōőŕřśšşșťţțùúûüūůűųýÿžźżıłøœæ';
+const LOWER = 'àáâãäåāăąçćčďèéêëēėęěğìíîïīįķľĺñńňņòóôõöōőŕřśšşșťţțùúûüūůűųýÿžźżıłøœæ’ʼ';
 /** The accented letters, small and capital: PostgreSQL's lower() leaves non-ASCII capitals alone under the C locale. */
 export const FOLD_FROM =
   LOWER +
@@ -15,7 +15,7 @@ export const FOLD_FROM =
     )
     .join('');
 
-const SPECIAL: Record<string, string> = { ı: 'i', ł: 'l', ø: 'o', œ: 'o', æ: 'a' };
+const SPECIAL: Record<string, string> = { ı: 'i', ł: 'l', ø: 'o', œ: 'o', æ: 'a', '’': "'", 'ʼ': "'" };
 
 /** One plain letter per letter of FOLD_FROM. */
 export const FOLD_TO = [...FOLD_FROM]

@@ -42,8 +42,10 @@ export function createGazetteerGeocoder(db: Executor): Geocoder {
       const villageName = foldSql(villages.name);
       const warehouseName = foldSql(systemWarehouses.title);
 
+      // A country matched in the caller's language ranks before one matched only in another language.
+      const localName = foldSql(countryName);
       const countryRank = sql<number>`least(${sql.join(
-        countryNames.map((n) => matchRank(n, q)),
+        [sql`${matchRank(localName, q)}`, ...countryNames.map((n) => sql`${matchRank(n, q)} + 0.5`)],
         sql`, `,
       )})`.mapWith(Number);
       const [countryRows, regionRows, villageRows, warehouseRows] = await Promise.all([
