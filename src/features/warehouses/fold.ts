@@ -15,7 +15,7 @@ export const FOLD_FROM =
     )
     .join('');
 
-const SPECIAL: Record<string, string> = { ı: 'i', ł: 'l', ø: 'o', œ: 'o', æ: 'a', '’': "'", 'ʼ': "'" };
+const SPECIAL: Record<string, string> = { ı: 'i', ł: 'l', ø: 'o', œ: 'o', æ: 'a', '’': "'", ʼ: "'" };
 
 /** One plain letter per letter of FOLD_FROM. */
 export const FOLD_TO = [...FOLD_FROM]

@@ -1,6 +1,5 @@
 import { type SQL, and, asc, eq, or, sql } from 'drizzle-orm';
 import { foldText } from '~/features/warehouses/fold';
-import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
 import { localizedColumn } from '~/server/db/localized';
 import { countries, regions, systemWarehouses, villages } from '~/server/db/schema';

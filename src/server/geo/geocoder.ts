@@ -1,8 +1,4 @@
 import type { Locale } from '~/i18n/config';
-import type { Executor } from '~/server/db';
-import { getEnv } from '~/server/env';
-import { createGazetteerGeocoder } from './gazetteer';
-import { createNominatimGeocoder } from './nominatim';
 
 /** What a place found by a search is (docs/warehouses.md "Geocoder"). `external`: from an outside geocoder. */
 export type PlaceType = 'country' | 'region' | 'village' | 'warehouse' | 'external';
@@ -31,7 +27,7 @@ export interface ReversePlace {
   distance_km: number | null;
 }
 
-/** Forward and reverse address search. */
+/** Forward and reverse address search; the configured one is getGeocoder() in get-geocoder.ts. */
 export interface Geocoder {
   search(text: string, locale: Locale, limit: number): Promise<Place[]>;
   reverse(latitude: number, longitude: number, locale: Locale): Promise<ReversePlace | null>;
@@ -44,17 +40,4 @@ export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: numbe
   const dLng = (lng2 - lng1) * rad;
   const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
-}
-
-let nominatim: { url: string; geocoder: Geocoder } | undefined;
-
-/**
- * The configured geocoder: Mavuno's own gazetteer, or — when GEOCODER_URL is set — a Nominatim-compatible service.
- * The Nominatim adapter is one per process, so its request spacing and cache hold for every caller.
- */
-export function getGeocoder(db: Executor): Geocoder {
-  const url = getEnv().GEOCODER_URL;
-  if (!url) return createGazetteerGeocoder(db);
-  if (nominatim?.url !== url) nominatim = { url, geocoder: createNominatimGeocoder({ baseUrl: url }) };
-  return nominatim.geocoder;
 }

@@ -4,7 +4,7 @@ import { readMachineField } from '~/features/numbers/schema';
 import { listQuery, optionalInt, optionalText, requiredInt } from '~/features/validation/fields';
 import { WAREHOUSE_KINDS, WAREHOUSE_SERVICES } from '~/features/warehouses/constants';
 import { getDb } from '~/server/db';
-import { getGeocoder } from '~/server/geo/geocoder';
+import { getGeocoder } from '~/server/geo/get-geocoder';
 import { listPublicWarehouses } from '~/server/services/warehouses/list-public-warehouses';
 import { listVillageStoreVillages } from '~/server/services/warehouses/list-village-store-villages';
 import { readPublicWarehouse } from '~/server/services/warehouses/read-public-warehouse';

@@ -50,8 +50,8 @@ function flattenCategories(kind: CategoryKind, nodes: CategorySeed[], parentId: 
 
 /**
  * Loads the reference data every capability relies on: countries, regions, villages, currencies with rates,
- * category trees, units and the public warehouses (demo data, seed/warehouses.ts). Idempotent: rows that exist are updated in place, so running it again after a
- * data fix corrects names without breaking references.
+ * category trees, units and the public warehouses (demo data, seed/warehouses.ts). Idempotent: rows that exist
+ * are updated in place, so running it again after a data fix corrects names without breaking references.
  */
 export async function seedReferenceData(db: Executor): Promise<void> {
   await db
