@@ -46,4 +46,19 @@ describe('environment configuration', () => {
       expect(() => parseEnv({ PLATFORM_FEE_PERCENT: bad })).toThrow(EnvError);
     expect(() => parseEnv({ DEAL_AUTO_RELEASE_DAYS: '0' })).toThrow(EnvError);
   });
+
+  it('reads the geocoder and the map tile server, OpenStreetMap by default', () => {
+    const env = parseEnv({});
+    expect(env.GEOCODER_URL).toBeUndefined();
+    expect(env.MAP_TILE_URL).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(env.MAP_TILE_ATTRIBUTION).toBe('© OpenStreetMap contributors');
+    const set = parseEnv({
+      GEOCODER_URL: 'https://nominatim.example.org',
+      MAP_TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+    });
+    expect(set.GEOCODER_URL).toBe('https://nominatim.example.org');
+    expect(set.MAP_TILE_URL).toBe('https://{s}.tiles.example.org/{z}/{x}/{y}.png');
+    expect(() => parseEnv({ GEOCODER_URL: 'ftp://geo.example.org' })).toThrow(EnvError);
+    expect(() => parseEnv({ MAP_TILE_URL: 'https://tiles.example.org/tile.png' })).toThrow(EnvError);
+  });
 });
