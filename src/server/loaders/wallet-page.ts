@@ -1,3 +1,4 @@
+import { notFoundAsUndefined } from './not-found';
 import { TOP_UP_METHODS, topUpBody } from '~/features/wallet/top-up';
 import { type ReceiptKind, minorToDecimal, receiptKind, receiptNumber } from '~/features/wallet/receipts';
 import {
@@ -13,7 +14,6 @@ import { parseInput } from '~/server/api/validate';
 import { getDb } from '~/server/db';
 import type { Page } from '~/server/db/pagination';
 import { getEnv } from '~/server/env';
-import { AppError } from '~/server/errors';
 import { choosePaymentProvider } from '~/server/payments/registry';
 import { startTopUp, topUpReturnPath } from '~/server/services/payments/start-top-up';
 import { listCurrencies } from '~/server/services/reference/list-currencies';
@@ -220,16 +220,12 @@ export async function loadReceiptPage(
 ): Promise<ReceiptView | undefined> {
   const transferId = parseReceiptNumber(number);
   if (transferId === undefined) return undefined;
-  try {
-    const receipt = await readReceipt(await getDb(), user.id, transferId);
-    return {
-      ...receipt,
-      date: formatDate(receipt.created_at, locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
-      money: (amount: number) => formatMoney(amount, { code: receipt.currency, decimals: receipt.decimals }, locale),
-      decimal: minorToDecimal(receipt.amount, receipt.decimals),
-    };
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') return undefined;
-    throw error;
-  }
+  const receipt = await notFoundAsUndefined(readReceipt(await getDb(), user.id, transferId));
+  if (!receipt) return undefined;
+  return {
+    ...receipt,
+    date: formatDate(receipt.created_at, locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
+    money: (amount: number) => formatMoney(amount, { code: receipt.currency, decimals: receipt.decimals }, locale),
+    decimal: minorToDecimal(receipt.amount, receipt.decimals),
+  };
 }
