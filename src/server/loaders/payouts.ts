@@ -17,13 +17,11 @@ import { requestPayout } from '~/server/services/payments/request-payout';
 import { readPockets } from '~/server/services/wallet/read-pockets';
 import {
   blankForm,
-  failedForm,
+  handleFormPost,
   type FormPageRequest,
   type FormState,
-  guardFormPost,
   type PageOutcome,
   PRIVATE_PAGE,
-  readForm,
 } from './form-post';
 
 /**
@@ -108,30 +106,28 @@ export async function loadWithdrawPage(
       headers: PRIVATE_PAGE,
     };
 
-  let fields: Record<string, string> = {};
-  try {
-    fields = await readForm(request.request);
-    guardFormPost(request, fields);
-    const input = parseInput(withdrawBody(locale), fields);
-    await confirmRecentSignIn(db, user, input.password);
-    // The provider is chosen by currency and method (docs/payments.md "Choosing the provider").
-    const payout = await requestPayout(db, choosePaymentProvider, {
-      userId: user.id,
-      amount: input.amount,
-      currencyId: input.currency,
-      method: input.method,
-      phone: input.phone,
-      account: input.account,
-      bankCode: input.bank_code,
-      bankName: input.bank_name,
-      accountName: input.account_name,
-    });
-    return { redirect: localizePath(payoutResultPath(payout.reference), locale), status: 303, headers: PRIVATE_PAGE };
-  } catch (error) {
-    const { password: _never, form_token: _token, ...values } = fields;
-    const failed = failedForm<WithdrawField>(error, request, { action, shownFields: WITHDRAW_FIELDS, values });
-    return { view: await view(failed.state), status: failed.status, headers: failed.headers };
-  }
+  return handleFormPost(request, {
+    action,
+    shownFields: WITHDRAW_FIELDS,
+    run: async (fields) => {
+      const input = parseInput(withdrawBody(locale), fields);
+      await confirmRecentSignIn(db, user, input.password);
+      // The provider is chosen by currency and method (docs/payments.md "Choosing the provider").
+      const payout = await requestPayout(db, choosePaymentProvider, {
+        userId: user.id,
+        amount: input.amount,
+        currencyId: input.currency,
+        method: input.method,
+        phone: input.phone,
+        account: input.account,
+        bankCode: input.bank_code,
+        bankName: input.bank_name,
+        accountName: input.account_name,
+      });
+      return localizePath(payoutResultPath(payout.reference), locale);
+    },
+    view,
+  });
 }
 
 export interface PayoutResultView {

@@ -24,13 +24,11 @@ import { readPockets } from '~/server/services/wallet/read-pockets';
 import { parseReceiptNumber } from '~/features/wallet/receipts';
 import {
   blankForm,
-  failedForm,
+  handleFormPost,
   type FormPageRequest,
   type FormState,
-  guardFormPost,
   type PageOutcome,
   PRIVATE_PAGE,
-  readForm,
 } from './form-post';
 
 /**
@@ -148,38 +146,34 @@ export async function loadWalletPage(
     };
   }
 
-  let fields: Record<string, string> = {};
-  try {
-    fields = await readForm(request.request);
-    guardFormPost(request, fields);
-    const body = parseInput(topUpBody(request.locale), {
-      amount: fields.amount,
-      currency: fields.currency,
-      method: fields.method,
-    });
-    // The provider is chosen by currency and method (docs/payments.md "Choosing the provider").
-    const started = await startTopUp(db, choosePaymentProvider, {
-      userId: user.id,
-      amount: body.amount,
-      currencyId: body.currency,
-      method: body.method,
-      email: user.email,
-      origin: getEnv().publicUrl,
-      locale: request.locale,
-    });
-    return {
-      redirect: started.checkout_url ?? localizePath(topUpReturnPath(started.reference), request.locale),
-      status: 303,
-      headers: PRIVATE_PAGE,
-    };
-  } catch (error) {
-    const failed = failedForm<TopUpField>(error, request, {
-      action,
-      shownFields: ['amount', 'currency', 'method'],
-      values: { amount: fields.amount ?? '', currency: fields.currency ?? '', method: fields.method ?? 'card' },
-    });
-    return { view: await view(failed.state), status: failed.status, headers: failed.headers };
-  }
+  return handleFormPost(request, {
+    action,
+    shownFields: ['amount', 'currency', 'method'],
+    run: async (fields) => {
+      const body = parseInput(topUpBody(request.locale), {
+        amount: fields.amount,
+        currency: fields.currency,
+        method: fields.method,
+      });
+      // The provider is chosen by currency and method (docs/payments.md "Choosing the provider").
+      const started = await startTopUp(db, choosePaymentProvider, {
+        userId: user.id,
+        amount: body.amount,
+        currencyId: body.currency,
+        method: body.method,
+        email: user.email,
+        origin: getEnv().publicUrl,
+        locale: request.locale,
+      });
+      return started.checkout_url ?? localizePath(topUpReturnPath(started.reference), request.locale);
+    },
+    keep: (fields) => ({
+      amount: fields.amount ?? '',
+      currency: fields.currency ?? '',
+      method: fields.method ?? 'card',
+    }),
+    view,
+  });
 }
 
 export interface ReceiptListView {
