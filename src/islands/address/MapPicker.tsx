@@ -6,10 +6,9 @@ import { type GeoPoint, type MapCenter, roundCoordinate } from './address-value'
 import {
   type LeafletModule,
   MapLoading,
-  OSM_TILES,
   importLeaflet,
   linkStylesheet,
-  osmAttribution,
+  streetTileLayer,
   pinIcon,
 } from './map-kit';
 
@@ -56,7 +55,7 @@ export default function MapPicker({ value, onChange, center, label, t }: MapPick
       [start.latitude, start.longitude],
       start.zoom,
     );
-    const streets = L.tileLayer(OSM_TILES, { maxZoom: 19, attribution: osmAttribution(t) }).addTo(map);
+    const streets = streetTileLayer(L, t).addTo(map);
     const satellite = L.tileLayer(SATELLITE_TILES, {
       maxZoom: 19,
       attribution: t('address.map_attribution_satellite'),
