@@ -5,7 +5,11 @@ const fr: Record<string, string> = JSON.parse(readFileSync('locales/fr.json', 'u
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A message with its {{placeholders}} as "anything". */
 const messagePattern = (message: string) =>
-  new RegExp(escapeRegExp(message).replace(/\\\{\\\{\w+\\\}\\\}/g, '.+').replace(/\s+/g, '\\s+'));
+  new RegExp(
+    escapeRegExp(message)
+      .replace(/\\\{\\\{\w+\\\}\\\}/g, '.+')
+      .replace(/\s+/g, '\\s+'),
+  );
 
 /** The island holding `inside` has hydrated (another island of the page hydrating first proves nothing). */
 async function hydrated(inside: Locator) {
@@ -60,6 +64,15 @@ test.describe('[WAREHOUSES] address search in the address form', () => {
     const map = page.getByRole('application', { name: fr['address.map_label'] });
     await expect(map).toBeVisible();
     await expect(page.getByText(fr['address.map_loading'])).toHaveCount(0);
+    // Its street tiles come from the configured MAP_TILE_URL (OpenStreetMap's by default), written into the page.
+    await expect(page.locator('meta[name="mavuno:map-tile-url"]')).toHaveAttribute(
+      'content',
+      'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    );
+    await expect(map.locator('img.leaflet-tile').first()).toHaveAttribute(
+      'src',
+      /^https:\/\/tile\.openstreetmap\.org\/\d+\/\d+\/\d+\.png$/,
+    );
     // Off the controls in the corners, near the centre (the region's centre, where the map went).
     const box = (await map.boundingBox())!;
     await map.click({ position: { x: box.width / 2 + 20, y: box.height / 2 + 20 } });

@@ -135,9 +135,7 @@ export default function AddressFields({
 
   function pickPlace(place: FoundPlace) {
     const pick = placePick(place);
-    const point = pick.point
-      ? { latitude: String(pick.point.latitude), longitude: String(pick.point.longitude) }
-      : {};
+    const point = pick.point ? { latitude: String(pick.point.latitude), longitude: String(pick.point.longitude) } : {};
     if (pick.ids) takeIds(pick.ids, point);
     else set(point);
     setSearchCenter(pick.center);

@@ -3,14 +3,7 @@ import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import { type GeoPoint, type MapCenter, roundCoordinate } from './address-value';
-import {
-  type LeafletModule,
-  MapLoading,
-  importLeaflet,
-  linkStylesheet,
-  streetTileLayer,
-  pinIcon,
-} from './map-kit';
+import { type LeafletModule, MapLoading, importLeaflet, linkStylesheet, streetTileLayer, pinIcon } from './map-kit';
 
 /**
  * A map to pick one point: street map and satellite layers, click (or tap) to place or move the pin, drag the

@@ -23,7 +23,7 @@ export const osmAttribution = (t: ClientTranslate) =>
   t('address.map_attribution_osm', { osm: '<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' });
 
 /**
- * The configured tiles, as BaseLayout.astro writes them into every page with islands
+ * The configured tiles, as BaseLayout.astro writes them into every page
  * (`<meta name="mavuno:map-tile-url">` and `<meta name="mavuno:map-tile-attribution">`).
  */
 export function pageTileConfig(): TileConfig {
@@ -46,8 +46,7 @@ export function streetTileLayer(
   return L.tileLayer(tiles.url, { maxZoom: 19, attribution });
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Leaflet, whichever way the bundler hands over its CommonJS module. */
 export async function importLeaflet(): Promise<LeafletModule> {
