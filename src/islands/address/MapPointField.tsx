@@ -61,11 +61,8 @@ export default function MapPointField({
     state: 'closed' | 'loading' | 'open' | 'failed';
     Picker?: ComponentType<MapPickerProps>;
   }>({ state: 'closed' });
-  const numberFormat = new Intl.NumberFormat(
-    typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en',
-    { maximumFractionDigits: 6 },
-  );
   const locale = typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en';
+  const numberFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
   const [proposal, setProposal] = useState<Proposal | null>(null);
   const lookup = useRef<AbortController | null>(null);
   useEffect(() => () => lookup.current?.abort(), []);
