@@ -22,6 +22,12 @@
  * "town or city" field. The place can be given without the map (village or town), and the map is loaded only
  * when the user presses "Pick on the map".
  *
+ * Above the lists, the address search (PlaceSearch.tsx, GET /geocoder/search): a picked place selects its country,
+ * region and village in the lists, sets the point of a village (or a place found outside Mavuno's lists) and moves
+ * the map there. A point put on the map proposes its nearest village (GET /geocoder/reverse), which the user takes
+ * with one button (MapPointField's `onUsePlace`). Both only help: the lists alone, and the plain form without
+ * JavaScript, still do everything.
+ *
  * ## MapPicker (default export of ./MapPicker.tsx; load it with `import('./MapPicker')` so Leaflet stays out of
  * the page's first download)
  *
@@ -43,6 +49,7 @@ import {
   type AddressErrors,
   type AddressField,
   type AddressValue,
+  type MapCenter,
   addressFieldId,
   mapCenterOf,
   pointOf,
@@ -50,6 +57,8 @@ import {
 import LoadFailure from './LoadFailure';
 import MapPointField from './MapPointField';
 import PlaceOptions from './PlaceOptions';
+import PlaceSearch from './PlaceSearch';
+import { type FoundPlace, type PlaceIds, placePick } from './place-search';
 import { loadCountries, loadRegions, loadVillages, useOptions } from './places';
 
 export interface AddressFieldsProps {
@@ -106,7 +115,31 @@ export default function AddressFields({
     (country !== undefined && !hasRegions) || (regions.state === 'ready' && regions.items.length === 0) || noVillages;
   const showCity = townOnly || placeMode === 'city';
 
+  /** Where the last searched place put the map; choosing in the lists by hand lets the lists lead again. */
+  const [searchCenter, setSearchCenter] = useState<MapCenter | null>(null);
+
   const set = (changes: Partial<AddressValue>) => onChange({ ...value, ...changes });
+  const setPlace = (changes: Partial<AddressValue>) => {
+    setSearchCenter(null);
+    set(changes);
+  };
+
+  /** The lists take a found (or proposed) place: a village switches from the town field back to the list. */
+  function takeIds(ids: PlaceIds, changes: Partial<AddressValue> = {}) {
+    if (ids.village_id) {
+      stashed.current.city = value.city || stashed.current.city;
+      setPlaceMode('village');
+      set({ ...ids, city: '', ...changes });
+    } else set({ ...ids, ...changes });
+  }
+
+  function pickPlace(place: FoundPlace) {
+    const pick = placePick(place);
+    const point = pick.point ? { latitude: String(pick.point.latitude), longitude: String(pick.point.longitude) } : {};
+    if (pick.ids) takeIds(pick.ids, point);
+    else set(point);
+    setSearchCenter(pick.center);
+  }
 
   function choosePlaceMode(mode: 'village' | 'city') {
     if (mode === placeMode) return;
@@ -135,6 +168,8 @@ export default function AddressFields({
         ))}
       </SelectField>
 
+      <PlaceSearch id={`${idPrefix}-search`} onPick={pickPlace} t={t} disabled={disabled} />
+
       <SelectField
         id={id('country_id')}
         label={t('address.country')}
@@ -142,7 +177,7 @@ export default function AddressFields({
         value={value.country_id}
         disabled={disabled || countries.state !== 'ready'}
         autoComplete="country"
-        onChange={(e) => set({ country_id: e.target.value, region_id: '', village_id: '' })}
+        onChange={(e) => setPlace({ country_id: e.target.value, region_id: '', village_id: '' })}
       >
         <PlaceOptions list={countries} placeholder={t('address.choose_country')} t={t} />
       </SelectField>
@@ -156,7 +191,7 @@ export default function AddressFields({
             error={errors.region_id}
             value={value.region_id}
             disabled={disabled || regions.state !== 'ready' || regions.items.length === 0}
-            onChange={(e) => set({ region_id: e.target.value, village_id: '' })}
+            onChange={(e) => setPlace({ region_id: e.target.value, village_id: '' })}
           >
             <PlaceOptions list={regions} placeholder={t('address.choose_region')} t={t} />
           </SelectField>
@@ -193,7 +228,7 @@ export default function AddressFields({
               error={errors.village_id}
               value={value.village_id}
               disabled={disabled || villages.state !== 'ready'}
-              onChange={(e) => set({ village_id: e.target.value })}
+              onChange={(e) => setPlace({ village_id: e.target.value })}
             >
               <PlaceOptions
                 list={villages}
@@ -251,13 +286,21 @@ export default function AddressFields({
         onChange={(point) =>
           set({ latitude: point ? String(point.latitude) : '', longitude: point ? String(point.longitude) : '' })
         }
-        center={mapCenterOf(
-          villages.items.find((v) => String(v.id) === value.village_id),
-          regions.items.find((r) => String(r.id) === value.region_id),
-        )}
+        center={
+          searchCenter ??
+          mapCenterOf(
+            villages.items.find((v) => String(v.id) === value.village_id),
+            regions.items.find((r) => String(r.id) === value.region_id),
+          )
+        }
         error={errors.latitude ?? errors.longitude}
         t={t}
         disabled={disabled}
+        onUsePlace={(ids) => {
+          setSearchCenter(null);
+          takeIds(ids);
+        }}
+        chosen={value}
       />
     </div>
   );

@@ -3,15 +3,7 @@ import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import { type GeoPoint, type MapCenter, roundCoordinate } from './address-value';
-import {
-  type LeafletModule,
-  MapLoading,
-  OSM_TILES,
-  importLeaflet,
-  linkStylesheet,
-  osmAttribution,
-  pinIcon,
-} from './map-kit';
+import { type LeafletModule, MapLoading, importLeaflet, linkStylesheet, streetTileLayer, pinIcon } from './map-kit';
 
 /**
  * A map to pick one point: street map and satellite layers, click (or tap) to place or move the pin, drag the
@@ -56,7 +48,7 @@ export default function MapPicker({ value, onChange, center, label, t }: MapPick
       [start.latitude, start.longitude],
       start.zoom,
     );
-    const streets = L.tileLayer(OSM_TILES, { maxZoom: 19, attribution: osmAttribution(t) }).addTo(map);
+    const streets = streetTileLayer(L, t).addTo(map);
     const satellite = L.tileLayer(SATELLITE_TILES, {
       maxZoom: 19,
       attribution: t('address.map_attribution_satellite'),

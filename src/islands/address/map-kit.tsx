@@ -7,10 +7,46 @@ import type { ClientTranslate } from '~/islands/lib/i18n';
  */
 export type LeafletModule = typeof Leaflet;
 
-export const OSM_TILES = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+/** The street map's tiles: MAP_TILE_URL and MAP_TILE_ATTRIBUTION (src/server/env.ts). */
+export interface TileConfig {
+  url: string;
+  attribution: string;
+}
+
+/** OpenStreetMap's tiles and attribution: the server's defaults, and what a page without the meta tags gets. */
+export const OSM_TILE_CONFIG: TileConfig = {
+  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '© OpenStreetMap contributors',
+};
 
 export const osmAttribution = (t: ClientTranslate) =>
   t('address.map_attribution_osm', { osm: '<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' });
+
+/**
+ * The configured tiles, as BaseLayout.astro writes them into every page
+ * (`<meta name="mavuno:map-tile-url">` and `<meta name="mavuno:map-tile-attribution">`).
+ */
+export function pageTileConfig(): TileConfig {
+  const meta = (name: string) =>
+    document.querySelector<HTMLMetaElement>(`meta[name="mavuno:map-tile-${name}"]`)?.content || undefined;
+  return { url: meta('url') ?? OSM_TILE_CONFIG.url, attribution: meta('attribution') ?? OSM_TILE_CONFIG.attribution };
+}
+
+/**
+ * The street map layer for `tiles` (default: the page's configured ones). The attribution is configured as text
+ * and shown as text; OpenStreetMap's own keeps its translated line with the link its licence asks for.
+ */
+export function streetTileLayer(
+  L: LeafletModule,
+  t: ClientTranslate,
+  tiles: TileConfig = pageTileConfig(),
+): Leaflet.TileLayer {
+  const attribution =
+    tiles.attribution === OSM_TILE_CONFIG.attribution ? osmAttribution(t) : escapeHtml(tiles.attribution);
+  return L.tileLayer(tiles.url, { maxZoom: 19, attribution });
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Leaflet, whichever way the bundler hands over its CommonJS module. */
 export async function importLeaflet(): Promise<LeafletModule> {

@@ -7,10 +7,9 @@ import LoadFailure from '~/islands/address/LoadFailure';
 import {
   type LeafletModule,
   MapLoading,
-  OSM_TILES,
   importLeaflet,
   linkStylesheet,
-  osmAttribution,
+  streetTileLayer,
   pinIcon,
 } from '~/islands/address/map-kit';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
@@ -52,7 +51,7 @@ export default function LotsMap({ lots, messages }: LotsMapProps) {
   // The page's lots and messages as they are when the map opens: a catalogue page never changes its lots.
   const buildMap = useEffectEvent((L: LeafletModule, element: HTMLElement): Leaflet.Map => {
     const map = L.map(element, { scrollWheelZoom: false, keyboard: true });
-    L.tileLayer(OSM_TILES, { maxZoom: 19, attribution: osmAttribution(t) }).addTo(map);
+    streetTileLayer(L, t).addTo(map);
     const icon = pinIcon(L, { popupAnchor: [0, -30] });
     const cluster = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 48 });
     for (const lot of lots) {

@@ -38,7 +38,12 @@ function currentLocale(): string {
   return document.documentElement.lang || 'en';
 }
 
-async function send<T>(method: 'GET' | 'POST', path: string, body?: Record<string, Value>): Promise<ApiResult<T>> {
+async function send<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: Record<string, Value>,
+  signal?: AbortSignal,
+): Promise<ApiResult<T>> {
   // `X-Session-Mode: cookie`: the session lives in the HttpOnly cookie; sign-in answers carry no tokens.
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -58,7 +63,13 @@ async function send<T>(method: 'GET' | 'POST', path: string, body?: Record<strin
   }
   window.dispatchEvent(new CustomEvent('mavuno:loading', { detail: true }));
   try {
-    const response = await fetch(`/api-v2${path}`, { method, headers, body: payload, credentials: 'same-origin' });
+    const response = await fetch(`/api-v2${path}`, {
+      method,
+      headers,
+      body: payload,
+      credentials: 'same-origin',
+      signal,
+    });
     const data = response.headers.get('content-type')?.includes('json') ? await response.json() : undefined;
     if (response.ok) return { ok: true, status: response.status, data: data as T };
     return {
@@ -73,5 +84,7 @@ async function send<T>(method: 'GET' | 'POST', path: string, body?: Record<strin
   }
 }
 
-export const apiGet = <T>(path: string) => send<T>('GET', path);
+/** `signal` cancels a request made stale by a newer one (a search as the user types): it then answers `network_error`. */
+export const apiGet = <T>(path: string, options: { signal?: AbortSignal } = {}) =>
+  send<T>('GET', path, undefined, options.signal);
 export const apiPost = <T>(path: string, body: Record<string, Value> = {}) => send<T>('POST', path, body);

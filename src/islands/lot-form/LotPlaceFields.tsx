@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import { type Control, useController } from 'react-hook-form';
-import { mapCenterOf, pointOf } from '~/islands/address/address-value';
+import { type MapCenter, mapCenterOf, pointOf } from '~/islands/address/address-value';
 import LoadFailure from '~/islands/address/LoadFailure';
 import MapPointField from '~/islands/address/MapPointField';
 import PlaceOptions from '~/islands/address/PlaceOptions';
+import PlaceSearch from '~/islands/address/PlaceSearch';
+import { type PlaceIds, placePick } from '~/islands/address/place-search';
 import { loadCountries, loadRegions, loadVillages, useOptions } from '~/islands/address/places';
 import { SelectField } from '~/islands/lib/fields';
 import type { ClientTranslate } from '~/islands/lib/i18n';
@@ -36,12 +39,35 @@ export default function LotPlaceFields({ control, t, disabled = false }: Props) 
     chosenCountry !== undefined && (!hasRegions || (regions.state === 'ready' && regions.items.length === 0));
   const noVillages = villages.state === 'ready' && villages.items.length === 0;
 
+  /** Where the last searched place put the map; choosing in the lists by hand lets the lists lead again. */
+  const [searchCenter, setSearchCenter] = useState<MapCenter | null>(null);
+  const setIds = (ids: PlaceIds) => {
+    country.field.onChange(ids.country_id);
+    region.field.onChange(ids.region_id);
+    village.field.onChange(ids.village_id);
+  };
+  const setPoint = (p: { latitude: number; longitude: number } | null) => {
+    latitude.field.onChange(p ? String(p.latitude) : '');
+    longitude.field.onChange(p ? String(p.longitude) : '');
+  };
+
   const point = pointOf({ latitude: latitude.field.value, longitude: longitude.field.value });
   const pointError = latitude.fieldState.error?.message ?? longitude.fieldState.error?.message;
 
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm opacity-80">{t('lot_form.place_hint')}</p>
+      <PlaceSearch
+        id="lot-place-search"
+        t={t}
+        disabled={disabled}
+        onPick={(place) => {
+          const pick = placePick(place);
+          if (pick.ids) setIds(pick.ids);
+          if (pick.point) setPoint(pick.point);
+          setSearchCenter(pick.center);
+        }}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <SelectField
           id="lot-country_id"
@@ -53,6 +79,7 @@ export default function LotPlaceFields({ control, t, disabled = false }: Props) 
           disabled={disabled || countries.state !== 'ready'}
           onBlur={country.field.onBlur}
           onChange={(e) => {
+            setSearchCenter(null);
             country.field.onChange(e.target.value);
             region.field.onChange('');
             village.field.onChange('');
@@ -71,6 +98,7 @@ export default function LotPlaceFields({ control, t, disabled = false }: Props) 
             disabled={disabled || regions.state !== 'ready'}
             onBlur={region.field.onBlur}
             onChange={(e) => {
+              setSearchCenter(null);
               region.field.onChange(e.target.value);
               village.field.onChange('');
             }}
@@ -88,7 +116,10 @@ export default function LotPlaceFields({ control, t, disabled = false }: Props) 
             ref={village.field.ref}
             disabled={disabled || villages.state !== 'ready'}
             onBlur={village.field.onBlur}
-            onChange={(e) => village.field.onChange(e.target.value)}
+            onChange={(e) => {
+              setSearchCenter(null);
+              village.field.onChange(e.target.value);
+            }}
           >
             <PlaceOptions
               list={villages}
@@ -112,14 +143,19 @@ export default function LotPlaceFields({ control, t, disabled = false }: Props) 
       <MapPointField
         idPrefix="lot"
         point={point}
-        onChange={(p) => {
-          latitude.field.onChange(p ? String(p.latitude) : '');
-          longitude.field.onChange(p ? String(p.longitude) : '');
+        onChange={setPoint}
+        center={
+          searchCenter ??
+          mapCenterOf(
+            villages.items.find((v) => String(v.id) === village.field.value),
+            regions.items.find((r) => String(r.id) === region.field.value),
+          )
+        }
+        onUsePlace={(ids) => {
+          setSearchCenter(null);
+          setIds(ids);
         }}
-        center={mapCenterOf(
-          villages.items.find((v) => String(v.id) === village.field.value),
-          regions.items.find((r) => String(r.id) === region.field.value),
-        )}
+        chosen={{ village_id: village.field.value }}
         error={pointError}
         describedBy={village.fieldState.error && !pointError ? 'lot-place-error' : undefined}
         buttonRef={latitude.field.ref}
