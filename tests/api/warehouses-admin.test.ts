@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { warehouseFlags } from '~/features/warehouses/admin-flags';
 import { lots, memberWarehouses, systemWarehouses, users } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
+import { buildSitemapIndex, buildWarehouseSitemap } from '~/server/services/seo/sitemap';
 import { createPublicWarehouse } from '~/server/services/warehouses/create-public-warehouse';
 import { listPublicWarehouseLots } from '~/server/services/warehouses/list-public-warehouse-lots';
 import { restorePublicWarehouse } from '~/server/services/warehouses/restore-public-warehouse';
@@ -96,9 +97,13 @@ describe('warehouse-edit, warehouse-retire, warehouse-restore', () => {
     await expect(updatePublicWarehouse(db(), 999_999, { title: 'Nope' })).rejects.toMatchObject({ code: 'not_found' });
   });
 
-  it('retires a warehouse off the public list and page, and restores it', async () => {
+  it('retires a warehouse off the public list, page and sitemap, and restores it', async () => {
     const { id } = await createPublicWarehouse(db(), { ...warehouseFlags(ADD_FLAGS), title: 'Retire Me Store' });
+    const site = 'https://mavuno.example';
+    expect(await buildWarehouseSitemap(db(), site)).toContain(`<loc>${site}/sw/world-warehouse/${id}</loc>`);
+    expect(await buildSitemapIndex(db(), site)).toContain(`${site}/sitemap-warehouses.xml`);
     const first = await retirePublicWarehouse(db(), id);
+    expect(await buildWarehouseSitemap(db(), site)).not.toContain(`/world-warehouse/${id}<`);
     expect((await get(`/warehouse/view?id=${id}`)).status).toBe(404);
     expect((await get('/warehouse?q=retire%20me')).json.items).toEqual([]);
     expect((await retirePublicWarehouse(db(), id)).retired_at).toEqual(first.retired_at);
