@@ -76,7 +76,7 @@ test.describe('[WAREHOUSES] with JavaScript', () => {
     await expect(markers.first()).toBeVisible();
     expect(await markers.count()).toBeGreaterThan(1);
     // Zoomed on one country, single pins appear; a pin's popup links to the warehouse page.
-    await page.goto('/warehouse/map?kind=cold_store&country_id=' + (await kenyaId(page)));
+    await page.goto(`/warehouse/map?kind=cold_store&country_id=${await kenyaId(page)}`);
     const pin = page.locator('.mavuno-map-pin').first();
     await expect(pin).toBeVisible();
     await pin.click();
@@ -108,7 +108,7 @@ test.describe('[WAREHOUSES] with JavaScript', () => {
   });
 });
 
-/** Kenya's id, from the country list of the filter form. */
+/** Kenya's id, from the public warehouse API. */
 async function kenyaId(page: import('@playwright/test').Page): Promise<string> {
   const answer = await page.request.get('/api-v2/warehouse?q=Kitale');
   return String((await answer.json()).items[0].country_id);
