@@ -99,8 +99,9 @@ test.describe('[SITE] phone layout', () => {
     await expect(drawer).toBeInViewport();
     await expect(drawer.getByRole('link', { name: 'Agro lots' })).toBeVisible();
     // A capability still coming is named, marked, and not a link.
-    await expect(drawer.getByText('Warehouse map').first()).toBeVisible();
-    await expect(drawer.getByRole('link', { name: 'Warehouse map' })).toHaveCount(0);
+    await expect(drawer.getByText('Agro indices').first()).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Agro indices' })).toHaveCount(0);
+    await expect(drawer.getByRole('link', { name: 'Warehouse map' })).toHaveAttribute('href', '/world-warehouse');
     await expect(drawer.getByRole('link', { name: 'Sign in' })).toBeVisible();
     // Flags, not codes, on a phone.
     await expect(

@@ -3,7 +3,15 @@ import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import { type GeoPoint, type MapCenter, roundCoordinate } from './address-value';
-import { type LeafletModule, MapLoading, importLeaflet, linkStylesheet, streetTileLayer, pinIcon } from './map-kit';
+import {
+  type LeafletModule,
+  MapLoading,
+  importLeaflet,
+  linkStylesheet,
+  streetTileLayer,
+  pinIcon,
+  underlineLeafletCredit,
+} from './map-kit';
 
 /**
  * A map to pick one point: street map and satellite layers, click (or tap) to place or move the pin, drag the
@@ -49,6 +57,7 @@ export default function MapPicker({ value, onChange, center, label, t }: MapPick
       start.zoom,
     );
     const streets = streetTileLayer(L, t).addTo(map);
+    underlineLeafletCredit(map);
     const satellite = L.tileLayer(SATELLITE_TILES, {
       maxZoom: 19,
       attribution: t('address.map_attribution_satellite'),

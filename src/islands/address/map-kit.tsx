@@ -46,6 +46,11 @@ export function streetTileLayer(
   return L.tileLayer(tiles.url, { maxZoom: 19, attribution });
 }
 
+/** Leaflet's own credit, underlined: in the attribution's grey text a colour alone does not mark it as a link. */
+export function underlineLeafletCredit(map: Leaflet.Map): void {
+  map.attributionControl?.setPrefix('<a href="https://leafletjs.com" class="underline!">Leaflet</a>');
+}
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Leaflet, whichever way the bundler hands over its CommonJS module. */

@@ -10,6 +10,7 @@ import {
   importLeaflet,
   linkStylesheet,
   streetTileLayer,
+  underlineLeafletCredit,
   pinIcon,
 } from '~/islands/address/map-kit';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
@@ -52,6 +53,7 @@ export default function LotsMap({ lots, messages }: LotsMapProps) {
   const buildMap = useEffectEvent((L: LeafletModule, element: HTMLElement): Leaflet.Map => {
     const map = L.map(element, { scrollWheelZoom: false, keyboard: true });
     streetTileLayer(L, t).addTo(map);
+    underlineLeafletCredit(map);
     const icon = pinIcon(L, { popupAnchor: [0, -30] });
     const cluster = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 48 });
     for (const lot of lots) {
