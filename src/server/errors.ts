@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   'wallet.recent_sign_in_required': 403,
   /** A deal with an open dispute: its money waits for the decision (docs/deals.md "Disputes"). */
   'offers.in_dispute': 409,
+  /** A member's warehouse holding a lot in a running deal (docs/warehouses.md "Members' warehouses"). */
+  'warehouses.in_running_deal': 409,
   internal_error: 500,
   service_unavailable: 503,
 } as const;
