@@ -71,13 +71,13 @@ export type WarehouseAction = (typeof WAREHOUSE_ACTIONS)[number];
 
 /** The notice each done step shows after its redirect (`?done={action}`). */
 export const WAREHOUSE_DONE: Record<WarehouseAction, MessageKey> = {
-  create: 'warehouse_page.created',
-  create_from_public: 'warehouse_page.created',
-  update: 'warehouse_page.updated',
-  delete: 'warehouse_page.deleted',
-  add_product: 'warehouse_page.product_added',
-  update_product: 'warehouse_page.product_updated',
-  delete_product: 'warehouse_page.product_deleted',
+  create: 'warehouses.created',
+  create_from_public: 'warehouses.created',
+  update: 'warehouses.updated',
+  delete: 'warehouses.deleted',
+  add_product: 'warehouses.product_added',
+  update_product: 'warehouses.product_updated',
+  delete_product: 'warehouses.product_deleted',
 };
 
 /** Every field a warehouse form shows (errors of these sit beside the field; others join the alert). */
