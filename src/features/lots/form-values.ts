@@ -54,6 +54,8 @@ export interface LotFormValues {
   rate_includes_extras: boolean;
   /** The owner's company id when the lot is published for it, else blank (docs/companies.md "Company lots"). */
   company_id: string;
+  /** The owner's warehouse the lot is placed at, else blank (docs/warehouses.md "Lots placed at a warehouse"). */
+  warehouse_id: string;
   /** Keys of the uploaded photos in display order (kept in step with the photo picker). */
   photos: string[];
 }
@@ -89,6 +91,7 @@ const TRAILING_FIELDS: LotFormField[] = [
   'organic',
   'wholesale_only',
   'company_id',
+  'warehouse_id',
   'photos',
 ];
 

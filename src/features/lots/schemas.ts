@@ -61,6 +61,11 @@ const common = (locale: Locale) => ({
    * absent or blank, the lot is the owner's own.
    */
   company_id: optionalId,
+  /**
+   * The owner's (or their company's) warehouse the lot is placed at (docs/warehouses.md "Lots placed at a
+   * warehouse"): its point, country, region and village become the lot's. Absent or blank, none.
+   */
+  warehouse_id: optionalId,
   /** Storage keys of photos uploaded with /{kind}/upload-photo, in display order. */
   photos: z.preprocess(
     (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]),
@@ -127,11 +132,17 @@ function buildLotSchema(kind: LotKind, locale: Locale) {
         typeof (p.value as { volume?: unknown }).volume === 'number' &&
         limitsAreNumbers(p.value),
     })
-    .refine((lot) => lot.village_id !== undefined || (lot.latitude !== undefined && lot.longitude !== undefined), {
-      message: 'lots.place_required',
-      path: ['village_id'],
-      when: (p) => typeof p.value === 'object',
-    })
+    .refine(
+      (lot) =>
+        lot.village_id !== undefined ||
+        lot.warehouse_id !== undefined ||
+        (lot.latitude !== undefined && lot.longitude !== undefined),
+      {
+        message: 'lots.place_required',
+        path: ['village_id'],
+        when: (p) => typeof p.value === 'object',
+      },
+    )
     .refine((lot) => (lot.latitude === undefined) === (lot.longitude === undefined), {
       message: 'accounts.point_incomplete',
       path: ['latitude'],

@@ -24,6 +24,7 @@ import { companyTeamRoutes } from './routes/companies-team';
 import { memberProfileRoutes } from './routes/member-profiles';
 import { verificationRoutes } from './routes/verification';
 import { companyDirectoryRoutes } from './routes/companies-directory';
+import { userWarehouseRoutes } from './routes/user-warehouses';
 import { warehouseRoutes } from './routes/warehouses';
 
 /** Largest request body: offer documents may be 50 MB (OFFER_DOCUMENT_MAX_BYTES); multipart overhead on top. */
@@ -72,6 +73,7 @@ export function createApiApp() {
   app.route('/', verificationRoutes());
   app.route('/', companyDirectoryRoutes());
   app.route('/', warehouseRoutes());
+  app.route('/', userWarehouseRoutes());
 
   app.get('/openapi.json', (c) => {
     c.header('Cache-Control', 'public, max-age=300');

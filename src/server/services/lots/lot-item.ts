@@ -9,6 +9,7 @@ import { lotFavorites, lotPhotos, lots, offers, users } from '~/server/db/schema
 import { storageUrl } from '~/server/storage';
 import { COMPANY_TYPES } from '~/features/companies/constants';
 import { type CompanyName, companiesByIds } from '~/server/services/companies/companies-by-ids';
+import { type WarehouseSummary, warehousesByIds } from '~/server/services/warehouses/warehouses-by-ids';
 import { type SessionUser, displayName } from '~/server/services/accounts/users';
 import { type ReferenceNames, loadReferenceNames } from '~/server/services/reference/reference-names';
 
@@ -100,6 +101,7 @@ export function toLotItem(
   photos: LotPhoto[],
   viewer: { userId?: number; favoriteIds?: Set<number>; dealStates?: Map<number, DealState> } = {},
   companies: Map<number, CompanyName> = new Map(),
+  warehouses: Map<number, WarehouseSummary> = new Map(),
 ) {
   const company = row.lot.companyId === null ? undefined : companies.get(row.lot.companyId);
   const { lot } = row;
@@ -166,6 +168,9 @@ export function toLotItem(
           type: COMPANY_TYPES.find((type) => type.id === company.typeId)?.key ?? null,
         }
       : null,
+    /** The owner's warehouse the lot is placed at (docs/warehouses.md "Lots placed at a warehouse"), or null. */
+    warehouse_id: lot.warehouseId,
+    warehouse: lot.warehouseId === null ? null : (warehouses.get(lot.warehouseId) ?? null),
     is_own: viewer.userId === lot.userId,
     /** For its owner only: what decides the owner's actions (ownerLotActions). */
     owner_state:
@@ -252,7 +257,8 @@ export async function itemsOf(
   const ids = rows.map((r) => r.lot.id);
   const ownIds = viewer ? rows.filter((r) => r.lot.userId === viewer.id).map((r) => r.lot.id) : [];
   const companyIds = rows.flatMap((r) => (r.lot.companyId === null ? [] : [r.lot.companyId]));
-  const [names, photos, favorites, dealStates, companies] = await Promise.all([
+  const warehouseIds = rows.flatMap((r) => (r.lot.warehouseId === null ? [] : [r.lot.warehouseId]));
+  const [names, photos, favorites, dealStates, companies, warehouses] = await Promise.all([
     loadReferenceNames(
       db,
       rows.map((r) => r.lot),
@@ -261,6 +267,7 @@ export async function itemsOf(
     favoriteIdsAmong(db, viewer, ids),
     dealStatesOf(db, ownIds),
     companiesByIds(db, companyIds),
+    warehousesByIds(db, warehouseIds),
   ]);
   return rows.map((row) =>
     toLotItem(
@@ -274,6 +281,7 @@ export async function itemsOf(
         dealStates,
       },
       companies,
+      warehouses,
     ),
   );
 }

@@ -22,6 +22,7 @@ import type { SessionUser } from '~/server/services/accounts/users';
 import { latestPerUsd, toUsdCents } from '~/server/services/reference/exchange-rates';
 import type { Locale } from '~/i18n/config';
 import { findMembership } from '~/server/services/companies/access';
+import { findUsableWarehouse } from '~/server/services/warehouses/access';
 import { assertPlausiblePrice } from './price-plausibility';
 
 const UNIT_FLAG = {
@@ -54,6 +55,24 @@ async function checkReferences(db: Executor, kind: LotKind, input: LotInput, use
   // A lot is published only for the owner's own company (docs/companies.md "Company lots").
   if (input.company_id !== undefined && (await findMembership(db, user.id))?.companyId !== input.company_id)
     errors.company_id = [{ key: 'lots.company_not_yours' }];
+  let warehousePoint: { latitude: number; longitude: number } | undefined;
+  if (input.warehouse_id !== undefined) {
+    // A lot is placed only at a warehouse its owner may read: their own or their company's (docs/warehouses.md).
+    const warehouse = await findUsableWarehouse(db, user.id, input.warehouse_id);
+    if (!warehouse) errors.warehouse_id = [{ key: 'warehouses.not_yours' }];
+    else {
+      // The warehouse's place is the lot's; a warehouse without a country leaves the lot's country as sent.
+      if (warehouse.countryId !== null) {
+        input.country_id = warehouse.countryId;
+        input.region_id = warehouse.regionId ?? undefined;
+        input.village_id = warehouse.villageId ?? undefined;
+      }
+      input.latitude = warehouse.latitude ?? undefined;
+      input.longitude = warehouse.longitude ?? undefined;
+      if (warehouse.latitude !== null && warehouse.longitude !== null)
+        warehousePoint = { latitude: warehouse.latitude, longitude: warehouse.longitude };
+    }
+  }
   const [[category], [unit], [currency], [country]] = await Promise.all([
     db
       .select({ id: categories.id })
@@ -102,7 +121,7 @@ async function checkReferences(db: Executor, kind: LotKind, input: LotInput, use
     else {
       input.region_id = village.regionId;
       // A lot placed by its village shows on maps at the village until the seller picks a point.
-      if (village.latitude !== null && village.longitude !== null)
+      if (!warehousePoint && village.latitude !== null && village.longitude !== null)
         point = { latitude: village.latitude, longitude: village.longitude };
     }
   }
@@ -151,6 +170,7 @@ function columns(kind: LotKind, input: LotInput, money: Money) {
     details,
     photoCount: input.photos.length,
     companyId: input.company_id ?? null,
+    warehouseId: input.warehouse_id ?? null,
   };
 }
 

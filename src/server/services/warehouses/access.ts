@@ -35,6 +35,15 @@ export async function findReadableWarehouse(
   return { warehouse, mayEdit: await mayEditWarehouse(db, userId, warehouse) };
 }
 
+/** A warehouse `userId` may place their lots at (their own or their company's), or undefined. */
+export async function findUsableWarehouse(db: Executor, userId: number, id: number): Promise<WarehouseRow | undefined> {
+  const [warehouse] = await db
+    .select()
+    .from(memberWarehouses)
+    .where(and(eq(memberWarehouses.id, id), readableBy(userId)));
+  return warehouse;
+}
+
 /** The owner, or an administrator of the warehouse's company. */
 export async function mayEditWarehouse(
   db: Executor,
