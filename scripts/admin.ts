@@ -17,6 +17,13 @@
 //   reconcile [--repair]       compare unfinished payments with their providers and the ledger (docs/wallet.md
 //                              "Reconciliation"); --repair credits a confirmed payment missing its credit, once,
 //                              and settles a pending payout its provider has decided, once
+//   warehouse-add --title T --kind KIND --country CC [--operator O] [--capacity TONNES] [--services a,b]
+//                 [--phone P] [--email E] [--region NAME|ID] [--village NAME|ID] [--lat LAT --lng LNG] [--note TEXT]
+//                              add a public warehouse to the warehouse map (not demo data; docs/warehouses.md)
+//   warehouse-edit ID --FIELD VALUE...
+//                              change some fields of a public warehouse (same flags; an empty value clears one)
+//   warehouse-retire ID        take a public warehouse off the map and lists (members' warehouses keep it)
+//   warehouse-restore ID       bring a retired public warehouse back
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { TIERS, type Tier } from '~/features/accounts/constants';
@@ -39,6 +46,11 @@ import { DISPUTE_DECISIONS, type DisputeDecision } from '~/features/deals/consta
 import { resolveDispute } from '~/server/services/deals/resolve-dispute';
 import { reconcilePayments } from '~/server/services/payments/reconcile-payments';
 import { reconcilePayouts } from '~/server/services/payments/reconcile-payouts';
+import { warehouseFlags } from '~/features/warehouses/admin-flags';
+import { createPublicWarehouse } from '~/server/services/warehouses/create-public-warehouse';
+import { restorePublicWarehouse } from '~/server/services/warehouses/restore-public-warehouse';
+import { retirePublicWarehouse } from '~/server/services/warehouses/retire-public-warehouse';
+import { updatePublicWarehouse } from '~/server/services/warehouses/update-public-warehouse';
 
 const [command, ...args] = process.argv.slice(2);
 const env = getEnv();
@@ -224,15 +236,59 @@ try {
       if (findings.some((f) => !f.repaired)) process.exitCode = 1;
       break;
     }
+    case 'warehouse-add': {
+      const input = warehouseFlags(args);
+      if (!input) {
+        fail(
+          'usage: npm run admin -- warehouse-add --title T --kind KIND --country CC [--operator O] [--capacity TONNES] [--services a,b] [--phone P] [--email E] [--region R] [--village V] [--lat LAT --lng LNG] [--note TEXT]',
+        );
+        break;
+      }
+      const { id } = await createPublicWarehouse(db, input);
+      console.log(`Added public warehouse #${id} (${input.title}).`);
+      break;
+    }
+    case 'warehouse-edit': {
+      const id = Number(args[0]);
+      const changes = warehouseFlags(args.slice(1));
+      if (!Number.isInteger(id) || id < 1 || !changes || Object.keys(changes).length === 0) {
+        fail('usage: npm run admin -- warehouse-edit ID --FIELD VALUE... (flags as warehouse-add)');
+        break;
+      }
+      await updatePublicWarehouse(db, id, changes);
+      console.log(`Public warehouse #${id}: changed ${Object.keys(changes).join(', ')}.`);
+      break;
+    }
+    case 'warehouse-retire':
+    case 'warehouse-restore': {
+      const id = Number(args[0]);
+      if (!Number.isInteger(id) || id < 1) {
+        fail(`usage: npm run admin -- ${command} ID`);
+        break;
+      }
+      if (command === 'warehouse-retire') {
+        const done = await retirePublicWarehouse(db, id);
+        console.log(`Public warehouse #${id} retired on ${done.retired_at.toISOString()}.`);
+      } else {
+        await restorePublicWarehouse(db, id);
+        console.log(`Public warehouse #${id} is live again.`);
+      }
+      break;
+    }
     default:
       fail(
-        'commands: set-tier EMAIL TIER | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID | check-ledger | list-payouts | approve-payout REFERENCE | decline-payout REFERENCE | settle-payout REFERENCE paid|failed | resolve-dispute OFFER_ID DECISION [SELLER_AMOUNT] | reconcile [--repair]',
+        'commands: set-tier EMAIL TIER | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID | check-ledger | list-payouts | approve-payout REFERENCE | decline-payout REFERENCE | settle-payout REFERENCE paid|failed | resolve-dispute OFFER_ID DECISION [SELLER_AMOUNT] | reconcile [--repair] | warehouse-add --title T --kind KIND --country CC ... | warehouse-edit ID --FIELD VALUE... | warehouse-retire ID | warehouse-restore ID',
       );
   }
 } catch (error) {
+  const t = createTranslator('en');
   fail(
-    `failed: ${error instanceof AppError ? createTranslator('en')(error.messageKey, error.vars) : error instanceof Error ? error.message : String(error)}`,
+    `failed: ${error instanceof AppError ? t(error.messageKey, error.vars) : error instanceof Error ? error.message : String(error)}`,
   );
+  // Which fields a command's input got wrong (warehouse-add, warehouse-edit).
+  if (error instanceof AppError && error.fields)
+    for (const [field, messages] of Object.entries(error.fields))
+      console.error(`  ${field}: ${messages.map((m) => t(m.key, m.vars)).join(' ')}`);
 } finally {
   await handle.close();
 }

@@ -31,7 +31,7 @@ export const HEADER_MENU: NavGroup[] = [
     label: 'nav.data',
     links: [
       { label: 'nav.agro_indices', href: '/statistic' },
-      { label: 'nav.warehouse_map', href: '/warehouse/map' },
+      { label: 'nav.warehouse_map', href: '/world-warehouse' },
       { label: 'nav.companies', href: '/companies' },
     ],
   },

@@ -12,6 +12,21 @@ export const OSM_TILES = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const osmAttribution = (t: ClientTranslate) =>
   t('address.map_attribution_osm', { osm: '<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' });
 
+/** A tile server as configured (MAP_TILE_URL and MAP_TILE_ATTRIBUTION in src/server/env.ts), passed by the page. */
+export interface TileSource {
+  url: string;
+  /** Plain text, shown as it is written. */
+  attribution: string;
+}
+
+/** The map's tiles: the configured server when the page gives one, OpenStreetMap's otherwise. */
+export function addTiles(L: LeafletModule, map: Leaflet.Map, t: ClientTranslate, tiles?: TileSource): void {
+  const attribution = tiles ? escapeHtml(tiles.attribution) : osmAttribution(t);
+  L.tileLayer(tiles?.url ?? OSM_TILES, { maxZoom: 19, attribution }).addTo(map);
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /** Leaflet, whichever way the bundler hands over its CommonJS module. */
 export async function importLeaflet(): Promise<LeafletModule> {
   const module = await import('leaflet');

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { readMachineField } from '~/features/numbers/schema';
-import { listQuery, optionalInt, optionalText, requiredInt } from '~/features/validation/fields';
+import { listQuery, optionalInt, requiredInt } from '~/features/validation/fields';
 import { WAREHOUSE_KINDS, WAREHOUSE_SERVICES } from '~/features/warehouses/constants';
+import { publicWarehouseQuery } from '~/features/warehouses/list-query';
 import { getDb } from '~/server/db';
 import { getGeocoder } from '~/server/geo/get-geocoder';
 import { listPublicWarehouses } from '~/server/services/warehouses/list-public-warehouses';
@@ -61,13 +62,7 @@ export function warehouseRoutes() {
       anonymousCache: PUBLIC_LIST_CACHE,
       summary:
         'Public warehouses by country, region, kind, service and name (any part, any case, with or without accents), by title, paged',
-      query: pageQuery.extend({
-        country_id: optionalInt(),
-        region_id: optionalInt(),
-        kind: z.preprocess(blankToUndefined, z.enum(WAREHOUSE_KINDS).optional()),
-        service: z.preprocess(blankToUndefined, z.enum(WAREHOUSE_SERVICES).optional()),
-        q: optionalText(100),
-      }),
+      query: publicWarehouseQuery,
       response: z.object({ items: z.array(warehouseItem), _meta: pageMeta }),
     },
     async (c, { query }) =>

@@ -3,7 +3,8 @@ import { KINDS, ON_MARKET_STATUSES } from '~/features/lots/constants';
 import { LOCALES } from '~/i18n/config';
 import { localizePath } from '~/i18n/paths';
 import type { Executor } from '~/server/db';
-import { companies, lots } from '~/server/db/schema';
+import { companies, lots, systemWarehouses } from '~/server/db/schema';
+import { isLive } from '~/server/services/warehouses/public-warehouse-fields';
 
 /** Public pages that exist today (each in the three languages). */
 export const STATIC_PATHS = [
@@ -21,6 +22,7 @@ export const STATIC_PATHS = [
   '/user/pro',
   '/signin/signup-options',
   '/companies',
+  '/world-warehouse',
 ];
 /** Lots per sitemap file: three URLs each keeps a file under the protocol's 50,000 URLs. */
 export const LOTS_PER_SITEMAP = 15_000;
@@ -48,6 +50,7 @@ export async function buildSitemapIndex(db: Executor, site: string): Promise<str
   const [{ companyCount }] = await db.select({ companyCount: count() }).from(companies);
   const files = [
     '/sitemap-static.xml',
+    '/sitemap-warehouses.xml',
     ...Array.from({ length: Math.max(1, Math.ceil(n / LOTS_PER_SITEMAP)) }, (_, i) => `/sitemap-lots-${i + 1}.xml`),
     ...Array.from({ length: Math.ceil(companyCount / LOTS_PER_SITEMAP) }, (_, i) => `/sitemap-companies-${i + 1}.xml`),
   ];
@@ -84,4 +87,15 @@ export async function buildCompanySitemap(db: Executor, site: string, page: numb
     .offset((page - 1) * LOTS_PER_SITEMAP);
   if (rows.length === 0) return undefined;
   return urlset(rows.map((row) => urlEntries(site, `/companies/${row.id}`, row.updatedAt)).join(''));
+}
+
+/** The live public warehouses' pages (a few hundred at most: one file), in id order. */
+export async function buildWarehouseSitemap(db: Executor, site: string): Promise<string> {
+  const rows = await db
+    .select({ id: systemWarehouses.id, updatedAt: systemWarehouses.updatedAt })
+    .from(systemWarehouses)
+    .where(isLive)
+    .orderBy(asc(systemWarehouses.id))
+    .limit(LOTS_PER_SITEMAP);
+  return urlset(rows.map((row) => urlEntries(site, `/world-warehouse/${row.id}`, row.updatedAt)).join(''));
 }
