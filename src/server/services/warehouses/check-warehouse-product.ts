@@ -14,8 +14,8 @@ const UNIT_FLAG = {
 } as const;
 
 /**
- * A product names a category that may be stock (422 `warehouses.invalid_product_type` on `category_id`
- * otherwise) and a unit lots of its kind are counted in (422 on `per_unit_id`).
+ * A product names a category that may be stock (otherwise 422, reason `warehouses.invalid_product_type`, on
+ * `category_id`) and a unit lots of its kind are counted in (422 on `per_unit_id`).
  */
 export async function checkWarehouseProduct(db: Executor, input: WarehouseProductInput): Promise<void> {
   const errors: Record<string, LocalizedMessage[]> = {};
@@ -26,8 +26,13 @@ export async function checkWarehouseProduct(db: Executor, input: WarehouseProduc
     .from(perUnits)
     .where(and(eq(perUnits.id, input.per_unit_id), eq(UNIT_FLAG[KINDS[input.category_kind].unitCategory], true)));
   if (!unit) errors.per_unit_id = [{ key: 'validation.invalid_option' }];
+  // The reason names the wrong product type when it is one of the faults (clients switch on it).
   if (Object.keys(errors).length > 0)
-    throw new AppError('validation_failed', 'errors.validation_failed', { fields: errors });
+    throw new AppError(
+      'validation_failed',
+      errors.category_id ? 'warehouses.invalid_product_type' : 'errors.validation_failed',
+      { fields: errors },
+    );
 }
 
 export const productColumns = (input: WarehouseProductInput) => ({
