@@ -165,7 +165,11 @@ export const CARD_GROUPS: { id: string; title: MessageKey; views: CardView[] }[]
     views: ['sold-not-paid', 'sold-not-delivered', 'sold-old', 'on-sale'],
   },
   { id: 'money', title: 'cabinet.group_money', views: ['have-to-be-paid', 'have-to-pay', 'my-wallet', 'my-receipts'] },
-  { id: 'more', title: 'cabinet.group_more', views: ['cabinet-favourites', 'settings', 'company', 'verifications', 'warehouse'] },
+  {
+    id: 'more',
+    title: 'cabinet.group_more',
+    views: ['cabinet-favourites', 'settings', 'company', 'verifications', 'warehouse'],
+  },
 ];
 
 /** The group a card belongs to (its page links to the other cards of the group). */

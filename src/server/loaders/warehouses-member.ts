@@ -175,11 +175,7 @@ export function understoodQuantity(
   return unit ? lotQuantityText({ unit: unit.short }, read.value, t, locale) : String(read.value);
 }
 
-function productLine(
-  product: MemberWarehouse['products'][number],
-  t: Translate,
-  locale: Locale,
-): ProductLine {
+function productLine(product: MemberWarehouse['products'][number], t: Translate, locale: Locale): ProductLine {
   const quantity = Number(product.quantity);
   return {
     id: product.id,
@@ -193,11 +189,7 @@ function productLine(
   };
 }
 
-function warehouseCard(
-  warehouse: MemberWarehouse,
-  t: Translate,
-  locale: Locale,
-): WarehouseCard {
+function warehouseCard(warehouse: MemberWarehouse, t: Translate, locale: Locale): WarehouseCard {
   return {
     id: warehouse.id,
     description: warehouse.description,
@@ -374,9 +366,7 @@ export interface WarehouseFormView {
   company: { id: number; name: string } | null;
 }
 
-export async function loadNewWarehouse(
-  request: FormPageRequest,
-): Promise<PageOutcome<WarehouseFormView> | undefined> {
+export async function loadNewWarehouse(request: FormPageRequest): Promise<PageOutcome<WarehouseFormView> | undefined> {
   const user = request.user;
   if (!user) return undefined;
   const { locale } = request;
@@ -548,13 +538,7 @@ export async function loadWarehouseEdit(
   let fields: Record<string, string> = {};
   let posted: WarehouseAction | null = null;
   try {
-    const post = await readPost(request, [
-      'update',
-      'delete',
-      'add_product',
-      'update_product',
-      'delete_product',
-    ]);
+    const post = await readPost(request, ['update', 'delete', 'add_product', 'update_product', 'delete_product']);
     fields = post.fields;
     posted = post.action;
     if (post.isRefresh && posted === 'update')
