@@ -123,6 +123,10 @@ export const PAGE_KINDS: PageKind[] = [
   { name: 'my lots', path: '/user/profile/orders', member: GOLD },
   { name: 'my lots with a very long word', path: '/user/profile/orders', member: GOLD },
   { name: 'favourites', path: '/user/profile/favorite', member: GOLD },
+  { name: 'my warehouses', path: '/sw/user/profile/warehouse', member: GOLD },
+  { name: 'new warehouse', path: '/fr/user/profile/warehouse/new', member: GOLD },
+  { name: 'public depot picker', path: '/user/profile/warehouse/public?q=depot', member: GOLD },
+  { name: 'warehouse card', path: '/user/profile/cabinet-cards/warehouse', member: GOLD },
   { name: 'lot form', path: '/board/addLot', member: GOLD },
   { name: 'machinery lot form', path: '/fr/agrotechnic/addLot', member: GOLD },
   {
