@@ -485,10 +485,10 @@ export interface WarehouseEditView extends WarehouseFormView, StockChoices {
   done: string | null;
 }
 
-const findWarehouse = async (db: Db, userId: number, id: number, locale: Locale) =>
-  (await readMemberWarehouse(db, userId, id, locale)) ?? undefined;
-
-/** One warehouse's page; undefined when it is none of the member's (the page answers 404, as the API does). */
+/**
+ * One warehouse's page: undefined for a visitor (the page sends them to sign in), `not_found` for a warehouse that
+ * is none of the member's or their company's (a 404, as the API answers).
+ */
 export async function loadWarehouseEdit(
   request: FormPageRequest,
   rawId: string | undefined,
@@ -502,7 +502,7 @@ export async function loadWarehouseEdit(
   const db = await getDb();
   const action = localizePath(`${WAREHOUSE_PATH}/${id}`, locale);
   const [found, stock, membership] = await Promise.all([
-    findWarehouse(db, user.id, id, locale),
+    readMemberWarehouse(db, user.id, id, locale),
     loadStockChoices(db, locale),
     findMembership(db, user.id),
   ]);
@@ -514,7 +514,8 @@ export async function loadWarehouseEdit(
     failedAction: WarehouseAction | null,
     failedProductId: number | null = null,
   ): Promise<WarehouseEditView> => {
-    const warehouse = (await findWarehouse(db, user.id, id, locale)) ?? found;
+    // A refused post changed nothing: the warehouse read above is the one to show.
+    const warehouse = found;
     // The edit form shows what was posted after a refusal (or a refresh), else the warehouse's saved fields.
     const values = failedAction === 'update' ? form.values : { ...warehouseValues(warehouse), ...form.values };
     const productForm = failedAction === 'add_product' || failedAction === 'update_product';
