@@ -6,8 +6,10 @@
 // per stream and post-to-delivery latency (scripts/bench/chat.mjs); both again on PostgreSQL when DATABASE_URL is set;
 // then the wallet: ledger transfers per second on PGlite and PostgreSQL and the member's wallet page
 // (scripts/bench/wallet.mjs); then the company directory on BENCH_COMPANIES generated companies
-// (scripts/bench/companies.mjs). BENCH_ONLY=pages, BENCH_ONLY=catalogue, BENCH_ONLY=chat, BENCH_ONLY=wallet or
-// BENCH_ONLY=companies runs one part alone. It prints figures and asserts nothing.
+// (scripts/bench/companies.mjs); then the public warehouse pages and the gazetteer's search latency on PGlite and
+// PostgreSQL (scripts/bench/warehouses.mjs). BENCH_ONLY=pages, BENCH_ONLY=catalogue, BENCH_ONLY=chat,
+// BENCH_ONLY=wallet, BENCH_ONLY=companies or BENCH_ONLY=warehouses runs one part alone. It prints figures and
+// asserts nothing.
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +18,9 @@ import autocannon from 'autocannon';
 import { benchCatalogue, benchCatalogueOnPostgres } from './bench/catalogue.mjs';
 import { benchChat, benchChatOnPostgres, makeChatMembers } from './bench/chat.mjs';
 import { benchCompanies, benchCompaniesOnPostgres } from './bench/companies.mjs';
+import { kib, pageWeight } from './bench/page-weight.mjs';
 import { benchPages } from './bench/pages.mjs';
+import { benchWarehouses } from './bench/warehouses.mjs';
 import { benchWalletPage, benchWalletTransfers } from './bench/wallet.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -33,7 +37,8 @@ const TARGETS = [
 if (process.env.BENCH_SKIP_BUILD !== '1') execSync('npm run build', { cwd: root, stdio: 'inherit' });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mavuno-bench-'));
 const ONLY = process.env.BENCH_ONLY;
-const BULK_LOTS = ONLY === 'wallet' || ONLY === 'companies' ? 0 : Number(process.env.BENCH_LOTS ?? 100_000);
+const BULK_LOTS =
+  ONLY === 'wallet' || ONLY === 'companies' || ONLY === 'warehouses' ? 0 : Number(process.env.BENCH_LOTS ?? 100_000);
 // The directory case (scripts/bench/companies.mjs) needs many companies.
 const BULK_COMPANIES = !ONLY || ONLY === 'companies' ? Number(process.env.BENCH_COMPANIES ?? 10_000) : 0;
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
@@ -45,7 +50,7 @@ execSync(`node_modules/.bin/tsx scripts/db-seed.ts --lots ${BULK_LOTS} --compani
 });
 // The chat's members and rooms, made before the server opens the embedded database (one process at a time).
 const chatPairs =
-  ONLY === 'pages' || ONLY === 'catalogue' || ONLY === 'wallet' || ONLY === 'companies'
+  ONLY === 'pages' || ONLY === 'catalogue' || ONLY === 'wallet' || ONLY === 'companies' || ONLY === 'warehouses'
     ? []
     : makeChatMembers({
         root,
@@ -78,25 +83,13 @@ async function waitForServer() {
   throw new Error('server did not start');
 }
 
-async function fetchText(url) {
-  return (await fetch(url, { headers: { 'Accept-Language': 'en' } })).text();
-}
-
-/** Transfer size of a response with the given Accept-Encoding, measured on the raw socket bytes. */
-async function transferSize(url, encoding) {
-  const { request } = await import('node:http');
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers: { 'Accept-Encoding': encoding, 'Accept-Language': 'en' } }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk) => (bytes += chunk.length));
-      res.on('end', () => resolve({ bytes, encoding: res.headers['content-encoding'] ?? 'identity' }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const warehouseBench = {
+  root,
+  base,
+  connections: CONNECTIONS,
+  duration: DURATION,
+  url: process.env.DATABASE_URL || undefined,
+};
 try {
   await waitForServer();
   if (ONLY === 'wallet') {
@@ -111,6 +104,10 @@ try {
     await benchCompanies({ base, companies: BULK_COMPANIES, connections: CONNECTIONS, duration: DURATION });
     throw Object.assign(new Error('companies only'), { benchDone: true });
   }
+  if (ONLY === 'warehouses') {
+    await benchWarehouses(warehouseBench);
+    throw Object.assign(new Error('warehouses only'), { benchDone: true });
+  }
   if (ONLY === 'catalogue') {
     await benchCatalogue({ base, lots: BULK_LOTS, database: 'PGlite' });
     throw Object.assign(new Error('catalogue only'), { benchDone: true });
@@ -121,25 +118,7 @@ try {
   const rows = [];
   for (const target of TARGETS) {
     const url = base + target.path;
-    const raw = await transferSize(url, 'identity');
-    const br = await transferSize(url, 'br');
-    let css = 0;
-    let js = 0;
-    if (!target.path.startsWith('/api-v2')) {
-      const html = await fetchText(url);
-      const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
-      const scripts = [
-        ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
-        ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"/g),
-      ].map((m) => m[1]);
-      for (const href of styles) css += (await transferSize(new URL(href, base).toString(), 'br')).bytes;
-      for (const src of scripts) js += (await transferSize(new URL(src, base).toString(), 'br')).bytes;
-      // Inline scripts count too (the service-worker registration may be inlined).
-      js += [...html.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g)].reduce(
-        (sum, m) => sum + m[1].length,
-        0,
-      );
-    }
+    const { raw, br, css = 0, js = 0 } = await pageWeight(url);
     const load = await autocannon({
       url,
       connections: CONNECTIONS,
@@ -193,6 +172,7 @@ try {
   await benchChat({ base, pid: server.pid, pairs: chatPairs, database: 'PGlite' });
   await benchWalletPage({ base, connections: CONNECTIONS, duration: DURATION });
   await benchCompanies({ base, companies: BULK_COMPANIES, connections: CONNECTIONS, duration: DURATION });
+  await benchWarehouses(warehouseBench);
 } catch (error) {
   if (!error?.benchDone) throw error;
 } finally {
@@ -202,7 +182,13 @@ try {
 }
 // With DATABASE_URL, the catalogue and the chat again on PostgreSQL (a database of its own: generated lots and
 // members are added to it).
-if (process.env.DATABASE_URL && ONLY !== 'pages' && ONLY !== 'wallet' && ONLY !== 'companies') {
+if (
+  process.env.DATABASE_URL &&
+  ONLY !== 'pages' &&
+  ONLY !== 'wallet' &&
+  ONLY !== 'companies' &&
+  ONLY !== 'warehouses'
+) {
   const pgPort = Number(process.env.BENCH_PG_PORT ?? PORT + 1);
   if (ONLY === 'chat')
     execSync('node_modules/.bin/tsx scripts/db-seed.ts', { cwd: root, stdio: 'inherit', env: process.env });

@@ -113,6 +113,17 @@ export const PAGE_KINDS: PageKind[] = [
   { name: 'reset password', path: '/signin/reset-password?token=not-a-token' },
   { name: 'not found', path: '/sw/no-such-page' },
   { name: 'coming soon', path: '/statistic' },
+  { name: 'warehouse list', path: '/world-warehouse' },
+  { name: 'warehouse map', path: '/sw/warehouse/map' },
+  {
+    name: 'warehouse page',
+    path: async (request) => {
+      const html = await (await request.get('/world-warehouse?q=Kitale')).text();
+      const id = /href="\/world-warehouse\/(\d+)"/.exec(html)?.[1];
+      if (!id) throw new Error('no warehouse on /world-warehouse');
+      return `/fr/world-warehouse/${id}`;
+    },
+  },
   { name: 'cabinet', path: '/user/profile/cabinet-cards', member: GOLD },
   { name: 'cabinet card', path: '/user/profile/cabinet-cards/sold-old', member: GOLD },
   { name: 'cabinet money card', path: '/fr/user/profile/cabinet-cards/money-cards/have-to-be-paid', member: GOLD },

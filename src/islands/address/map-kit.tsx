@@ -23,6 +23,8 @@ export interface TileSource {
 export function addTiles(L: LeafletModule, map: Leaflet.Map, t: ClientTranslate, tiles?: TileSource): void {
   const attribution = tiles ? escapeHtml(tiles.attribution) : osmAttribution(t);
   L.tileLayer(tiles?.url ?? OSM_TILES, { maxZoom: 19, attribution }).addTo(map);
+  // Leaflet's own credit, underlined: in the attribution's grey text a colour alone does not mark it as a link.
+  map.attributionControl?.setPrefix('<a href="https://leafletjs.com" class="underline!">Leaflet</a>');
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
