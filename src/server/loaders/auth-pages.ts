@@ -4,7 +4,6 @@ import { loginSchema, requestResetSchema, resetPasswordSchema, signupSchema } fr
 import { localizePath } from '~/i18n/paths';
 import { parseInput } from '~/server/api/validate';
 import { memoize } from '~/server/cache/memo';
-import { isAppError } from '~/server/errors';
 import { getDb } from '~/server/db';
 import { safeReturnPath } from '~/server/http/return-path';
 import { SIGNED_IN_NOTE, webSessionCookie } from '~/server/http/session-cookie';
@@ -17,13 +16,11 @@ import { listCountries } from '~/server/services/reference/list-countries';
 import { listCurrencies } from '~/server/services/reference/list-currencies';
 import {
   type FormPageRequest,
+  handleFormPost,
   type FormState,
   type PageOutcome,
   PRIVATE_PAGE,
   blankForm,
-  failedForm,
-  guardFormPost,
-  readForm,
 } from './form-post';
 
 /**
@@ -86,23 +83,22 @@ export async function loadLoginPage(request: FormPageRequest): Promise<PageOutco
   if (!isPost(request))
     return { view: { form: blankForm(request, action), destination, notice }, status: 200, headers: PRIVATE_PAGE };
 
-  let fields: Record<string, string> = {};
-  try {
-    fields = await readForm(request.request);
-    guardFormPost(request, fields);
-    const input = parseInput(loginSchema, fields, { status: 400 });
-    const { tokens } = await logIn(await getDb(), input, {
-      ip: request.ip,
-      userAgent: request.request.headers.get('user-agent'),
-      web: true,
-    });
-    signBrowserIn(request, tokens);
-    return { redirect: destination, status: 303, headers: PRIVATE_PAGE };
-  } catch (error) {
-    const values = pick(fields, ['email', 'remember_me'] as const);
-    const failed = failedForm<LoginField>(error, request, { action, shownFields: LOGIN_FIELDS, values });
-    return { view: { form: failed.state, destination }, status: failed.status, headers: failed.headers };
-  }
+  return handleFormPost<LoginField, LoginView>(request, {
+    action,
+    shownFields: LOGIN_FIELDS,
+    run: async (fields) => {
+      const input = parseInput(loginSchema, fields, { status: 400 });
+      const { tokens } = await logIn(await getDb(), input, {
+        ip: request.ip,
+        userAgent: request.request.headers.get('user-agent'),
+        web: true,
+      });
+      signBrowserIn(request, tokens);
+      return destination;
+    },
+    keep: (fields) => pick(fields, ['email', 'remember_me'] as const),
+    view: (form) => ({ form, destination }),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -180,24 +176,23 @@ export async function loadSignupPage(request: FormPageRequest): Promise<PageOutc
     return { view: view(form), status: 200, headers: PRIVATE_PAGE };
   }
 
-  let fields: Record<string, string> = {};
-  try {
-    fields = await readForm(request.request);
-    guardFormPost(request, fields);
-    const input = parseInput(signupSchema(locale), fields, { status: 400 });
-    const { tokens, user } = await signUp(await getDb(), input, {
-      ip: request.ip,
-      userAgent: request.request.headers.get('user-agent'),
-      locale,
-      web: true,
-    });
-    signBrowserIn(request, tokens);
-    return { redirect: localizePath('/user/profile/deals', user.locale), status: 303, headers: PRIVATE_PAGE };
-  } catch (error) {
-    const values = { locale, ...pick(fields, SIGNUP_KEPT) };
-    const failed = failedForm<SignupField>(error, request, { action, shownFields: SIGNUP_FIELDS, values });
-    return { view: view(failed.state), status: failed.status, headers: failed.headers };
-  }
+  return handleFormPost(request, {
+    action,
+    shownFields: SIGNUP_FIELDS,
+    run: async (fields) => {
+      const input = parseInput(signupSchema(locale), fields, { status: 400 });
+      const { tokens, user } = await signUp(await getDb(), input, {
+        ip: request.ip,
+        userAgent: request.request.headers.get('user-agent'),
+        locale,
+        web: true,
+      });
+      signBrowserIn(request, tokens);
+      return localizePath('/user/profile/deals', user.locale);
+    },
+    keep: (fields) => ({ locale, ...pick(fields, SIGNUP_KEPT) }),
+    view,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -220,23 +215,19 @@ export async function loadForgotPasswordPage(request: FormPageRequest): Promise<
     return { view: { form: blankForm(request, action), sent, captcha }, status: 200, headers: PRIVATE_PAGE };
   }
 
-  let fields: Record<string, string> = {};
-  try {
-    fields = await readForm(request.request);
-    guardFormPost(request, fields);
-    const input = parseInput(requestResetSchema, fields);
-    await verifyCaptcha(input.captcha_token, request.ip);
-    await requestPasswordReset(await getDb(), input.email, request.ip);
-    // After the post, a plain page: reloading it must not send another e-mail.
-    return { redirect: `${action}?sent=1`, status: 303, headers: PRIVATE_PAGE };
-  } catch (error) {
-    const failed = failedForm<'email'>(error, request, {
-      action,
-      shownFields: ['email'],
-      values: pick(fields, ['email'] as const),
-    });
-    return { view: { form: failed.state, sent: false, captcha }, status: failed.status, headers: failed.headers };
-  }
+  return handleFormPost(request, {
+    action,
+    shownFields: ['email'],
+    run: async (fields) => {
+      const input = parseInput(requestResetSchema, fields);
+      await verifyCaptcha(input.captcha_token, request.ip);
+      await requestPasswordReset(await getDb(), input.email, request.ip);
+      // After the post, a plain page: reloading it must not send another e-mail.
+      return `${action}?sent=1`;
+    },
+    keep: (fields) => pick(fields, ['email'] as const),
+    view: (form) => ({ form, sent: false, captcha }),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -268,20 +259,16 @@ export async function loadResetPasswordPage(request: FormPageRequest): Promise<P
   if (!isPost(request) || !hasToken)
     return { view: view(blankForm(request, action)), status: 200, headers: PRIVATE_PAGE };
 
-  try {
-    const fields = await readForm(request.request);
-    guardFormPost(request, fields);
-    const input = parseInput(resetPasswordSchema, { ...fields, token });
-    await resetPassword(await getDb(), input.token, input.password, request.ip);
-    return {
-      redirect: `${localizePath('/signin/login', locale)}?reset=done`,
-      status: 303,
-      headers: PRIVATE_PAGE,
-    };
-  } catch (error) {
-    const failed = failedForm(error, request, { action, shownFields: RESET_FIELDS, values: {} });
+  return handleFormPost(request, {
+    action,
+    shownFields: RESET_FIELDS,
+    run: async (fields) => {
+      const input = parseInput(resetPasswordSchema, { ...fields, token });
+      await resetPassword(await getDb(), input.token, input.password, request.ip);
+      return `${localizePath('/signin/login', locale)}?reset=done`;
+    },
+    keep: () => ({}),
     // The token is no field the person can fix: the link itself is spent or expired.
-    const isLinkInvalid = isAppError(error) && error.fields?.token !== undefined;
-    return { view: view(failed.state, isLinkInvalid), status: failed.status, headers: failed.headers };
-  }
+    view: (form, error) => view(form, error.fields?.token !== undefined),
+  });
 }

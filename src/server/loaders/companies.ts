@@ -1,3 +1,4 @@
+import { notFoundAsUndefined } from './not-found';
 import qs from 'qs';
 import { type CompanyDirectoryQuery, companyDirectoryQuery } from '~/features/companies/directory-query';
 import { parseId } from '~/features/validation/fields';
@@ -9,7 +10,6 @@ import { listCompanies } from '~/server/services/companies/list-companies';
 import { listVerificationBadges } from '~/server/services/verification/list-verification-badges';
 import { listCompanyTypes } from '~/server/services/companies/list-company-types';
 import { readCompanyProfile } from '~/server/services/companies/read-company-profile';
-import { AppError } from '~/server/errors';
 import { listCountries } from '~/server/services/reference/list-countries';
 import { listCountryRegions } from '~/server/services/reference/list-regions';
 
@@ -67,10 +67,5 @@ export type CompanyDirectoryData = Awaited<ReturnType<typeof loadCompanyDirector
 export async function loadCompanyProfilePage(rawId: string | undefined, viewer: SessionUser | null, locale: Locale) {
   const id = parseId(rawId);
   if (id === undefined) return undefined;
-  try {
-    return await readCompanyProfile(await getDb(), id, viewer, locale);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') return undefined;
-    throw error;
-  }
+  return notFoundAsUndefined(readCompanyProfile(await getDb(), id, viewer, locale));
 }

@@ -41,12 +41,11 @@ import { listCountries } from '~/server/services/reference/list-countries';
 import { listCountryRegions } from '~/server/services/reference/list-regions';
 import {
   type FormPageRequest,
+  handleFormPost,
   type FormState,
   PRIVATE_PAGE,
   type PageOutcome,
   blankForm,
-  failedForm,
-  guardFormPost,
   readForm,
 } from './form-post';
 
@@ -390,20 +389,24 @@ export async function loadCompanyPage(request: FormPageRequest): Promise<PageOut
     return { view: page, status: 200, headers: PRIVATE_PAGE };
   }
 
-  let fields: Record<string, string> = {};
+  let files: Record<string, File> = {};
   let posted: CompanyAction | null = null;
-  try {
-    const read = await readCompanyForm(request.request);
-    fields = read.fields;
-    guardFormPost(request, fields);
-    if (!(COMPANY_ACTIONS as readonly string[]).includes(fields.action ?? ''))
-      throw new AppError('bad_request', 'errors.bad_request');
-    posted = fields.action as CompanyAction;
-    await runAction(db, user.id, posted, fields, read.files);
-    return { redirect: `${action}?done=${posted}`, status: 303, headers: PRIVATE_PAGE };
-  } catch (error) {
-    const { form_token: _token, action: _action, id: _id, confirm: _confirm, ...values } = fields;
-    const failed = failedForm<CompanyField>(error, request, { action, shownFields: SHOWN_FIELDS, values });
-    return { view: await view(failed.state, posted), status: failed.status, headers: failed.headers };
-  }
+  return handleFormPost(request, {
+    action,
+    shownFields: SHOWN_FIELDS,
+    read: async (posting) => {
+      const read = await readCompanyForm(posting);
+      files = read.files;
+      return read.fields;
+    },
+    run: async (fields) => {
+      if (!(COMPANY_ACTIONS as readonly string[]).includes(fields.action ?? ''))
+        throw new AppError('bad_request', 'errors.bad_request');
+      posted = fields.action as CompanyAction;
+      await runAction(db, user.id, posted, fields, files);
+      return `${action}?done=${posted}`;
+    },
+    keep: ({ form_token: _token, action: _action, id: _id, confirm: _confirm, ...values }) => values,
+    view: (state) => view(state, posted),
+  });
 }

@@ -161,3 +161,48 @@ export function failedForm<Field extends string>(
 export function redirectResponse(outcome: { redirect: string; status: number; headers?: Record<string, string> }) {
   return new Response(null, { status: outcome.status, headers: { ...outcome.headers, Location: outcome.redirect } });
 }
+
+/** What a refused form shows again by default: all that was typed but the form token and any password. */
+function keepTyped(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields).filter(([name]) => name !== FORM_TOKEN_FIELD && !name.includes('password')),
+  );
+}
+
+/**
+ * A form page's post, as they all go: read the form, pass the guard, do what it asks and send the browser on
+ * (303, so a reload does not post again); a refusal shows the form again with what was typed and what went wrong,
+ * with the status the API answers the same refusal with. A fault of the server is thrown on.
+ */
+export async function handleFormPost<Field extends string, View>(
+  request: FormPageRequest,
+  form: {
+    action: string;
+    /** The fields shown beside their inputs (by what was posted, for a page with several forms). */
+    shownFields: readonly Field[] | ((fields: Record<string, string>) => readonly Field[]);
+    /** Reads the post; readForm (text fields) by default. */
+    read?: (request: Request) => Promise<Record<string, string>>;
+    /** Does what the form asks; answers where the browser goes next. */
+    run: (fields: Record<string, string>) => Promise<string>;
+    /** What the refused form shows again; by default all that was typed but the token and any password. */
+    keep?: (fields: Record<string, string>) => FormState<Field>['values'];
+    /** The page with the refused form (`error` is why, `fields` what was posted, as far as it was read). */
+    view: (state: FormState<Field>, error: AppError, fields: Record<string, string>) => View | Promise<View>;
+  },
+): Promise<PageOutcome<View>> {
+  let fields: Record<string, string> = {};
+  try {
+    fields = await (form.read ?? readForm)(request.request);
+    guardFormPost(request, fields);
+    return { redirect: await form.run(fields), status: 303, headers: PRIVATE_PAGE };
+  } catch (error) {
+    const values = (form.keep ?? keepTyped)(fields) as FormState<Field>['values'];
+    const shownFields = typeof form.shownFields === 'function' ? form.shownFields(fields) : form.shownFields;
+    const failed = failedForm<Field>(error, request, { action: form.action, shownFields, values });
+    return {
+      view: await form.view(failed.state, error as AppError, fields),
+      status: failed.status,
+      headers: failed.headers,
+    };
+  }
+}

@@ -1,3 +1,4 @@
+import { notFoundAsUndefined } from './not-found';
 import type { AstroGlobal } from 'astro';
 import { isInDeal, mayChangeTerms } from '~/features/lots/owner-actions';
 import { PERMISSIONS } from '~/features/accounts/constants';
@@ -15,7 +16,6 @@ import { getCategoryTree } from '~/server/services/reference/list-categories';
 import { listCurrencies } from '~/server/services/reference/list-currencies';
 import { listUnits } from '~/server/services/reference/list-units';
 import { parseId } from '~/features/validation/fields';
-import { AppError } from '~/server/errors';
 import { getLot } from '~/server/services/lots/get-lot';
 import { findMembership } from '~/server/services/companies/access';
 import type { WarehouseChoice } from '~/islands/lot-form/LotPlaceFields';
@@ -61,12 +61,7 @@ export type LotFormView =
 async function findLotToEdit(kind: LotKind, rawId: string, { user, locale }: App.Locals) {
   const id = parseId(rawId);
   if (id === undefined) return undefined;
-  try {
-    return await getLot(await getDb(), kind, id, user, locale);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') return undefined;
-    throw error;
-  }
+  return notFoundAsUndefined(getLot(await getDb(), kind, id, user, locale));
 }
 
 interface Options {

@@ -1,9 +1,9 @@
+import { notFoundAsUndefined } from './not-found';
 import type { AstroGlobal } from 'astro';
 import type { BookedRange } from '~/features/deals/booking-days';
 import { isOnMarket, type LotKind } from '~/features/lots/constants';
 import { parseId } from '~/features/validation/fields';
 import { type Executor, getDb } from '~/server/db';
-import { AppError } from '~/server/errors';
 import { formTokenFor } from '~/server/http/form-token';
 import { listAddresses } from '~/server/services/accounts/addresses';
 import type { SessionUser } from '~/server/services/accounts/users';
@@ -31,16 +31,6 @@ export interface LotPageData {
   chatToken: string | null;
   /** Active verifications of the lot's owner and of the related lots' owners, read in one query. */
   badges: BadgeMaps;
-}
-
-/** Null when getLot refuses the lot as not found (unknown, or hidden from this visitor). */
-async function notFoundAsUndefined<T>(work: Promise<T>): Promise<T | undefined> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') return undefined;
-    throw error;
-  }
 }
 
 async function userPoint(db: Executor, user: SessionUser, locale: App.Locals['locale']) {

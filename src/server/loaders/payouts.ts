@@ -1,3 +1,5 @@
+import { formatStoredMoney } from '~/server/services/reference/format-stored-money';
+import { notFoundAsUndefined } from './not-found';
 import { eq, inArray } from 'drizzle-orm';
 import { withdrawBody } from '~/features/wallet/payout';
 import { formatMoney } from '~/i18n/format';
@@ -6,24 +8,20 @@ import { parseInput } from '~/server/api/validate';
 import { getDb } from '~/server/db';
 import { currencies, sessions } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
-import { AppError } from '~/server/errors';
 import { choosePaymentProvider } from '~/server/payments/registry';
 import { confirmRecentSignIn } from '~/server/services/accounts/confirm-recent-sign-in';
 import type { SessionUser } from '~/server/services/accounts/users';
 import { payoutResultPath } from '~/server/services/payments/notify-payout-outcome';
 import { readPayout } from '~/server/services/payments/read-payout';
 import { requestPayout } from '~/server/services/payments/request-payout';
-import { findCurrency } from '~/server/services/reference/find-currency';
 import { readPockets } from '~/server/services/wallet/read-pockets';
 import {
   blankForm,
-  failedForm,
+  handleFormPost,
   type FormPageRequest,
   type FormState,
-  guardFormPost,
   type PageOutcome,
   PRIVATE_PAGE,
-  readForm,
 } from './form-post';
 
 /**
@@ -108,30 +106,28 @@ export async function loadWithdrawPage(
       headers: PRIVATE_PAGE,
     };
 
-  let fields: Record<string, string> = {};
-  try {
-    fields = await readForm(request.request);
-    guardFormPost(request, fields);
-    const input = parseInput(withdrawBody(locale), fields);
-    await confirmRecentSignIn(db, user, input.password);
-    // The provider is chosen by currency and method (docs/payments.md "Choosing the provider").
-    const payout = await requestPayout(db, choosePaymentProvider, {
-      userId: user.id,
-      amount: input.amount,
-      currencyId: input.currency,
-      method: input.method,
-      phone: input.phone,
-      account: input.account,
-      bankCode: input.bank_code,
-      bankName: input.bank_name,
-      accountName: input.account_name,
-    });
-    return { redirect: localizePath(payoutResultPath(payout.reference), locale), status: 303, headers: PRIVATE_PAGE };
-  } catch (error) {
-    const { password: _never, form_token: _token, ...values } = fields;
-    const failed = failedForm<WithdrawField>(error, request, { action, shownFields: WITHDRAW_FIELDS, values });
-    return { view: await view(failed.state), status: failed.status, headers: failed.headers };
-  }
+  return handleFormPost(request, {
+    action,
+    shownFields: WITHDRAW_FIELDS,
+    run: async (fields) => {
+      const input = parseInput(withdrawBody(locale), fields);
+      await confirmRecentSignIn(db, user, input.password);
+      // The provider is chosen by currency and method (docs/payments.md "Choosing the provider").
+      const payout = await requestPayout(db, choosePaymentProvider, {
+        userId: user.id,
+        amount: input.amount,
+        currencyId: input.currency,
+        method: input.method,
+        phone: input.phone,
+        account: input.account,
+        bankCode: input.bank_code,
+        bankName: input.bank_name,
+        accountName: input.account_name,
+      });
+      return localizePath(payoutResultPath(payout.reference), locale);
+    },
+    view,
+  });
 }
 
 export interface PayoutResultView {
@@ -149,18 +145,13 @@ export async function loadPayoutResultPage(
   locale: FormPageRequest['locale'],
 ): Promise<PayoutResultView | undefined> {
   const db = await getDb();
-  try {
-    const payout = await readPayout(db, user.id, reference);
-    const currency = await findCurrency(db, { code: payout.currency });
-    return {
-      reference: payout.reference,
-      status: payout.status,
-      failure: payout.failure,
-      amount: formatMoney(payout.amount_minor, currency ?? { code: payout.currency, decimals: 2 }, locale),
-      destination: payout.destination,
-    };
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') return undefined;
-    throw error;
-  }
+  const payout = await notFoundAsUndefined(readPayout(db, user.id, reference));
+  if (!payout) return undefined;
+  return {
+    reference: payout.reference,
+    status: payout.status,
+    failure: payout.failure,
+    amount: await formatStoredMoney(db, payout.amount_minor, payout.currency, locale),
+    destination: payout.destination,
+  };
 }

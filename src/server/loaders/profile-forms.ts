@@ -19,12 +19,11 @@ import { listCategoriesFlat } from '~/server/services/reference/list-categories'
 import { listCountryRegions } from '~/server/services/reference/list-regions';
 import {
   type FormPageRequest,
+  handleFormPost,
   type FormState,
   PRIVATE_PAGE,
   type PageOutcome,
   blankForm,
-  failedForm,
-  guardFormPost,
   readForm,
 } from './form-post';
 
@@ -102,25 +101,26 @@ export async function loadProfileFormPage(
     return { view: view(blankForm(request, action, values), ticked, saved), status: 200, headers: PRIVATE_PAGE };
   }
 
-  let fields: Record<string, string> = {};
   const ticked: Record<string, string[]> = {};
-  try {
-    const copy = request.request.clone();
-    fields = await readForm(request.request);
-    // readForm keeps the first value of each name; the checkbox lists need them all.
-    const all = await copy.formData().catch((cause) => {
-      throw new AppError('bad_request', 'errors.malformed_body', { cause });
-    });
-    for (const field of LIST_FIELDS)
-      ticked[field] = all.getAll(`${field}[]`).filter((value): value is string => typeof value === 'string');
-    guardFormPost(request, fields);
-    const input = { ...fields, ...ticked };
-    const data = parseInput(profileFormSchema(kind, locale), input) as MemberProfileData;
-    await saveMemberProfile(db, user.id, kind, data);
-    return { redirect: `${action}?saved=1`, status: 303, headers: PRIVATE_PAGE };
-  } catch (error) {
-    const { form_token: _token, ...values } = fields;
-    const failed = failedForm(error, request, { action, shownFields: PROFILE_FORM_FIELDS[kind], values });
-    return { view: view(failed.state, ticked), status: failed.status, headers: failed.headers };
-  }
+  return handleFormPost(request, {
+    action,
+    shownFields: PROFILE_FORM_FIELDS[kind],
+    read: async (posting) => {
+      const copy = posting.clone();
+      const fields = await readForm(posting);
+      // readForm keeps the first value of each name; the checkbox lists need them all.
+      const all = await copy.formData().catch((cause) => {
+        throw new AppError('bad_request', 'errors.malformed_body', { cause });
+      });
+      for (const field of LIST_FIELDS)
+        ticked[field] = all.getAll(`${field}[]`).filter((value): value is string => typeof value === 'string');
+      return fields;
+    },
+    run: async (fields) => {
+      const data = parseInput(profileFormSchema(kind, locale), { ...fields, ...ticked }) as MemberProfileData;
+      await saveMemberProfile(db, user.id, kind, data);
+      return `${action}?saved=1`;
+    },
+    view: (form) => view(form, ticked),
+  });
 }

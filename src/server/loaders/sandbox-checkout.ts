@@ -1,11 +1,11 @@
-import { formatMoney } from '~/i18n/format';
+import { formatStoredMoney } from '~/server/services/reference/format-stored-money';
+import { notFoundAsUndefined } from './not-found';
 import { localizePath } from '~/i18n/paths';
 import { getDb } from '~/server/db';
 import { AppError } from '~/server/errors';
 import { getSandboxProvider } from '~/server/payments/registry';
 import { SANDBOX_TEST_CARDS, SANDBOX_TEST_PHONES } from '~/server/payments/sandbox';
 import { readPayment } from '~/server/services/payments/read-payment';
-import { findCurrency } from '~/server/services/reference/find-currency';
 import type { SessionUser } from '~/server/services/accounts/users';
 import {
   blankForm,
@@ -48,13 +48,13 @@ export async function loadSandboxCheckoutPage(
   const session = sandbox && (await sandbox.openSession(token));
   if (!sandbox || !session) return undefined;
   const action = localizePath(`/sandbox-checkout/${token}`, request.locale);
-  const currency = await findCurrency(await getDb(), { code: session.currency });
+  const amount = await formatStoredMoney(await getDb(), session.amountMinor, session.currency, request.locale);
   const testNumbers =
     session.method === 'card'
       ? Object.entries(SANDBOX_TEST_CARDS).map(([digits, outcome]) => ({ number: groupCard(digits), outcome }))
       : Object.entries(SANDBOX_TEST_PHONES).map(([suffix, outcome]) => ({ number: phoneOf(suffix), outcome }));
   const view = (form: FormState<'number' | 'code'>, challenge = session.pendingChallenge): SandboxCheckoutView => ({
-    amount: formatMoney(session.amountMinor, currency ?? { code: session.currency, decimals: 2 }, request.locale),
+    amount,
     description: session.description,
     method: session.method,
     challenge,
@@ -111,18 +111,13 @@ export async function loadTopUpResultPage(
   locale: FormPageRequest['locale'],
 ): Promise<TopUpResultView | undefined> {
   const db = await getDb();
-  try {
-    const payment = await readPayment(db, user.id, reference);
-    const currency = await findCurrency(db, { code: payment.currency });
-    return {
-      reference: payment.reference,
-      status: payment.status,
-      failure: payment.failure,
-      amount: formatMoney(payment.amount_minor, currency ?? { code: payment.currency, decimals: 2 }, locale),
-      credited: payment.credited,
-    };
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') return undefined;
-    throw error;
-  }
+  const payment = await notFoundAsUndefined(readPayment(db, user.id, reference));
+  if (!payment) return undefined;
+  return {
+    reference: payment.reference,
+    status: payment.status,
+    failure: payment.failure,
+    amount: await formatStoredMoney(db, payment.amount_minor, payment.currency, locale),
+    credited: payment.credited,
+  };
 }

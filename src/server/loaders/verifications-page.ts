@@ -17,13 +17,11 @@ import { makeVerifiedUnit } from '~/server/services/verification/make-verified-u
 import { requestVerification } from '~/server/services/verification/request-verification';
 import {
   blankForm,
-  failedForm,
+  handleFormPost,
   type FormPageRequest,
   type FormState,
-  guardFormPost,
   type PageOutcome,
   PRIVATE_PAGE,
-  readForm,
 } from './form-post';
 
 export const VERIFICATIONS_PATH = '/user/profile/verifications';
@@ -115,43 +113,47 @@ export async function loadVerificationsPage(
 
   if (request.request.method !== 'POST') return { view: await view({}), status: 200, headers: PRIVATE_PAGE };
 
-  let fields: Record<string, string> = {};
-  let form: FormName = 'request';
-  try {
-    fields = await readForm(request.request);
-    guardFormPost(request, fields);
-    form = fields.form === 'decide' || fields.form === 'verify-referral' ? fields.form : 'request';
-    let notice: DoneNotice;
-    if (form === 'decide') {
-      const input = parseInput(decideForm, fields);
-      await decideVerificationRequest(db, user, input);
-      notice = input.decision === 'approve' ? 'approved' : 'declined';
-    } else if (form === 'verify-referral') {
-      const input = parseInput(referralForm, fields);
-      const member = await findByReferralCode(db, input.referral_code);
-      if (!member)
-        throw new AppError('validation_failed', 'errors.validation_failed', {
-          fields: { referral_code: [{ key: 'accounts.referral_unknown' }] },
+  const formOf = (fields: Record<string, string>): FormName =>
+    fields.form === 'decide' || fields.form === 'verify-referral' ? fields.form : 'request';
+  return handleFormPost<string, VerificationsView>(request, {
+    action,
+    shownFields: (fields) => {
+      const form = formOf(fields);
+      return form === 'request' ? REQUEST_FIELDS : form === 'decide' ? DECIDE_FIELDS : REFERRAL_FIELDS;
+    },
+    run: async (fields) => {
+      const form = formOf(fields);
+      let notice: DoneNotice;
+      if (form === 'decide') {
+        const input = parseInput(decideForm, fields);
+        await decideVerificationRequest(db, user, input);
+        notice = input.decision === 'approve' ? 'approved' : 'declined';
+      } else if (form === 'verify-referral') {
+        const input = parseInput(referralForm, fields);
+        const member = await findByReferralCode(db, input.referral_code);
+        if (!member)
+          throw new AppError('validation_failed', 'errors.validation_failed', {
+            fields: { referral_code: [{ key: 'accounts.referral_unknown' }] },
+          });
+        await makeVerifiedUnit(db, user, { unit: 'user', id: member.id, type: input.type, note: input.note });
+        notice = 'verified';
+      } else {
+        const input = parseInput(requestForm, fields);
+        await requestVerification(db, user.id, {
+          unit: 'user',
+          type: input.type,
+          verifierCompanyId: input.verifier_company_id,
+          message: input.message,
+          documentIds: checkedDocuments(fields),
         });
-      await makeVerifiedUnit(db, user, { unit: 'user', id: member.id, type: input.type, note: input.note });
-      notice = 'verified';
-    } else {
-      const input = parseInput(requestForm, fields);
-      await requestVerification(db, user.id, {
-        unit: 'user',
-        type: input.type,
-        verifierCompanyId: input.verifier_company_id,
-        message: input.message,
-        documentIds: checkedDocuments(fields),
-      });
-      notice = 'request';
-    }
-    return { redirect: `${action}?done=${notice}`, status: 303, headers: PRIVATE_PAGE };
-  } catch (error) {
-    const { form_token: _token, ...values } = fields;
-    const shownFields = form === 'request' ? REQUEST_FIELDS : form === 'decide' ? DECIDE_FIELDS : REFERRAL_FIELDS;
-    const failed = failedForm<string>(error, request, { action, shownFields, values });
-    const decidedId = form === 'decide' ? Number(fields.id) || undefined : undefined;
-    return { view: await view({ [form]: failed.state }, decidedId), status: failed.status, headers: failed.headers };
-  }
+        notice = 'request';
+      }
+      return `${action}?done=${notice}`;
+    },
+    view: (state, _error, fields) => {
+      const form = formOf(fields);
+      const decidedId = form === 'decide' ? Number(fields.id) || undefined : undefined;
+      return view({ [form]: state }, decidedId);
+    },
+  });
 }

@@ -1,3 +1,4 @@
+import { notFoundAsUndefined } from './not-found';
 import { TOP_UP_METHODS, topUpBody } from '~/features/wallet/top-up';
 import { type ReceiptKind, minorToDecimal, receiptKind, receiptNumber } from '~/features/wallet/receipts';
 import {
@@ -13,7 +14,6 @@ import { parseInput } from '~/server/api/validate';
 import { getDb } from '~/server/db';
 import type { Page } from '~/server/db/pagination';
 import { getEnv } from '~/server/env';
-import { AppError } from '~/server/errors';
 import { choosePaymentProvider } from '~/server/payments/registry';
 import { startTopUp, topUpReturnPath } from '~/server/services/payments/start-top-up';
 import { listCurrencies } from '~/server/services/reference/list-currencies';
@@ -24,13 +24,11 @@ import { readPockets } from '~/server/services/wallet/read-pockets';
 import { parseReceiptNumber } from '~/features/wallet/receipts';
 import {
   blankForm,
-  failedForm,
+  handleFormPost,
   type FormPageRequest,
   type FormState,
-  guardFormPost,
   type PageOutcome,
   PRIVATE_PAGE,
-  readForm,
 } from './form-post';
 
 /**
@@ -148,38 +146,34 @@ export async function loadWalletPage(
     };
   }
 
-  let fields: Record<string, string> = {};
-  try {
-    fields = await readForm(request.request);
-    guardFormPost(request, fields);
-    const body = parseInput(topUpBody(request.locale), {
-      amount: fields.amount,
-      currency: fields.currency,
-      method: fields.method,
-    });
-    // The provider is chosen by currency and method (docs/payments.md "Choosing the provider").
-    const started = await startTopUp(db, choosePaymentProvider, {
-      userId: user.id,
-      amount: body.amount,
-      currencyId: body.currency,
-      method: body.method,
-      email: user.email,
-      origin: getEnv().publicUrl,
-      locale: request.locale,
-    });
-    return {
-      redirect: started.checkout_url ?? localizePath(topUpReturnPath(started.reference), request.locale),
-      status: 303,
-      headers: PRIVATE_PAGE,
-    };
-  } catch (error) {
-    const failed = failedForm<TopUpField>(error, request, {
-      action,
-      shownFields: ['amount', 'currency', 'method'],
-      values: { amount: fields.amount ?? '', currency: fields.currency ?? '', method: fields.method ?? 'card' },
-    });
-    return { view: await view(failed.state), status: failed.status, headers: failed.headers };
-  }
+  return handleFormPost(request, {
+    action,
+    shownFields: ['amount', 'currency', 'method'],
+    run: async (fields) => {
+      const body = parseInput(topUpBody(request.locale), {
+        amount: fields.amount,
+        currency: fields.currency,
+        method: fields.method,
+      });
+      // The provider is chosen by currency and method (docs/payments.md "Choosing the provider").
+      const started = await startTopUp(db, choosePaymentProvider, {
+        userId: user.id,
+        amount: body.amount,
+        currencyId: body.currency,
+        method: body.method,
+        email: user.email,
+        origin: getEnv().publicUrl,
+        locale: request.locale,
+      });
+      return started.checkout_url ?? localizePath(topUpReturnPath(started.reference), request.locale);
+    },
+    keep: (fields) => ({
+      amount: fields.amount ?? '',
+      currency: fields.currency ?? '',
+      method: fields.method ?? 'card',
+    }),
+    view,
+  });
 }
 
 export interface ReceiptListView {
@@ -220,16 +214,12 @@ export async function loadReceiptPage(
 ): Promise<ReceiptView | undefined> {
   const transferId = parseReceiptNumber(number);
   if (transferId === undefined) return undefined;
-  try {
-    const receipt = await readReceipt(await getDb(), user.id, transferId);
-    return {
-      ...receipt,
-      date: formatDate(receipt.created_at, locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
-      money: (amount: number) => formatMoney(amount, { code: receipt.currency, decimals: receipt.decimals }, locale),
-      decimal: minorToDecimal(receipt.amount, receipt.decimals),
-    };
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') return undefined;
-    throw error;
-  }
+  const receipt = await notFoundAsUndefined(readReceipt(await getDb(), user.id, transferId));
+  if (!receipt) return undefined;
+  return {
+    ...receipt,
+    date: formatDate(receipt.created_at, locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
+    money: (amount: number) => formatMoney(amount, { code: receipt.currency, decimals: receipt.decimals }, locale),
+    decimal: minorToDecimal(receipt.amount, receipt.decimals),
+  };
 }

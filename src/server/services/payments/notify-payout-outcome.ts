@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { formatMoney } from '~/i18n/format';
 import { localizePath } from '~/i18n/paths';
 import type { Executor } from '~/server/db/client';
-import { currencies, users } from '~/server/db/schema';
+import { users } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
 import { sendMail } from '~/server/mail';
 import { payoutOutcomeMail } from '~/server/mail/templates';
 import { userLocale } from '~/server/services/accounts/users';
+import { formatStoredMoney } from '~/server/services/reference/format-stored-money';
 import type { PayoutRow } from './settle-payout';
 
 /** Where a payout's result page is. */
@@ -23,10 +23,6 @@ export async function notifyPayoutOutcome(db: Executor, payout: PayoutRow): Prom
     .from(users)
     .where(eq(users.id, payout.userId));
   if (!user?.email) return;
-  const [currency] = await db
-    .select({ code: currencies.code, decimals: currencies.decimals })
-    .from(currencies)
-    .where(eq(currencies.code, payout.currency));
   const locale = userLocale(user);
   await sendMail(
     payoutOutcomeMail(
@@ -34,7 +30,7 @@ export async function notifyPayoutOutcome(db: Executor, payout: PayoutRow): Prom
       user.email,
       user.firstName,
       payout.status,
-      formatMoney(payout.amountMinor, currency ?? { code: payout.currency, decimals: 2 }, locale),
+      await formatStoredMoney(db, payout.amountMinor, payout.currency, locale),
       payout.destinationMasked,
       `${getEnv().publicUrl}${localizePath(payoutResultPath(payout.reference), locale)}`,
     ),
