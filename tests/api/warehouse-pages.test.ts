@@ -149,6 +149,16 @@ describe('a new warehouse, without JavaScript', () => {
       user: member.user,
     });
     expect(outcome && 'status' in outcome && outcome.status).toBe(403);
+    // Nor does "show the regions" from another page's token show anything: it is refused the same way.
+    const refresh = await loadNewWarehouse({
+      ...formRequest(`${BASE}/new`, {
+        cookies: new TestCookies(),
+        fields: { action: 'create', refresh: '1', description: 'X' },
+      }),
+      user: member.user,
+    });
+    expect(refresh && 'status' in refresh && refresh.status).toBe(403);
+    expect(await countMemberStock(db(), member.user.id)).toEqual({ warehouses: 0, products: 0 });
   });
 });
 

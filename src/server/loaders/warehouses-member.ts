@@ -38,7 +38,7 @@ import {
   PRIVATE_PAGE,
   type PageOutcome,
   blankForm,
-  failedForm,
+  handleFormPost,
   guardFormPost,
   readForm,
 } from './form-post';
@@ -304,14 +304,27 @@ function onCategorySelect(error: unknown): never {
   throw error;
 }
 
-/** Reads, guards and checks a posted form of these pages; `action` is one of `allowed`. */
-async function readPost(request: FormPageRequest, allowed: readonly WarehouseAction[]) {
-  const fields = await readForm(request.request);
-  guardFormPost(request, fields);
-  const isRefresh = fields.refresh === '1';
+/** The posted `action`, one of `allowed` (else a 400, as the API answers an unknown step). */
+function postedAction(fields: Record<string, string>, allowed: readonly WarehouseAction[]): WarehouseAction {
   const action = fields.action as WarehouseAction;
   if (!allowed.includes(action)) throw new AppError('bad_request', 'errors.bad_request');
-  return { fields, action, isRefresh };
+  return action;
+}
+
+/**
+ * The values of a place form posted with "Show the regions and villages" (`refresh=1`) from this browser, or
+ * undefined for any other post (handleFormPost then runs it, and refuses it when its guard fails). The body is read
+ * from a copy so that handleFormPost still reads it.
+ */
+async function refreshedValues(request: FormPageRequest) {
+  const fields = await readForm(request.request.clone()).catch(() => undefined);
+  if (fields?.refresh !== '1') return undefined;
+  try {
+    guardFormPost(request, fields);
+  } catch {
+    return undefined;
+  }
+  return { action: fields.action, values: postedValues(fields) };
 }
 
 /** The values a refused or refreshed form shows again (not its token, action or confirmation). */
@@ -383,26 +396,21 @@ export async function loadNewWarehouse(request: FormPageRequest): Promise<PageOu
   if (request.request.method !== 'POST')
     return { view: await view(blankForm(request, action)), status: 200, headers: PRIVATE_PAGE };
 
-  let fields: Record<string, string> = {};
-  try {
-    const post = await readPost(request, ['create']);
-    fields = post.fields;
-    if (post.isRefresh)
-      return { view: await view(blankForm(request, action, postedValues(fields))), status: 200, headers: PRIVATE_PAGE };
-    const created = await createMemberWarehouse(db, user.id, parseInput(warehouseCreateSchema, warehouseInput(fields)));
-    return {
-      redirect: `${localizePath(`${WAREHOUSE_PATH}/${created.id}`, locale)}?done=create`,
-      status: 303,
-      headers: PRIVATE_PAGE,
-    };
-  } catch (error) {
-    const failed = failedForm<WarehouseField>(error, request, {
-      action,
-      shownFields: WAREHOUSE_FIELDS,
-      values: postedValues(fields),
-    });
-    return { view: await view(failed.state), status: failed.status, headers: failed.headers };
-  }
+  const refreshed = await refreshedValues(request);
+  if (refreshed)
+    return { view: await view(blankForm(request, action, refreshed.values)), status: 200, headers: PRIVATE_PAGE };
+  return handleFormPost<WarehouseField, WarehouseFormView>(request, {
+    action,
+    shownFields: WAREHOUSE_FIELDS,
+    keep: postedValues,
+    run: async (fields) => {
+      postedAction(fields, ['create']);
+      const input = parseInput(warehouseCreateSchema, warehouseInput(fields));
+      const created = await createMemberWarehouse(db, user.id, input);
+      return `${localizePath(`${WAREHOUSE_PATH}/${created.id}`, locale)}?done=create`;
+    },
+    view: (state) => view(state),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -449,27 +457,21 @@ export async function loadPublicDepotPicker(
   if (request.request.method !== 'POST')
     return { view: await view(blankForm(request, action)), status: 200, headers: PRIVATE_PAGE };
 
-  let fields: Record<string, string> = {};
-  try {
-    fields = (await readPost(request, ['create_from_public'])).fields;
-    const input = parseInput(warehouseFromPublicSchema, {
-      system_warehouse_id: fields.system_warehouse_id ?? '',
-      company_id: fields.company_id ?? '',
-    });
-    const created = await createWarehouseFromPublic(db, user.id, input);
-    return {
-      redirect: `${localizePath(`${WAREHOUSE_PATH}/${created.id}`, locale)}?done=create_from_public`,
-      status: 303,
-      headers: PRIVATE_PAGE,
-    };
-  } catch (error) {
-    const failed = failedForm<WarehouseField>(error, request, {
-      action,
-      shownFields: WAREHOUSE_FIELDS,
-      values: postedValues(fields),
-    });
-    return { view: await view(failed.state), status: failed.status, headers: failed.headers };
-  }
+  return handleFormPost<WarehouseField, PublicDepotView>(request, {
+    action,
+    shownFields: WAREHOUSE_FIELDS,
+    keep: postedValues,
+    run: async (fields) => {
+      postedAction(fields, ['create_from_public']);
+      const input = parseInput(warehouseFromPublicSchema, {
+        system_warehouse_id: fields.system_warehouse_id ?? '',
+        company_id: fields.company_id ?? '',
+      });
+      const created = await createWarehouseFromPublic(db, user.id, input);
+      return `${localizePath(`${WAREHOUSE_PATH}/${created.id}`, locale)}?done=create_from_public`;
+    },
+    view: (state) => view(state),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -536,67 +538,57 @@ export async function loadWarehouseEdit(
   if (request.request.method !== 'POST')
     return { view: await view(blankForm(request, action), null), status: 200, headers: PRIVATE_PAGE };
 
-  let fields: Record<string, string> = {};
-  let posted: WarehouseAction | null = null;
-  try {
-    const post = await readPost(request, ['update', 'delete', 'add_product', 'update_product', 'delete_product']);
-    fields = post.fields;
-    posted = post.action;
-    if (post.isRefresh && posted === 'update')
-      return {
-        view: await view(blankForm(request, action, postedValues(fields)), 'update'),
-        status: 200,
-        headers: PRIVATE_PAGE,
-      };
-    const productId = () => parseInput(warehouseIdSchema, { id: fields.id }).id;
-    switch (posted) {
-      case 'update':
-        await updateMemberWarehouse(db, user.id, parseInput(warehouseUpdateSchema, { id, ...warehouseInput(fields) }));
-        break;
-      case 'delete':
-        if (fields.confirm !== '1') throw confirmMissing();
-        await deleteMemberWarehouse(db, user.id, id);
-        return { redirect: `${localizePath(WAREHOUSE_PATH, locale)}?done=delete`, status: 303, headers: PRIVATE_PAGE };
-      case 'add_product':
-        await addWarehouseProduct(
-          db,
-          user.id,
-          id,
-          parseInput(warehouseProductSchema(locale), productInput(fields)),
-        ).catch(onCategorySelect);
-        break;
-      case 'update_product':
-        await updateWarehouseProduct(
-          db,
-          user.id,
-          productId(),
-          parseInput(warehouseProductSchema(locale), productInput(fields)),
-        ).catch(onCategorySelect);
-        break;
-      case 'delete_product':
-        await deleteWarehouseProduct(db, user.id, productId());
-        break;
-      default:
-        throw new AppError('bad_request', 'errors.bad_request');
-    }
-    return { redirect: `${action}?done=${posted}`, status: 303, headers: PRIVATE_PAGE };
-  } catch (error) {
-    let caught = error;
-    // parseInput's category errors (before the service ran) also belong beside the one select.
-    try {
-      if (posted === 'add_product' || posted === 'update_product') onCategorySelect(error);
-    } catch (moved) {
-      caught = moved;
-    }
-    const failed = failedForm<WarehouseField>(caught, request, {
-      action,
-      shownFields: WAREHOUSE_FIELDS,
-      values: postedValues(fields),
-    });
+  const refreshed = await refreshedValues(request);
+  if (refreshed?.action === 'update')
     return {
-      view: await view(failed.state, posted, posted === 'update_product' ? (parseId(fields.id) ?? null) : null),
-      status: failed.status,
-      headers: failed.headers,
+      view: await view(blankForm(request, action, refreshed.values), 'update'),
+      status: 200,
+      headers: PRIVATE_PAGE,
     };
-  }
+
+  const stockInput = (fields: Record<string, string>) => {
+    try {
+      return parseInput(warehouseProductSchema(locale), productInput(fields));
+    } catch (error) {
+      return onCategorySelect(error);
+    }
+  };
+  return handleFormPost<WarehouseField, WarehouseEditView>(request, {
+    action,
+    shownFields: WAREHOUSE_FIELDS,
+    keep: postedValues,
+    run: async (fields) => {
+      const posted = postedAction(fields, ['update', 'delete', 'add_product', 'update_product', 'delete_product']);
+      const productId = () => parseInput(warehouseIdSchema, { id: fields.id }).id;
+      switch (posted) {
+        case 'update':
+          await updateMemberWarehouse(
+            db,
+            user.id,
+            parseInput(warehouseUpdateSchema, { id, ...warehouseInput(fields) }),
+          );
+          break;
+        case 'delete':
+          if (fields.confirm !== '1') throw confirmMissing();
+          await deleteMemberWarehouse(db, user.id, id);
+          return `${localizePath(WAREHOUSE_PATH, locale)}?done=delete`;
+        case 'add_product':
+          await addWarehouseProduct(db, user.id, id, stockInput(fields)).catch(onCategorySelect);
+          break;
+        case 'update_product':
+          await updateWarehouseProduct(db, user.id, productId(), stockInput(fields)).catch(onCategorySelect);
+          break;
+        case 'delete_product':
+          await deleteWarehouseProduct(db, user.id, productId());
+          break;
+      }
+      return `${action}?done=${posted}`;
+    },
+    view: (state, _error, fields) => {
+      const posted = (WAREHOUSE_ACTIONS as readonly string[]).includes(fields.action ?? '')
+        ? (fields.action as WarehouseAction)
+        : null;
+      return view(state, posted, posted === 'update_product' ? (parseId(fields.id) ?? null) : null);
+    },
+  });
 }
