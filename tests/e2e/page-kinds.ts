@@ -32,6 +32,23 @@ const demoLot = (catalogue: string, sitePath: string) => async (request: APIRequ
 /** A word no line can hold whole: the page must wrap it, not scroll sideways. */
 export const LONG_WORD = 'Maharagwe'.repeat(12);
 
+/** A warehouse of the gold member with a line of stock (a new one each time: its page is what is checked). */
+async function memberWarehouse(request: APIRequestContext): Promise<string> {
+  const headers = { Origin: test.info().project.use.baseURL! };
+  const created = await request.post('/api-v2/user-warehouse/create', {
+    headers,
+    form: { description: 'Ghala la Nakuru', address: 'Barabara ya Kenyatta 12' },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { id } = await created.json();
+  const stocked = await request.post('/api-v2/user-warehouse/add-product', {
+    headers,
+    form: { warehouse_id: id, category_kind: 'board', category_id: 3, quantity: '40', per_unit_id: 1 },
+  });
+  expect(stocked.status(), await stocked.text()).toBe(200);
+  return `/sw/user/profile/warehouse/${id}`;
+}
+
 /** The gold member's lot whose title and description hold one very long word (made once per worker). */
 let longLot: Promise<number> | undefined;
 function makeLongWordLot(browser: Browser): Promise<number> {
@@ -134,6 +151,11 @@ export const PAGE_KINDS: PageKind[] = [
   { name: 'my lots', path: '/user/profile/orders', member: GOLD },
   { name: 'my lots with a very long word', path: '/user/profile/orders', member: GOLD },
   { name: 'favourites', path: '/user/profile/favorite', member: GOLD },
+  { name: 'my warehouses', path: '/sw/user/profile/warehouse', member: GOLD },
+  { name: 'new warehouse', path: '/fr/user/profile/warehouse/new', member: GOLD },
+  { name: 'public depot picker', path: '/user/profile/warehouse/public?q=depot', member: GOLD },
+  { name: 'warehouse card', path: '/user/profile/cabinet-cards/warehouse', member: GOLD },
+  { name: 'my warehouse with stock', path: memberWarehouse, member: GOLD },
   { name: 'lot form', path: '/board/addLot', member: GOLD },
   { name: 'machinery lot form', path: '/fr/agrotechnic/addLot', member: GOLD },
   {

@@ -6,9 +6,9 @@ import type { MessageKey } from '~/i18n/t';
  * The cabinet cards (`/user/profile/cabinet-cards/{view}`, docs/deals.md "Lists, badge, cabinet") and the money
  * cards (`…/money-cards/{view}`): what each card is called, what it holds and its icon. The index, each card's
  * page and the summary at the top of /user/profile/deals read them from here, so a card reads the same everywhere.
- * Cards of capabilities still to come (warehouse) stay "coming soon"; `company` is the member's company
- * (docs/companies.md "Screens") and the verifications card opens /user/profile/verifications (docs/companies.md
- * "Verification").
+ * `company` is the member's company (docs/companies.md "Screens"), the verifications card opens
+ * /user/profile/verifications (docs/companies.md "Verification") and `warehouse` shows the member's warehouses
+ * (docs/warehouses.md "Members' pages").
  */
 
 /** The cards built as pages with a list (the six offer groupings, the lots on sale, favourites, settings). */
@@ -19,13 +19,12 @@ export const CABINET_VIEWS = [
   'settings',
   'verifications',
   'company',
+  'warehouse',
 ] as const;
 export type CabinetView = (typeof CABINET_VIEWS)[number];
 
 /** Cards that later capabilities build: they answer "coming soon" (any other unknown card is a 404). */
-export const PLANNED_CARDS: Record<string, MessageKey> = {
-  warehouse: 'soon.area_warehouse',
-};
+export const PLANNED_CARDS: Record<string, MessageKey> = {};
 /** Money cards still to come (none now: my-wallet and my-receipts are the wallet's pages, docs/wallet.md "Screens"). */
 export const PLANNED_MONEY_CARDS: Record<string, MessageKey> = {};
 
@@ -115,6 +114,12 @@ export const CARD: Record<CardView, CardMeta> = {
     empty: 'cabinet.hint_settings',
     icon: 'settings',
   },
+  warehouse: {
+    title: 'warehouse_page.title',
+    hint: 'warehouse_page.card_hint',
+    empty: 'warehouse_page.empty_text',
+    icon: 'pin',
+  },
   company: {
     title: 'company_page.title',
     hint: 'company_page.card_hint',
@@ -160,7 +165,11 @@ export const CARD_GROUPS: { id: string; title: MessageKey; views: CardView[] }[]
     views: ['sold-not-paid', 'sold-not-delivered', 'sold-old', 'on-sale'],
   },
   { id: 'money', title: 'cabinet.group_money', views: ['have-to-be-paid', 'have-to-pay', 'my-wallet', 'my-receipts'] },
-  { id: 'more', title: 'cabinet.group_more', views: ['cabinet-favourites', 'settings', 'company', 'verifications'] },
+  {
+    id: 'more',
+    title: 'cabinet.group_more',
+    views: ['cabinet-favourites', 'settings', 'company', 'verifications', 'warehouse'],
+  },
 ];
 
 /** The group a card belongs to (its page links to the other cards of the group). */

@@ -17,7 +17,7 @@ import { NumberField } from '~/islands/lib/number-field';
 import { parseNumber } from '~/features/numbers/parse';
 import CategoryField, { type CategoryChoice } from './CategoryField';
 import { DETAIL_INPUTS, TECHNIC_FLAGS } from './detail-inputs';
-import LotPlaceFields from './LotPlaceFields';
+import LotPlaceFields, { type WarehouseChoice } from './LotPlaceFields';
 import { type LotFormField, type LotFormValues, fieldOrder } from '~/features/lots/form-values';
 import PhotoPicker from './PhotoPicker';
 import QuantityFields from './QuantityFields';
@@ -52,6 +52,8 @@ export interface LotFormProps {
   locale: Locale;
   /** The owner's company, when they belong to one: the lot may be published for it. */
   company?: { id: number; name: string };
+  /** The owner's (and their company's) warehouses the lot may be placed at. */
+  warehouses?: WarehouseChoice[];
 }
 
 /** A saved lot, one kept on this device until the network is back, or a price the seller must confirm first. */
@@ -84,6 +86,7 @@ function LotFormBody({
   userId,
   locale,
   company,
+  warehouses = [],
   onAnother,
 }: LotFormProps & { onAnother: () => void }) {
   const t = useMemo(() => createClientTranslator(messages), [messages]);
@@ -258,7 +261,7 @@ function LotFormBody({
       </Section>
 
       <Section id="place" title={t('lot_form.section_place')}>
-        <LotPlaceFields control={form.control} t={t} />
+        <LotPlaceFields control={form.control} t={t} warehouses={warehouses} />
         <TextField
           {...field('address')}
           label={t('lot_form.address')}

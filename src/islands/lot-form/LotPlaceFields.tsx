@@ -11,10 +11,22 @@ import { SelectField } from '~/islands/lib/fields';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import type { LotFormValues } from '~/features/lots/form-values';
 
+/** One of the owner's warehouses, with the place a lot placed there takes (docs/warehouses.md). */
+export interface WarehouseChoice {
+  id: number;
+  name: string;
+  country_id: number | null;
+  region_id: number | null;
+  village_id: number | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
 interface Props {
   control: Control<LotFormValues>;
   t: ClientTranslate;
   disabled?: boolean;
+  warehouses?: WarehouseChoice[];
 }
 
 /**
@@ -23,7 +35,8 @@ interface Props {
  * town field, street and house, which a lot does not have; a lot needs a village or a map point instead
  * (lotSchema's `lots.place_required`).
  */
-export default function LotPlaceFields({ control, t, disabled = false }: Props) {
+export default function LotPlaceFields({ control, t, disabled = false, warehouses = [] }: Props) {
+  const warehouse = useController({ control, name: 'warehouse_id' });
   const country = useController({ control, name: 'country_id' });
   const region = useController({ control, name: 'region_id' });
   const village = useController({ control, name: 'village_id' });
@@ -54,8 +67,51 @@ export default function LotPlaceFields({ control, t, disabled = false }: Props) 
   const point = pointOf({ latitude: latitude.field.value, longitude: longitude.field.value });
   const pointError = latitude.fieldState.error?.message ?? longitude.fieldState.error?.message;
 
+  // A lot placed at a warehouse takes the warehouse's place (the API copies it too): its fields are set from the
+  // warehouse and hidden; a warehouse with no country given leaves the place to the member.
+  const chosenWarehouse = warehouses.find((w) => String(w.id) === warehouse.field.value);
+  const isFromWarehouse = chosenWarehouse?.country_id != null;
+  const text = (value: number | null | undefined) => (value == null ? '' : String(value));
+  function chooseWarehouse(id: string) {
+    warehouse.field.onChange(id);
+    const chosen = warehouses.find((w) => String(w.id) === id);
+    if (chosen?.country_id == null) return;
+    country.field.onChange(text(chosen.country_id));
+    region.field.onChange(text(chosen.region_id));
+    village.field.onChange(text(chosen.village_id));
+    latitude.field.onChange(text(chosen.latitude));
+    longitude.field.onChange(text(chosen.longitude));
+  }
+  const warehouseSelect = warehouses.length > 0 && (
+    <SelectField
+      id="lot-warehouse_id"
+      label={t('lot_form.place_warehouse')}
+      error={warehouse.fieldState.error?.message}
+      value={warehouse.field.value}
+      ref={warehouse.field.ref}
+      disabled={disabled}
+      onBlur={warehouse.field.onBlur}
+      onChange={(e) => chooseWarehouse(e.target.value)}
+    >
+      <option value="">{t('lot_form.place_warehouse_none')}</option>
+      {warehouses.map((w) => (
+        <option key={w.id} value={String(w.id)}>
+          {w.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+  if (isFromWarehouse)
+    return (
+      <div className="flex flex-col gap-4">
+        {warehouseSelect}
+        <p className="text-sm opacity-80">{t('lot_form.place_from_warehouse')}</p>
+      </div>
+    );
+
   return (
     <div className="flex flex-col gap-4">
+      {warehouseSelect}
       <p className="text-sm opacity-80">{t('lot_form.place_hint')}</p>
       <PlaceSearch
         id="lot-place-search"

@@ -6,6 +6,7 @@ import { type Executor, getDb } from '~/server/db';
 import type { SessionUser } from '~/server/services/accounts/users';
 import { cabinetCounts, countOffersByLot, listLotsOnSale, listMoneyDue } from '~/server/services/deals/cabinet';
 import { listOffers } from '~/server/services/deals/list-offers';
+import { countMemberStock } from '~/server/services/warehouses/count-member-stock';
 
 /**
  * The data of the cabinet's pages (/user/profile/cabinet-cards, its card pages, its money cards) and of My deals
@@ -19,7 +20,10 @@ export type MoneyDue = Awaited<ReturnType<typeof listMoneyDue>>[number];
 export type OfferPage = Awaited<ReturnType<typeof listOffers>>;
 
 export interface CabinetSummary {
-  counts: Record<CabinetOfferView | 'on-sale', number>;
+  /** Deals and lots per card; `warehouse`: the member's warehouses (their own and their company's). */
+  counts: Record<CabinetOfferView | 'on-sale' | 'warehouse', number>;
+  /** The lines of stock in those warehouses (said under the warehouse card's count). */
+  stockLines: number;
   money: Record<MoneyView, MoneyDue[]>;
   /** Offers that wait for the user's answer (the header badge's number). */
   waiting: number;
@@ -30,13 +34,19 @@ export interface CabinetSummary {
  * request (`request` is the page's Astro.request).
  */
 async function loadCabinetSummary(db: Executor, userId: number, request: Request): Promise<CabinetSummary> {
-  const [counts, toBePaid, toPay, waiting] = await Promise.all([
+  const [counts, stock, toBePaid, toPay, waiting] = await Promise.all([
     cabinetCounts(db, userId),
+    countMemberStock(db, userId),
     listMoneyDue(db, userId, 'have-to-be-paid'),
     listMoneyDue(db, userId, 'have-to-pay'),
     loadOffersWaiting(request, userId),
   ]);
-  return { counts, money: { 'have-to-be-paid': toBePaid, 'have-to-pay': toPay }, waiting };
+  return {
+    counts: { ...counts, warehouse: stock.warehouses },
+    stockLines: stock.products,
+    money: { 'have-to-be-paid': toBePaid, 'have-to-pay': toPay },
+    waiting,
+  };
 }
 
 /** The cabinet: every card's figures. */

@@ -18,6 +18,19 @@ import { listUnits } from '~/server/services/reference/list-units';
 import { parseId } from '~/features/validation/fields';
 import { getLot } from '~/server/services/lots/get-lot';
 import { findMembership } from '~/server/services/companies/access';
+import type { WarehouseChoice } from '~/islands/lot-form/LotPlaceFields';
+import { listMemberWarehouses } from '~/server/services/warehouses/list-member-warehouses';
+import type { MemberWarehouse } from '~/server/services/warehouses/member-warehouse-fields';
+
+/** The warehouses the place select offers (the newest first: a member keeps a few). */
+const WAREHOUSE_CHOICES = 100;
+
+/** A warehouse as the select names it: its description, else its public depot, with where it is. */
+function warehouseName(w: MemberWarehouse): string {
+  const name = w.description ?? w.system_warehouse_title ?? `#${w.id}`;
+  const place = w.village_name ?? w.region_name ?? w.country_name;
+  return place ? `${name} (${place})` : name;
+}
 
 export interface LotFormData {
   view: 'form';
@@ -33,6 +46,8 @@ export interface LotFormData {
   currencies: CurrencyChoice[];
   /** The member's company, when they belong to one: "publish for my company" (docs/companies.md "Company lots"). */
   company?: { id: number; name: string };
+  /** The member's (and their company's) warehouses the lot may be placed at (docs/warehouses.md). */
+  warehouses: WarehouseChoice[];
 }
 
 /** What a lot form page shows: the form, the tier explanation, a lot in a deal that cannot change, or a 404. */
@@ -94,11 +109,12 @@ export async function loadLotFormPage(
     return { view: 'upgrade', kind, tier: user.tier };
   }
 
-  const [tree, units, currencies, company] = await Promise.all([
+  const [tree, units, currencies, company, warehouses] = await Promise.all([
     getCategoryTree(db, kind, locale),
     listUnits(db, meta.unitCategory, locale),
     listCurrencies(db, locale),
     findMembership(db, user.id),
+    listMemberWarehouses(db, user.id, { page: 1, perPage: WAREHOUSE_CHOICES }, locale),
   ]);
   const categories = tree.map((root) => ({
     id: root.id,
@@ -113,6 +129,15 @@ export async function loadLotFormPage(
     units: units.map((u) => ({ id: u.id, name: u.name, short: u.short })),
     currencies: currencies.map((c) => ({ id: c.id, code: c.code, name: c.name, decimals: c.decimals })),
     company: company ? { id: company.companyId, name: company.companyTitle } : undefined,
+    warehouses: warehouses.items.map((w) => ({
+      id: w.id,
+      name: warehouseName(w),
+      country_id: w.country_id,
+      region_id: w.region_id,
+      village_id: w.village_id,
+      latitude: w.latitude,
+      longitude: w.longitude,
+    })),
   };
 
   if (lot) {
