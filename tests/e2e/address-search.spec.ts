@@ -87,4 +87,34 @@ test.describe('[WAREHOUSES] address search in the address form', () => {
     await expect(village.locator('option:checked')).toHaveText(proposed!);
     await expect(proposal).toHaveCount(0);
   });
+
+  test("in a warehouse's plain form, a found village fills the server's drop-downs and the point", async ({ page }) => {
+    test.setTimeout(60_000);
+    const baseURL = test.info().project.use.baseURL!;
+    const login = await page.request.post('/api-v2/user/login', {
+      form: { email: 'demo-basic@mavuno.test', password: 'mavuno-demo' },
+      headers: { 'X-Session-Mode': 'cookie', Origin: baseURL },
+    });
+    expect(login.status()).toBe(200);
+    await page.goto('/fr/user/profile/warehouse/new');
+    // The point's island hydrates when it is seen; the search is drawn by it.
+    await page.getByLabel(fr['warehouse_page.field_latitude']).scrollIntoViewIfNeeded();
+    const search = page.getByRole('combobox', { name: fr['address.search_label'] });
+    await expect(search).toBeVisible({ timeout: 30_000 });
+    // The region and village lists are empty until a country is chosen (the server fills them on "show").
+    const region = page.locator('select[name="region_id"]');
+    const village = page.locator('select[name="village_id"]');
+    await search.fill('agnibilekrou');
+    await page.getByRole('option', { name: /Agnibilékrou, Comoé, C.te d.Ivoire/ }).click();
+    await expect(page.locator('select[name="country_id"] option:checked')).toHaveText(/C.te d.Ivoire/);
+    await expect(region.locator('option:checked')).toHaveText('Comoé');
+    await expect(village.locator('option:checked')).toHaveText('Agnibilékrou');
+    await expect(page.getByLabel(fr['warehouse_page.field_latitude'])).toHaveValue(/^7\.13/);
+
+    // Saved as picked: the warehouse's page shows its village.
+    await page.getByLabel(fr['warehouse_page.field_description'], { exact: true }).fill('Magasin de test');
+    await page.getByRole('button', { name: fr['warehouse_page.create_submit'] }).click();
+    await expect(page).toHaveURL(/\/fr\/user\/profile\/warehouse\/\d+/);
+    await expect(page.getByText(/Agnibilékrou/).first()).toBeVisible();
+  });
 });
