@@ -14,6 +14,8 @@
 //   resolve-dispute OFFER_ID release|refund|split [SELLER_AMOUNT] [--by EMAIL] [--note TEXT]
 //                              decide a deal's open dispute (docs/deals.md "Disputes"); SELLER_AMOUNT in minor units
 //                              for a split; decided by the administrator EMAIL (default: the first administrator)
+//   list-messages [--status new|answered|closed]
+//                              list the contact-form inbox, newest first (docs/contact.md)
 //   reconcile [--repair]       compare unfinished payments with their providers and the ledger (docs/wallet.md
 //                              "Reconciliation"); --repair credits a confirmed payment missing its credit, once,
 //                              and settles a pending payout its provider has decided, once
@@ -51,6 +53,8 @@ import { createPublicWarehouse } from '~/server/services/warehouses/create-publi
 import { restorePublicWarehouse } from '~/server/services/warehouses/restore-public-warehouse';
 import { retirePublicWarehouse } from '~/server/services/warehouses/retire-public-warehouse';
 import { updatePublicWarehouse } from '~/server/services/warehouses/update-public-warehouse';
+import { CONTACT_STATUSES, type ContactStatus } from '~/features/contact/schema';
+import { listContactMessages } from '~/server/services/contact/list-contact-messages';
 
 const [command, ...args] = process.argv.slice(2);
 const env = getEnv();
@@ -275,9 +279,28 @@ try {
       }
       break;
     }
+    case 'list-messages': {
+      const flag = args.indexOf('--status');
+      const status = flag >= 0 ? args[flag + 1] : undefined;
+      if (status !== undefined && !CONTACT_STATUSES.includes(status as ContactStatus)) {
+        fail(`usage: npm run admin -- list-messages [--status ${CONTACT_STATUSES.join('|')}]`);
+        break;
+      }
+      const rows = await listContactMessages(db, { status: status as ContactStatus | undefined });
+      if (rows.length === 0) console.log(status ? `No ${status} messages.` : 'No messages.');
+      for (const row of rows) {
+        const reach = [row.email, row.phone].filter(Boolean).join(' / ');
+        const member = row.userId ? `  member #${row.userId}` : '';
+        console.log(
+          `#${row.id}  ${row.status}  ${row.createdAt.toISOString()}  ${row.topic}  ${row.locale}  ${row.name} <${reach}>${member}`,
+        );
+        console.log(`    ${row.message.replace(/\s*\n\s*/g, ' ⏎ ')}`);
+      }
+      break;
+    }
     default:
       fail(
-        'commands: set-tier EMAIL TIER | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID | check-ledger | list-payouts | approve-payout REFERENCE | decline-payout REFERENCE | settle-payout REFERENCE paid|failed | resolve-dispute OFFER_ID DECISION [SELLER_AMOUNT] | reconcile [--repair] | warehouse-add --title T --kind KIND --country CC ... | warehouse-edit ID --FIELD VALUE... | warehouse-retire ID | warehouse-restore ID',
+        'commands: set-tier EMAIL TIER | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID | check-ledger | list-payouts | approve-payout REFERENCE | decline-payout REFERENCE | settle-payout REFERENCE paid|failed | resolve-dispute OFFER_ID DECISION [SELLER_AMOUNT] | reconcile [--repair] | warehouse-add --title T --kind KIND --country CC ... | warehouse-edit ID --FIELD VALUE... | warehouse-retire ID | warehouse-restore ID | list-messages [--status STATUS]',
       );
   }
 } catch (error) {

@@ -25,6 +25,11 @@ const EnvSchema = z
     TRUST_PROXY: booleanFlag.default(false),
     /** Sender of every e-mail. */
     MAIL_FROM: z.string().min(3).default('Mavuno <no-reply@mavuno.local>'),
+    /** The support inbox that contact-form messages are e-mailed to (docs/contact.md); unset: kept in the database only. */
+    SUPPORT_EMAIL: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.email().optional(),
+    ),
     /** Rendered anonymous pages kept in memory (docs/architecture.md "How the render cache stays correct"); 0 turns the cache off. */
     PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
     /** Shows the outbox at /dev/mailbox (only without SMTP_URL and never over https). */

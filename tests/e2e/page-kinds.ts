@@ -128,6 +128,7 @@ export const PAGE_KINDS: PageKind[] = [
   { name: 'sign-up steps', path: '/signin/signup-steps' },
   { name: 'forgot password', path: '/signin/forgot-password' },
   { name: 'reset password', path: '/signin/reset-password?token=not-a-token' },
+  { name: 'contact form', path: '/sw/contact-us' },
   { name: 'not found', path: '/sw/no-such-page' },
   { name: 'coming soon', path: '/statistic' },
   { name: 'warehouse list', path: '/world-warehouse' },

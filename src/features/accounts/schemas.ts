@@ -60,7 +60,7 @@ export const passwordField = z.string().min(PASSWORD_MIN, { message: 'accounts.p
  * No control characters (C0, DEL and C1: U+009B opens a terminal escape too) and no bidirectional overrides or
  * isolates: names are shown to other users and in the terminal.
  */
-const CONTROL = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+export const CONTROL = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 export const plainLine = (max: number) =>
   z
     .string()

@@ -11,7 +11,6 @@ export const PLANNED_ROUTES: { pattern: RegExp; area: MessageKey }[] = [
   { pattern: /^\/(financing|loan-documents)$/, area: 'soon.area_financing' },
   { pattern: /^\/(statistic|prices)$/, area: 'soon.area_statistic' },
   { pattern: /^\/article(\/[^/]+)?$/, area: 'soon.area_news' },
-  { pattern: /^\/contact-us$/, area: 'soon.area_contact' },
   {
     pattern:
       /^\/user\/(profile\/(?!(user|orders|favorite|deals|verifications|company|warehouse(\/(new|public|\d+))?|cabinet-cards(\/(bought-not-paid|bought-not-delivered|bought-paid-delivered|sold-not-paid|sold-not-delivered|sold-old|on-sale|cabinet-favourites|settings|verifications|company|warehouse|money-cards(\/(have-to-be-paid|have-to-pay|my-wallet|my-receipts))?))?|wallet(\/.*)?)$).*)$/,

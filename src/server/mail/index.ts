@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where the recipient's answer goes, when not to MAIL_FROM (support mail: the person who wrote). */
+  replyTo?: string;
 }
 
 /** Where mail goes: an SMTP server when SMTP_URL is set, else the outbox table (readable at /dev/mailbox in development). */

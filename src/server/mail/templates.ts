@@ -27,7 +27,7 @@ function compose(
 ${parts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${parts.action ? `<p><a href="${escapeHtml(parts.action.url)}" style="display:inline-block;background:#1d5e2f;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(parts.action.label)}</a></p><p style="font-size:13px;color:#555">${escapeHtml(parts.action.url)}</p>` : ''}
 <p>${escapeHtml(signature)}</p></body></html>`;
-  return { to, subject: t(subjectKey), text, html };
+  return { to, subject: t(subjectKey, parts.vars), text, html };
 }
 
 export function emailConfirmationMail(locale: Locale, to: string, name: string, url: string): MailMessage {
@@ -202,4 +202,57 @@ export function verificationDecisionMail(
     action: { label: t('mail.verification_action'), url: decision.url },
   });
   return { ...message, subject: t('mail.verification_subject', { type: decision.type }) };
+}
+
+/** The sender's copy of a contact message: received, and what they wrote (docs/contact.md). */
+export function contactReceivedMail(
+  locale: Locale,
+  to: string,
+  name: string,
+  message: { topic: MessageKey; text: string },
+): MailMessage {
+  const t = createTranslator(locale);
+  return compose(locale, to, 'mail.contact_received_subject', {
+    name,
+    paragraphs: [t('mail.contact_received_text'), `${t('contact.field_topic')}: ${t(message.topic)}`, message.text],
+  });
+}
+
+/**
+ * A contact message for the support inbox (SUPPORT_EMAIL), in English: who wrote, how to reach them, the topic and
+ * the message. Replies go to the sender's e-mail when they gave one.
+ */
+export function contactForSupportMail(
+  to: string,
+  message: {
+    id: number;
+    name: string;
+    email?: string;
+    phone?: string;
+    topic: MessageKey;
+    text: string;
+    locale: Locale;
+    userId?: number;
+  },
+): MailMessage {
+  const t = createTranslator('en');
+  const facts = [
+    `${t('contact.field_name')}: ${message.name}`,
+    ...(message.email ? [`${t('contact.field_email')}: ${message.email}`] : []),
+    ...(message.phone ? [`${t('contact.field_phone')}: ${message.phone}`] : []),
+    `${t('contact.field_topic')}: ${t(message.topic)}`,
+    t('mail.contact_support_meta', {
+      id: String(message.id),
+      locale: message.locale,
+      member: message.userId ? `#${message.userId}` : '—',
+    }),
+  ];
+  return {
+    ...compose('en', to, 'mail.contact_support_subject', {
+      name: t('mail.contact_support_team'),
+      paragraphs: [...facts, message.text],
+      vars: { topic: t(message.topic), name: message.name },
+    }),
+    ...(message.email ? { replyTo: message.email } : {}),
+  };
 }

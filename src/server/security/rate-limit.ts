@@ -31,6 +31,9 @@ export const RATE_LIMITS = {
   /** Chat messages per member (docs/chat.md): a burst of 30 a minute, and 600 an hour. */
   chatPost: { points: 30, duration: 60 },
   chatPostHour: { points: 600, duration: 60 * 60 },
+  /** Contact-form messages (docs/contact.md): per client address, and per sender's e-mail or phone. */
+  contactIp: { points: 5, duration: 60 * 60 },
+  contactSender: { points: 10, duration: 24 * 60 * 60 },
 } as const;
 export type LimitName = keyof typeof RATE_LIMITS;
 

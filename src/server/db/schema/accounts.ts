@@ -240,6 +240,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Where answers go when not to the sender (a contact message to support: the person who wrote it). */
+    replyTo: text('reply_to'),
     createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],

@@ -1,0 +1,17 @@
+import { desc, eq } from 'drizzle-orm';
+import type { ContactStatus } from '~/features/contact/schema';
+import type { Executor } from '~/server/db/client';
+import { contactMessages } from '~/server/db/schema';
+
+/**
+ * The support inbox (docs/contact.md), newest first, optionally of one status. For administrators only: the
+ * admin command and, later, the back office call it; there is no API for it.
+ */
+export async function listContactMessages(db: Executor, options: { status?: ContactStatus; limit?: number } = {}) {
+  return db
+    .select()
+    .from(contactMessages)
+    .where(options.status ? eq(contactMessages.status, options.status) : undefined)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(options.limit ?? 100);
+}

@@ -1,0 +1,71 @@
+import { normalizePhone } from '~/features/accounts/phone';
+import type { ContactInput } from '~/features/contact/schema';
+import type { Locale } from '~/i18n/config';
+import type { Executor } from '~/server/db/client';
+import { contactMessages } from '~/server/db/schema';
+import { getEnv } from '~/server/env';
+import { sendMail } from '~/server/mail';
+import { contactForSupportMail, contactReceivedMail } from '~/server/mail/templates';
+import { consumeLimit } from '~/server/security/rate-limit';
+import { topicLabel } from './topic-label';
+
+export interface ContactSender {
+  /** The client's address: counted by the rate limit, never stored with the message. */
+  ip: string;
+  locale: Locale;
+  /** The signed-in member who writes, if any: the message is linked to their account. */
+  userId?: number;
+}
+
+/**
+ * Takes a message of the contact form (docs/contact.md): counts it against the per-address and per-sender limits,
+ * stores it in the support inbox (status `new`), then e-mails it to SUPPORT_EMAIL (reply-to: the sender) and a
+ * copy to the sender, in their language, when they gave an e-mail. The message is kept even when mail fails.
+ */
+export async function sendContactMessage(
+  db: Executor,
+  input: ContactInput,
+  sender: ContactSender,
+): Promise<{ id: number }> {
+  const phone = input.phone ? (normalizePhone(input.phone) ?? input.phone) : undefined;
+  await consumeLimit('contactIp', sender.ip);
+  await consumeLimit('contactSender', input.email ?? phone ?? '');
+  const [stored] = await db.transaction((tx) =>
+    tx
+      .insert(contactMessages)
+      .values({
+        name: input.name,
+        email: input.email ?? null,
+        phone: phone ?? null,
+        topic: input.topic,
+        message: input.message,
+        locale: sender.locale,
+        userId: sender.userId ?? null,
+      })
+      .returning({ id: contactMessages.id }),
+  );
+
+  const support = getEnv().SUPPORT_EMAIL;
+  if (support)
+    await sendMail(
+      contactForSupportMail(support, {
+        id: stored.id,
+        name: input.name,
+        email: input.email,
+        phone,
+        topic: topicLabel(input.topic),
+        text: input.message,
+        locale: sender.locale,
+        userId: sender.userId,
+      }),
+    );
+  else console.warn(`[contact] message #${stored.id} kept in the inbox only: SUPPORT_EMAIL is not set`);
+  if (input.email)
+    await sendMail(
+      contactReceivedMail(sender.locale, input.email, input.name, {
+        topic: topicLabel(input.topic),
+        text: input.message,
+      }),
+    );
+  return stored;
+}
