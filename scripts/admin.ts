@@ -15,6 +15,9 @@
 //   resolve-dispute OFFER_ID release|refund|split [SELLER_AMOUNT] [--by EMAIL] [--note TEXT]
 //                              decide a deal's open dispute (docs/deals.md "Disputes"); SELLER_AMOUNT in minor units
 //                              for a split; decided by the administrator EMAIL (default: the first administrator)
+//   loan-status ID in_review|approved|declined [--note TEXT] [--by EMAIL]
+//                              set a loan application's status as an administrator (docs/financing.md "Status");
+//                              recorded with the administrator EMAIL (default: the first one); e-mails the member
 //   reconcile [--repair]       compare unfinished payments with their providers and the ledger (docs/wallet.md
 //                              "Reconciliation"); --repair credits a confirmed payment missing its credit, once,
 //                              and settles a pending payout its provider has decided, once
@@ -41,6 +44,8 @@ import { DISPUTE_DECISIONS, type DisputeDecision } from '~/features/deals/consta
 import { resolveDispute } from '~/server/services/deals/resolve-dispute';
 import { reconcilePayments } from '~/server/services/payments/reconcile-payments';
 import { reconcilePayouts } from '~/server/services/payments/reconcile-payouts';
+import { LOAN_DECISIONS, type LoanDecision } from '~/features/financing/constants';
+import { changeLoanApplicationStatus } from '~/server/services/financing/change-loan-application-status';
 
 const [command, ...args] = process.argv.slice(2);
 const env = getEnv();
@@ -227,6 +232,33 @@ try {
       );
       break;
     }
+    case 'loan-status': {
+      const [rawId, status, ...rest] = args;
+      const id = Number(rawId);
+      const option = (name: string) => {
+        const at = rest.indexOf(name);
+        return at >= 0 ? rest.splice(at, 2)[1] : undefined;
+      };
+      const by = option('--by');
+      const note = option('--note');
+      if (!Number.isInteger(id) || id < 1 || !LOAN_DECISIONS.includes(status as LoanDecision)) {
+        fail('usage: npm run admin -- loan-status ID in_review|approved|declined [--note TEXT] [--by EMAIL]');
+        break;
+      }
+      const [admin] = await db
+        .select({ id: users.id, email: users.email, role: users.role })
+        .from(users)
+        .where(by ? and(eq(users.role, 'admin'), eq(users.email, by.toLowerCase())) : eq(users.role, 'admin'))
+        .orderBy(asc(users.id))
+        .limit(1);
+      if (!admin) {
+        fail('No administrator: create one first (npm run admin -- create-admin EMAIL).');
+        break;
+      }
+      const done = await changeLoanApplicationStatus(db, { user: admin }, { id, status: status as LoanDecision, note });
+      console.log(`Loan application #${done.id}: ${done.status} (by ${admin.email}); the member was e-mailed.`);
+      break;
+    }
     case 'reconcile': {
       const repair = args.includes('--repair');
       const findings = [...(await reconcilePayments(db, { repair })), ...(await reconcilePayouts(db, { repair }))];
@@ -240,7 +272,7 @@ try {
     }
     default:
       fail(
-        'commands: set-tier EMAIL TIER | set-role EMAIL user|editor|admin | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID | check-ledger | list-payouts | approve-payout REFERENCE | decline-payout REFERENCE | settle-payout REFERENCE paid|failed | resolve-dispute OFFER_ID DECISION [SELLER_AMOUNT] | reconcile [--repair]',
+        'commands: set-tier EMAIL TIER | set-role EMAIL user|editor|admin | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID | check-ledger | list-payouts | approve-payout REFERENCE | decline-payout REFERENCE | settle-payout REFERENCE paid|failed | resolve-dispute OFFER_ID DECISION [SELLER_AMOUNT] | loan-status ID STATUS [--note TEXT] | reconcile [--repair]',
       );
   }
 } catch (error) {

@@ -9,6 +9,7 @@ import { seedDemoFinancing } from '~/server/db/seed/demo-financing';
 import { countries, financeProducts, loanApplicationEvents, loanApplications, users } from '~/server/db/schema';
 import { FORM_TOKEN_FIELD } from '~/server/http/form-token';
 import { loadApplyPage, loadProviderLinkPage } from '~/server/loaders/financing';
+import { loadDeskFinancingPage, loadDeskProductPage } from '~/server/loaders/desk-financing';
 import { resolveUser } from '~/server/services/accounts/authenticate';
 import { createLocalStorage, installStorage } from '~/server/storage';
 import { apiRequest } from '../fixtures/api';
@@ -390,5 +391,76 @@ describe('pages without JavaScript', () => {
     await expect(
       loadProviderLinkPage(formRequest(`/loan-application/${'Z'.repeat(43)}`, { cookies }), 'Z'.repeat(43)),
     ).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('the editors’ desk', () => {
+  async function deskBrowser(role: 'user' | 'editor' | 'admin') {
+    const account = await member();
+    await db().update(users).set({ role }).where(eq(users.id, account.id));
+    const user = (await resolveUser(await getDb(), { bearer: account.access }))!;
+    const cookies = new TestCookies();
+    const open = (id?: number) =>
+      loadDeskProductPage(
+        { ...formRequest(id ? `/desk/financing/${id}` : '/desk/financing/new', { cookies }), user },
+        id,
+      );
+    const post = (fields: Record<string, string>, id?: number) =>
+      loadDeskProductPage(
+        { ...formRequest(id ? `/desk/financing/${id}` : '/desk/financing/new', { cookies, fields }), user },
+        id,
+      );
+    const list = (fields?: Record<string, string>) =>
+      loadDeskFinancingPage({ ...formRequest('/desk/financing', { cookies, fields }), user });
+    return { user, open, post, list };
+  }
+
+  const productFields = async () => {
+    const [provider] = await db().select().from(financeProducts).limit(1);
+    return {
+      provider_id: String(provider.providerId),
+      name_en: 'Irrigation kit loan',
+      name_sw: 'Mkopo wa vifaa vya umwagiliaji',
+      purpose: 'machinery',
+      currency_id: '1',
+      amount_min: '20,000',
+      amount_max: '150,000',
+      rate_en: '13 % a year',
+      term_en: '12 months',
+      eligibility_en: 'Farmers with water access.',
+      countries: 'ke, ug',
+      documents: 'national_id | National ID card | Kitambulisho | Carte d’identité\nquotation | Quotation',
+    };
+  };
+
+  it('an ordinary member is refused (403)', async () => {
+    const member = await deskBrowser('user');
+    await expect(member.open()).rejects.toMatchObject({ status: 403 });
+    await expect(member.list()).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('an editor creates, changes and withdraws a product; what readers see follows', async () => {
+    const editor = await deskBrowser('editor');
+    await editor.open();
+    const refused = await editor.post({ ...(await productFields()), countries: 'KE, XX', documents: 'bad key | x' });
+    if (!('view' in refused)) throw new Error('expected the form again');
+    expect(refused.status).toBe(422);
+    expect(Object.keys(refused.view.form.errors)).toEqual(expect.arrayContaining(['countries']));
+    const created = await editor.post(await productFields());
+    expect(created).toMatchObject({ redirect: '/desk/financing?done=saved', status: 303 });
+    const id = await productId('Irrigation kit loan');
+    const sw = await apiRequest(`/financing/product?id=${id}`, { method: 'GET', locale: 'sw' });
+    expect(sw.json).toMatchObject({ name: 'Mkopo wa vifaa vya umwagiliaji', amount_min: 20000, amount_max: 150000 });
+    expect(sw.json.documents.map((d: { key: string }) => d.key)).toEqual(['national_id', 'quotation']);
+    const shown = await editor.open(id);
+    if (!('view' in shown)) throw new Error('expected the form');
+    expect(shown.view.form.values).toMatchObject({ name_en: 'Irrigation kit loan', countries: 'KE, UG' });
+    await editor.post({ ...(await productFields()), name_en: 'Drip irrigation kit loan' }, id);
+    expect((await apiRequest(`/financing/product?id=${id}`, { method: 'GET' })).json.name).toBe(
+      'Drip irrigation kit loan',
+    );
+    const withdrawn = await editor.list({ action: 'deactivate', id: String(id) });
+    expect(withdrawn).toMatchObject({ redirect: '/desk/financing?done=deactivate' });
+    expect((await apiRequest(`/financing/product?id=${id}`, { method: 'GET' })).status).toBe(404);
   });
 });

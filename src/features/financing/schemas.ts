@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { perLocale, typedNumber } from '~/features/numbers/schema';
 import { optionalInt, optionalText, requiredInt, toBoolean } from '~/features/validation/fields';
 import type { Locale } from '~/i18n/config';
-import { FINANCE_PURPOSES, LOAN_DECISIONS, type LocalizedText, PLAN_MAX_LENGTH } from './constants';
+import {
+  FINANCE_PURPOSES,
+  LOAN_DECISIONS,
+  type LocalizedText,
+  PLAN_MAX_LENGTH,
+  type ProductDocument,
+} from './constants';
 
 /**
  * The zod schemas of financing (docs/financing.md), shared by the plain HTML forms and the API. The amount a
@@ -47,3 +53,78 @@ export function pickText(value: LocalizedText | null | undefined, locale: Locale
   if (!value) return '';
   return value[locale]?.trim() || value.en;
 }
+
+const requiredText = (max: number) =>
+  z.string({ message: 'validation.required' }).trim().min(1, { message: 'validation.required' }).max(max);
+
+/**
+ * A product as editors write it on the desk: texts per language (English required, the others may wait), the
+ * amount range as the editor's language writes numbers, countries as ISO codes ("KE, TZ") and the documents one per
+ * line as `key | English | Swahili | French`.
+ */
+export const financeProductFormSchema = perLocale((locale: Locale) =>
+  z.object({
+    provider_id: requiredInt(),
+    name_en: requiredText(200),
+    name_sw: optionalText(200),
+    name_fr: optionalText(200),
+    description_en: optionalText(2000),
+    description_sw: optionalText(2000),
+    description_fr: optionalText(2000),
+    purpose,
+    currency_id: requiredInt(),
+    amount_min: typedNumber(locale, { max: 1_000_000_000_000 }),
+    amount_max: typedNumber(locale, { max: 1_000_000_000_000 }),
+    rate_en: requiredText(300),
+    rate_sw: optionalText(300),
+    rate_fr: optionalText(300),
+    term_en: requiredText(300),
+    term_sw: optionalText(300),
+    term_fr: optionalText(300),
+    eligibility_en: requiredText(1000),
+    eligibility_sw: optionalText(1000),
+    eligibility_fr: optionalText(1000),
+    countries: requiredText(1000),
+    documents: requiredText(5000),
+  }),
+);
+export type FinanceProductFormInput = z.output<ReturnType<typeof financeProductFormSchema>>;
+
+/** A provider as editors add it: name, the contact that receives applications, site, the language of its mail. */
+export const financeProviderFormSchema = z.object({
+  name: requiredText(200),
+  contact_email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email({ message: 'validation.email' })),
+  website: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .trim()
+      .max(300)
+      .pipe(z.url({ protocol: /^https?$/, message: 'validation.url' }))
+      .optional(),
+  ),
+  locale: z.enum(['en', 'sw', 'fr'], { message: 'validation.invalid_option' }),
+});
+export type FinanceProviderFormInput = z.output<typeof financeProviderFormSchema>;
+
+/** `key | English | Swahili | French` per line → the product's documents; undefined when a line does not read. */
+export function parseDocumentLines(text: string): ProductDocument[] | undefined {
+  const documents: ProductDocument[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim() === '') continue;
+    const [key, en, sw, fr] = line.split('|').map((part) => part.trim());
+    if (!key || !/^[a-z0-9_]{1,40}$/.test(key) || !en) return undefined;
+    if (documents.some((doc) => doc.key === key)) return undefined;
+    documents.push({ key, label: { en, ...(sw ? { sw } : {}), ...(fr ? { fr } : {}) } });
+  }
+  return documents.length > 0 ? documents : undefined;
+}
+
+/** The documents as the desk's textarea shows them. */
+export const documentLines = (documents: ProductDocument[]) =>
+  documents.map((doc) => [doc.key, doc.label.en, doc.label.sw ?? '', doc.label.fr ?? ''].join(' | ')).join('\n');
