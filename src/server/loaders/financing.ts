@@ -169,7 +169,7 @@ export async function loadProviderLinkPage(
   const { locale } = request;
   const db = await getDb();
   const action = localizePath(`${LOAN_LINK_PATH}/${token}`, locale);
-  const headers = { ...PRIVATE_PAGE, 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' };
+  const headers = { ...PRIVATE_PAGE, 'Referrer-Policy': 'same-origin', 'X-Robots-Tag': 'noindex' };
   const application = await readLoanApplication(db, { token }, undefined, locale);
   const view = async (form: FormState<'status' | 'note'>, done = false): Promise<ProviderPageView> => ({
     application: await readLoanApplication(db, { token }, undefined, locale),
