@@ -2,6 +2,7 @@
 //   set-tier EMAIL TIER        set a user's tier (basic, bronze, silver, gold); approves or declines a pending request; e-mails the user
 //   decline-request EMAIL      decline a user's pending tier request; e-mails the user
 //   list-requests              list pending tier requests
+//   set-role EMAIL ROLE        give a user a role: user, editor (writes and publishes articles) or admin (docs/articles.md)
 //   create-admin EMAIL         make a user an administrator (creates the account with a printed one-time password if needed)
 //   verify-deal ID             check the hash chain of a deal's history (exit code 1 when it is broken)
 //   check-ledger               recompute the wallet's ledger from its postings (docs/wallet.md; exit code 1 on a problem)
@@ -16,6 +17,9 @@
 //                              for a split; decided by the administrator EMAIL (default: the first administrator)
 //   list-messages [--status new|answered|closed]
 //                              list the contact-form inbox, newest first (docs/contact.md)
+//   loan-status ID in_review|approved|declined [--note TEXT] [--by EMAIL]
+//                              set a loan application's status as an administrator (docs/financing.md "Status");
+//                              recorded with the administrator EMAIL (default: the first one); e-mails the member
 //   reconcile [--repair]       compare unfinished payments with their providers and the ledger (docs/wallet.md
 //                              "Reconciliation"); --repair credits a confirmed payment missing its credit, once,
 //                              and settles a pending payout its provider has decided, once
@@ -28,7 +32,7 @@
 //   warehouse-restore ID       bring a retired public warehouse back
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
-import { TIERS, type Tier } from '~/features/accounts/constants';
+import { ROLES, TIERS, type Role, type Tier } from '~/features/accounts/constants';
 import { installDatabase } from '~/server/db';
 import { migrateDatabase, openDatabase } from '~/server/db/client';
 import { ensureSeeded } from '~/server/db/seed';
@@ -38,6 +42,7 @@ import { AppError } from '~/server/errors';
 import { createTranslator } from '~/i18n/t';
 import { hashPassword, randomReferralCode, randomToken } from '~/server/services/accounts/secrets';
 import { declineTierRequest, setTier } from '~/server/services/accounts/tiers';
+import { setRole } from '~/server/services/accounts/set-role';
 import { verifyStoredDeal } from '~/server/services/deals/history';
 import { checkLedger } from '~/server/services/wallet/check-ledger';
 import { getPaymentProvider } from '~/server/payments/registry';
@@ -55,6 +60,8 @@ import { retirePublicWarehouse } from '~/server/services/warehouses/retire-publi
 import { updatePublicWarehouse } from '~/server/services/warehouses/update-public-warehouse';
 import { CONTACT_STATUSES, type ContactStatus } from '~/features/contact/schema';
 import { listContactMessages } from '~/server/services/contact/list-contact-messages';
+import { LOAN_DECISIONS, type LoanDecision } from '~/features/financing/constants';
+import { changeLoanApplicationStatus } from '~/server/services/financing/change-loan-application-status';
 
 const [command, ...args] = process.argv.slice(2);
 const env = getEnv();
@@ -78,6 +85,18 @@ try {
       }
       await setTier(db, email, tier as Tier);
       console.log(`${email} is now ${tier}.`);
+      break;
+    }
+    case 'set-role': {
+      const [email, role] = args;
+      if (!email || !ROLES.includes(role as Role)) {
+        fail(`usage: npm run admin -- set-role EMAIL ${ROLES.join('|')}`);
+        break;
+      }
+      const { previous } = await setRole(db, email, role as Role);
+      console.log(
+        previous === role ? `${email} already has the role ${role}.` : `${email} is now ${role} (was ${previous}).`,
+      );
       break;
     }
     case 'decline-request': {
@@ -229,6 +248,33 @@ try {
       );
       break;
     }
+    case 'loan-status': {
+      const [rawId, status, ...rest] = args;
+      const id = Number(rawId);
+      const option = (name: string) => {
+        const at = rest.indexOf(name);
+        return at >= 0 ? rest.splice(at, 2)[1] : undefined;
+      };
+      const by = option('--by');
+      const note = option('--note');
+      if (!Number.isInteger(id) || id < 1 || !LOAN_DECISIONS.includes(status as LoanDecision)) {
+        fail('usage: npm run admin -- loan-status ID in_review|approved|declined [--note TEXT] [--by EMAIL]');
+        break;
+      }
+      const [admin] = await db
+        .select({ id: users.id, email: users.email, role: users.role })
+        .from(users)
+        .where(by ? and(eq(users.role, 'admin'), eq(users.email, by.toLowerCase())) : eq(users.role, 'admin'))
+        .orderBy(asc(users.id))
+        .limit(1);
+      if (!admin) {
+        fail('No administrator: create one first (npm run admin -- create-admin EMAIL).');
+        break;
+      }
+      const done = await changeLoanApplicationStatus(db, { user: admin }, { id, status: status as LoanDecision, note });
+      console.log(`Loan application #${done.id}: ${done.status} (by ${admin.email}); the member was e-mailed.`);
+      break;
+    }
     case 'reconcile': {
       const repair = args.includes('--repair');
       const findings = [...(await reconcilePayments(db, { repair })), ...(await reconcilePayouts(db, { repair }))];
@@ -300,7 +346,7 @@ try {
     }
     default:
       fail(
-        'commands: set-tier EMAIL TIER | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID | check-ledger | list-payouts | approve-payout REFERENCE | decline-payout REFERENCE | settle-payout REFERENCE paid|failed | resolve-dispute OFFER_ID DECISION [SELLER_AMOUNT] | reconcile [--repair] | warehouse-add --title T --kind KIND --country CC ... | warehouse-edit ID --FIELD VALUE... | warehouse-retire ID | warehouse-restore ID | list-messages [--status STATUS]',
+        'commands: set-tier EMAIL TIER | set-role EMAIL user|editor|admin | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID | check-ledger | list-payouts | approve-payout REFERENCE | decline-payout REFERENCE | settle-payout REFERENCE paid|failed | resolve-dispute OFFER_ID DECISION [SELLER_AMOUNT] | loan-status ID STATUS [--note TEXT] | reconcile [--repair] | warehouse-add --title T --kind KIND --country CC ... | warehouse-edit ID --FIELD VALUE... | warehouse-retire ID | warehouse-restore ID | list-messages [--status STATUS]',
       );
   }
 } catch (error) {

@@ -176,6 +176,18 @@ export const PAGE_KINDS: PageKind[] = [
     member: GOLD,
   },
   { name: 'settings', path: '/user/profile/user', member: GOLD },
+  { name: 'financing products', path: '/financing' },
+  { name: 'financing products filtered', path: '/sw/financing?purpose=inputs' },
+  { name: 'loan documents checklist', path: '/fr/loan-documents' },
+  {
+    name: 'loan application form',
+    path: async (request) => {
+      const { items } = await (await request.get('/api-v2/financing/products?purpose=inputs')).json();
+      return `/fr/financing/apply/${items[0].id}`;
+    },
+    member: GOLD,
+  },
+  { name: 'my loan applications', path: '/user/profile/loans', member: GOLD },
   { name: 'chat rooms', path: '/chat', member: GOLD },
   {
     name: 'chat room',

@@ -27,6 +27,7 @@ import { companyDirectoryRoutes } from './routes/companies-directory';
 import { userWarehouseRoutes } from './routes/user-warehouses';
 import { warehouseRoutes } from './routes/warehouses';
 import { contactRoutes } from './routes/contact';
+import { financingRoutes } from './routes/financing';
 
 /** Largest request body: offer documents may be 50 MB (OFFER_DOCUMENT_MAX_BYTES); multipart overhead on top. */
 const MAX_BODY_BYTES = 55 * 1024 * 1024;
@@ -73,6 +74,7 @@ export function createApiApp() {
   app.route('/', companyTeamRoutes());
   app.route('/', verificationRoutes());
   app.route('/', companyDirectoryRoutes());
+  app.route('/', financingRoutes());
   app.route('/', warehouseRoutes());
   app.route('/', userWarehouseRoutes());
   app.route('/', contactRoutes());

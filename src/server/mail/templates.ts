@@ -256,3 +256,44 @@ export function contactForSupportMail(
     ...(message.email ? { replyTo: message.email } : {}),
   };
 }
+
+/** A member's loan application, to the provider's contact (docs/financing.md "Applying"), with the signed link. */
+export function loanApplicationMail(
+  locale: Locale,
+  to: string,
+  name: string,
+  application: { product: string; applicant: string; amount: string; url: string },
+): MailMessage {
+  const t = createTranslator(locale);
+  const message = compose(locale, to, 'mail.loan_application_subject', {
+    name,
+    paragraphs: [
+      t('mail.loan_application_text', {
+        applicant: application.applicant,
+        product: application.product,
+        amount: application.amount,
+      }),
+      t('mail.loan_application_link'),
+    ],
+    action: { label: t('mail.loan_application_action'), url: application.url },
+  });
+  return { ...message, subject: t('mail.loan_application_subject', { product: application.product }) };
+}
+
+/** The member hears that their application's status changed, with the provider's note if any. */
+export function loanStatusMail(
+  locale: Locale,
+  to: string,
+  name: string,
+  change: { product: string; status: string; note: string | null; url: string },
+): MailMessage {
+  const t = createTranslator(locale);
+  const paragraphs = [t('mail.loan_status_text', { product: change.product, status: change.status })];
+  if (change.note) paragraphs.push(t('mail.loan_status_note', { note: change.note }));
+  const message = compose(locale, to, 'mail.loan_status_subject', {
+    name,
+    paragraphs,
+    action: { label: t('mail.loan_status_action'), url: change.url },
+  });
+  return { ...message, subject: t('mail.loan_status_subject', { status: change.status }) };
+}

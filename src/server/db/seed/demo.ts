@@ -4,6 +4,7 @@ import { countries, currencies, marketPrices, perUnits, regions } from '~/server
 import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoCompanies } from './demo-companies';
 import { seedDemoDeals } from './demo-deals';
+import { seedDemoFinancing } from './demo-financing';
 import { seedDemoLots } from './demo-lots';
 import { seedDemoVerifications } from './demo-verifications';
 
@@ -58,6 +59,7 @@ export async function seedDemoData(db: Executor, today = new Date()): Promise<vo
   await seedDemoDeals(db);
   await seedDemoCompanies(db);
   await seedDemoVerifications(db);
+  await seedDemoFinancing(db);
   await db.delete(marketPrices).where(eq(marketPrices.source, 'demo'));
 
   const countryRows = await db

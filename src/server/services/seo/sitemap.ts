@@ -23,6 +23,8 @@ export const STATIC_PATHS = [
   '/signin/signup-options',
   '/companies',
   '/world-warehouse',
+  '/financing',
+  '/loan-documents',
 ];
 /** Lots per sitemap file: three URLs each keeps a file under the protocol's 50,000 URLs. */
 export const LOTS_PER_SITEMAP = 15_000;
