@@ -33,7 +33,10 @@ export const articles = pgTable(
     coverAlt: jsonb('cover_alt').$type<Partial<Record<Locale, string>>>().notNull().default({}),
     /** The editor who wrote it. */
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     state: text('state').$type<ArticleState>().notNull().default('draft'),
     /** When a scheduled article is published (publishDueArticles). */
     publishAt: timestamp('publish_at', { withTimezone: true }),
@@ -119,7 +122,10 @@ export const articleRevisions = pgTable(
     /** What the change was: `create`, `update`, `state`, `restore`, `publish_due`. */
     action: text('action').notNull(),
     /** The fields changed (`title.sw`, `body.en`, `state`, `cover`, …). */
-    changes: text('changes').array().notNull().default(sql`'{}'::text[]`),
+    changes: text('changes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The article's version after the change. */
     version: integer('version').notNull(),
     snapshot: jsonb('snapshot').notNull(),
