@@ -50,3 +50,7 @@ export const ARTICLE_STATE_LABEL: Record<ArticleState, MessageKey> = {
   published: 'articles.state.published',
   unpublished: 'articles.state.unpublished',
 };
+
+/** Widths a cover (and an image in a body) is stored at, as WebP: phones get the small one through srcset. */
+export const ARTICLE_IMAGE_WIDTHS = [480, 800, 1200] as const;
+export const ARTICLE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
