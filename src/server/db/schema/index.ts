@@ -12,3 +12,4 @@ export * from './payouts';
 export * from './disputes';
 export * from './warehouses';
 export * from './articles';
+export * from './news';
