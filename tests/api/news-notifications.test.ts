@@ -12,6 +12,10 @@ import { apiRequest, form } from '../fixtures/api';
 import { signedUpUser } from '../fixtures/accounts';
 import { useTestDatabase } from '../fixtures/database';
 import { postAs } from '../fixtures/lots';
+import { TestCookies, formRequest } from '../fixtures/forms';
+import { notificationSettingsForm, postNotificationSettings } from '~/server/loaders/notification-settings';
+import { resolveUser } from '~/server/services/accounts/authenticate';
+import { FORM_TOKEN_FIELD } from '~/server/http/form-token';
 
 /** The news e-mails (docs/articles.md "News e-mails"): one a day at most, about the categories a member follows. */
 
@@ -76,7 +80,10 @@ async function article(
     slug: `news-${++slugs}-${Date.now().toString(36)}`,
     category,
     translations: Object.fromEntries(
-      Object.entries(translations).map(([locale, t]) => [locale, { title: t.title, summary: t.summary ?? '', body: 'Text.' }]),
+      Object.entries(translations).map(([locale, t]) => [
+        locale,
+        { title: t.title, summary: t.summary ?? '', body: 'Text.' },
+      ]),
     ),
   });
   const created = await createArticle(db(), await editor(), input);
@@ -250,10 +257,7 @@ describe('the categories a member follows', () => {
       form({ 'User[news_categories]': ['market_news', 'advice', 'policy', 'mavuno_news'] }),
     );
     expect(all.status).toBe(200);
-    const [row] = await db()
-      .select({ categories: users.newsCategories })
-      .from(users)
-      .where(eq(users.email, email));
+    const [row] = await db().select({ categories: users.newsCategories }).from(users).where(eq(users.email, email));
     expect(row.categories).toBeNull();
   });
 
@@ -263,5 +267,49 @@ describe('the categories a member follows', () => {
       body: form({ 'User[news_categories]': ['advice'] }),
     });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('the notification settings as a plain form (no JavaScript)', () => {
+  it('save the switches and the news categories posted to the profile page, then redirect back', async () => {
+    const member = await signedUpUser();
+    const user = (await resolveUser(db(), { bearer: member.access }))!;
+    const cookies = new TestCookies();
+    const form = notificationSettingsForm(formRequest('/sw/user/profile/user', { cookies, locale: 'sw' }));
+    expect(form.action).toBe('/sw/user/profile/user');
+    const post = (token: string) =>
+      postNotificationSettings(
+        {
+          ...formRequest('/sw/user/profile/user', {
+            cookies,
+            locale: 'sw',
+            body: new URLSearchParams([
+              [FORM_TOKEN_FIELD, token],
+              ['User[deal_notification]', '1'],
+              ['User[news_notification]', '1'],
+              ['User[news_categories][]', ''],
+              ['User[news_categories][]', 'advice'],
+            ]),
+          }),
+        },
+        user,
+      );
+
+    // Without this browser's form token: refused, nothing changed.
+    const refused = await post('forged');
+    expect('view' in refused && refused.status).toBe(403);
+    expect((await userRow(member.email)).newsCategories).toBeNull();
+
+    const saved = await post(cookies.formToken!);
+    expect(saved).toMatchObject({ redirect: '/sw/user/profile/user?notifications=saved#notifications', status: 303 });
+    const row = await userRow(member.email);
+    expect(row).toMatchObject({
+      newsCategories: ['advice'],
+      newsNotification: true,
+      dealNotification: true,
+      // A switch not ticked is off.
+      messageNotification: false,
+      favoriteApplicationNotification: false,
+    });
   });
 });

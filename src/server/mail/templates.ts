@@ -224,7 +224,12 @@ export function newsDigestMail(
   locale: Locale,
   to: string,
   name: string,
-  news: { articles: { title: string; summary: string; url: string }[]; more: number; listUrl: string; settingsUrl: string },
+  news: {
+    articles: { title: string; summary: string; url: string }[];
+    more: number;
+    listUrl: string;
+    settingsUrl: string;
+  },
 ): MailMessage {
   const t = createTranslator(locale);
   const count = news.articles.length + news.more;

@@ -124,7 +124,11 @@ export async function sendNewsNotifications(db: Executor, now = new Date()): Pro
       const url = (path: string) => `${getEnv().publicUrl}${localizePath(path, locale)}`;
       const sent = await sendMail(
         newsDigestMail(locale, member.email!, member.firstName, {
-          articles: shown.map((card) => ({ title: card.title, summary: card.summary, url: url(`/article/${card.slug}`) })),
+          articles: shown.map((card) => ({
+            title: card.title,
+            summary: card.summary,
+            url: url(`/article/${card.slug}`),
+          })),
           more: listed.length - shown.length,
           listUrl: url('/article'),
           settingsUrl: url('/user/profile/user#notifications'),
