@@ -11,7 +11,6 @@ export const PLANNED_ROUTES: { pattern: RegExp; area: MessageKey }[] = [
   { pattern: /^\/(financing|loan-documents)$/, area: 'soon.area_financing' },
   { pattern: /^\/(statistic|prices)$/, area: 'soon.area_statistic' },
   { pattern: /^\/(warehouse\/map|world-warehouse)$/, area: 'soon.area_warehouse' },
-  { pattern: /^\/article(\/[^/]+)?$/, area: 'soon.area_news' },
   { pattern: /^\/contact-us$/, area: 'soon.area_contact' },
   {
     pattern:
