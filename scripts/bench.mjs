@@ -6,13 +6,15 @@
 // per stream and post-to-delivery latency (scripts/bench/chat.mjs); both again on PostgreSQL when DATABASE_URL is set;
 // then the wallet: ledger transfers per second on PGlite and PostgreSQL and the member's wallet page
 // (scripts/bench/wallet.mjs); then the company directory on BENCH_COMPANIES generated companies
-// (scripts/bench/companies.mjs). BENCH_ONLY=pages, BENCH_ONLY=catalogue, BENCH_ONLY=chat, BENCH_ONLY=wallet or
-// BENCH_ONLY=companies runs one part alone. It prints figures and asserts nothing.
+// (scripts/bench/companies.mjs); then /article and an article page (scripts/bench/articles.mjs: bytes, and no JavaScript
+// beyond the service-worker registration). BENCH_ONLY=pages, BENCH_ONLY=catalogue, BENCH_ONLY=chat, BENCH_ONLY=wallet,
+// BENCH_ONLY=companies or BENCH_ONLY=articles runs one part alone. It prints figures and asserts nothing.
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { benchArticles } from './bench/articles.mjs';
 import { benchCatalogue, benchCatalogueOnPostgres } from './bench/catalogue.mjs';
 import { benchChat, benchChatOnPostgres, makeChatMembers } from './bench/chat.mjs';
 import { benchCompanies, benchCompaniesOnPostgres } from './bench/companies.mjs';
@@ -33,7 +35,8 @@ const TARGETS = [
 if (process.env.BENCH_SKIP_BUILD !== '1') execSync('npm run build', { cwd: root, stdio: 'inherit' });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mavuno-bench-'));
 const ONLY = process.env.BENCH_ONLY;
-const BULK_LOTS = ONLY === 'wallet' || ONLY === 'companies' ? 0 : Number(process.env.BENCH_LOTS ?? 100_000);
+const BULK_LOTS =
+  ONLY === 'wallet' || ONLY === 'companies' || ONLY === 'articles' ? 0 : Number(process.env.BENCH_LOTS ?? 100_000);
 // The directory case (scripts/bench/companies.mjs) needs many companies.
 const BULK_COMPANIES = !ONLY || ONLY === 'companies' ? Number(process.env.BENCH_COMPANIES ?? 10_000) : 0;
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
@@ -45,7 +48,7 @@ execSync(`node_modules/.bin/tsx scripts/db-seed.ts --lots ${BULK_LOTS} --compani
 });
 // The chat's members and rooms, made before the server opens the embedded database (one process at a time).
 const chatPairs =
-  ONLY === 'pages' || ONLY === 'catalogue' || ONLY === 'wallet' || ONLY === 'companies'
+  ONLY === 'pages' || ONLY === 'catalogue' || ONLY === 'wallet' || ONLY === 'companies' || ONLY === 'articles'
     ? []
     : makeChatMembers({
         root,
@@ -111,6 +114,10 @@ try {
     await benchCompanies({ base, companies: BULK_COMPANIES, connections: CONNECTIONS, duration: DURATION });
     throw Object.assign(new Error('companies only'), { benchDone: true });
   }
+  if (ONLY === 'articles') {
+    await benchArticles({ base, connections: CONNECTIONS, duration: DURATION, transferSize, fetchText });
+    throw Object.assign(new Error('articles only'), { benchDone: true });
+  }
   if (ONLY === 'catalogue') {
     await benchCatalogue({ base, lots: BULK_LOTS, database: 'PGlite' });
     throw Object.assign(new Error('catalogue only'), { benchDone: true });
@@ -159,6 +166,7 @@ try {
   }
   console.log(`\nMavuno bench: ${CONNECTIONS} connections × ${DURATION} s per target, PGlite, ${process.version}\n`);
   console.table(rows);
+  await benchArticles({ base, connections: CONNECTIONS, duration: DURATION, transferSize, fetchText });
 
   await benchCatalogue({ base, lots: BULK_LOTS, database: 'PGlite' });
 
@@ -202,7 +210,7 @@ try {
 }
 // With DATABASE_URL, the catalogue and the chat again on PostgreSQL (a database of its own: generated lots and
 // members are added to it).
-if (process.env.DATABASE_URL && ONLY !== 'pages' && ONLY !== 'wallet' && ONLY !== 'companies') {
+if (process.env.DATABASE_URL && ONLY !== 'pages' && ONLY !== 'wallet' && ONLY !== 'companies' && ONLY !== 'articles') {
   const pgPort = Number(process.env.BENCH_PG_PORT ?? PORT + 1);
   if (ONLY === 'chat')
     execSync('node_modules/.bin/tsx scripts/db-seed.ts', { cwd: root, stdio: 'inherit', env: process.env });
