@@ -1,6 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalStorage, installStorage } from '~/server/storage';
 import { articles } from '~/server/db/schema';
+import { loadArticleList, loadArticlePage } from '~/server/loaders/articles';
 import { setRole } from '~/server/services/accounts/set-role';
 import { publishDueArticles } from '~/server/services/articles/publish-due-articles';
 import { buildArticleFeed } from '~/server/services/seo/article-feed';
@@ -12,6 +18,12 @@ import { useTestDatabase } from '../fixtures/database';
 const database = useTestDatabase();
 const db = () => database.handle().db;
 const site = 'https://mavuno.example';
+const storageRoot = mkdtempSync(path.join(tmpdir(), 'mavuno-articles-'));
+beforeAll(() => installStorage(createLocalStorage(storageRoot)));
+afterAll(() => {
+  installStorage(undefined);
+  rmSync(storageRoot, { recursive: true, force: true });
+});
 
 type Auth = Record<string, string>;
 type Fields = Parameters<typeof form>[0];
@@ -328,5 +340,77 @@ describe('articles: feed and sitemap', () => {
     expect(sw).toContain(`${site}/sw/article/${a.slug}`);
     const fr = await buildArticleFeed(db(), site, 'fr');
     expect(fr).not.toContain(a.slug);
+  });
+});
+
+describe('articles: images', () => {
+  const upload = (auth: Auth, body: FormData) =>
+    apiRequest('/article/upload-image', { method: 'POST', body, headers: auth });
+
+  it('re-encodes an image to WebP sizes, requires alt text, refuses what is not an image, and takes it as a cover', async () => {
+    const { auth } = await editor();
+    const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2a7' } })
+      .png()
+      .toBuffer();
+    const noAlt = new FormData();
+    noAlt.set('file', new File([png], 'cover.png', { type: 'image/png' }));
+    const refused = await upload(auth, noAlt);
+    expect(refused.status).toBe(422);
+    expect(refused.json.errors.alt).toBeDefined();
+
+    const fake = new FormData();
+    fake.set('alt', 'A field');
+    fake.set('file', new File([new TextEncoder().encode('<svg onload=alert(1)>')], 'x.png', { type: 'image/png' }));
+    expect((await upload(auth, fake)).status).toBe(422);
+
+    const good = new FormData();
+    good.set('alt', 'Maize drying on tarpaulins');
+    good.set('file', new File([png], 'cover.png', { type: 'image/png' }));
+    const res = await upload(auth, good);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.path).toMatch(/^articles\/\d+\/[a-f0-9]{24}$/);
+    expect(res.json.srcset).toContain('-480.webp 480w');
+    expect(res.json.markdown).toBe(`![Maize drying on tarpaulins](/uploads/${res.json.path}-800.webp)`);
+    const served = await fetchUpload(`${res.json.path}-480.webp`);
+    expect((await sharp(served).metadata()).format).toBe('webp');
+
+    const a = await draft(auth, { en: 'With a cover' }, { cover_path: res.json.path, 'cover_alt[en]': 'Maize drying' });
+    await publish(auth, a.id);
+    const view = await read(`/article/view/?id=${a.id}`);
+    expect(view.json.cover).toMatchObject({ alt: 'Maize drying', url: `/uploads/${res.json.path}-1200.webp` });
+    // Only keys of our own article images are taken as covers.
+    const bad = await call(auth, '/article/create', {
+      category: 'advice',
+      'translations[en][title]': 'Bad cover',
+      cover_path: '../../etc/passwd',
+    });
+    expect(bad.status).toBe(422);
+  });
+});
+
+async function fetchUpload(key: string): Promise<Buffer> {
+  const { getStorage } = await import('~/server/storage');
+  const stored = await getStorage().get(key);
+  if (!stored) throw new Error(`not stored: ${key}`);
+  return Buffer.from(await new Response(stored.body).arrayBuffer());
+}
+
+describe('articles: page loaders', () => {
+  it('loads an article page with other news, in the best language, and nothing for an unpublished or odd slug', async () => {
+    const { auth } = await editor();
+    const a = await draft(auth, { sw: 'Habari ya Kiswahili pekee' }, { category: 'policy' });
+    expect(await loadArticlePage(a.slug, 'en')).toBeUndefined();
+    await publish(auth, a.id);
+    const page = await loadArticlePage(a.slug, 'en');
+    expect(page?.article).toMatchObject({ locale: 'sw', is_fallback: true, locales: ['sw'] });
+    expect(page?.otherNews.map((o) => o.id)).not.toContain(a.id);
+    expect(await loadArticlePage('../etc', 'en')).toBeUndefined();
+    expect(await loadArticlePage(undefined, 'en')).toBeUndefined();
+    const list = await loadArticleList('?category=policy&page=1', 'fr');
+    expect(list.query.category).toBe('policy');
+    expect(list.items.map((i) => i.id)).toContain(a.id);
+    // A hand-made link with values that are not ours shows the first page of everything.
+    const odd = await loadArticleList('?category=gossip&page=-3', 'en');
+    expect(odd.query).toEqual({ page: 1, category: undefined });
   });
 });
