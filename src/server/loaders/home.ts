@@ -13,7 +13,8 @@ const MINUTE = 60_000;
 
 /**
  * What the home page shows: crop categories, today's exchange rates, the market price snapshot, the newest
- * crop lots and the three newest articles (in the reader's language or the best one each has). The anonymous answer is shared for a minute per process; a member's lots carry their favourites.
+ * crop lots and the three newest articles (in the reader's language or the best one each has). The anonymous
+ * answer is shared for a minute per process; a member's lots carry their favourites.
  */
 export async function loadHomePage(user: SessionUser | null, locale: App.Locals['locale']) {
   const db = await getDb();

@@ -84,7 +84,7 @@ const DEMO_ARTICLES: {
       en: {
         title: 'What the new warehouse receipt rules change for farmers',
         summary: 'Certified warehouses can now issue receipts that banks accept as security for a loan.',
-        body: '## In short\n\nA farmer who stores grain in a certified warehouse receives a receipt. Under the new rules, banks accept that receipt as security for a loan, so the farmer can wait for a better price.\n\nSee the public [warehouse map](/warehouse/map) for warehouses near you.',
+        body: '## In short\n\nA farmer who stores grain in a certified warehouse receives a receipt. Under the new rules, banks accept that receipt as security for a loan, so the farmer can wait for a better price.\n\nCompare buyers on the [board](/board) before you decide to store or sell.',
       },
       sw: {
         title: 'Kanuni mpya za stakabadhi za ghala zinabadilisha nini kwa wakulima',

@@ -1,4 +1,4 @@
-import { and, desc, eq, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { DeskListQuery } from '~/features/articles/schemas';
 import { missingLocales, pickArticleLocale } from '~/features/articles/language';
 import { LOCALES, type Locale } from '~/i18n/config';
@@ -58,7 +58,12 @@ export async function listArticlesForDesk(db: Executor, editor: ArticleEditor, q
             title: articleTranslations.title,
           })
           .from(articleTranslations)
-          .where(sql`${articleTranslations.articleId} in ${rows.map((r) => r.id)}`);
+          .where(
+            inArray(
+              articleTranslations.articleId,
+              rows.map((r) => r.id),
+            ),
+          );
   const items = rows.map((row) => {
     const mine = titles.filter((t) => t.articleId === row.id);
     const locales = LOCALES.filter((l) => mine.some((t) => t.locale === l));
