@@ -117,6 +117,10 @@ export const PAGE_KINDS: PageKind[] = [
       return `/public-profile/${id}`;
     },
   },
+  { name: 'news', path: '/sw/article' },
+  { name: 'news of one category', path: '/article?category=advice' },
+  { name: 'article', path: '/article/demo-maize-prices-steady-after-harvest' },
+  { name: 'article shown in another language', path: '/fr/article/demo-new-warehouse-receipt-rules' },
   { name: 'FAQ', path: '/faq' },
   { name: 'terms', path: '/fr/terms-and-conditions' },
   { name: 'privacy policy', path: '/sw/privacy-policy' },

@@ -1,5 +1,6 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { optionalTypedNumber, perLocale, readMachineField } from '~/features/numbers/schema';
+import { ARTICLE_CATEGORIES } from '~/features/articles/constants';
 import { MAX_INT } from '~/features/validation/fields';
 import type { Locale } from '~/i18n/config';
 import { z } from 'zod';
@@ -181,6 +182,17 @@ export const mainInfoUserSchema = z.object({
   currency_id: optionalId,
   country_id: optionalId,
   news_notification: z.preprocess(toBoolean, z.boolean().optional()),
+  /**
+   * The article categories whose news is e-mailed (docs/articles.md "News e-mails"): a list (a form sends
+   * `User[news_categories][]` once per ticked box and one blank value, so that none ticked is an empty list).
+   */
+  news_categories: z.preprocess(
+    (v) => (v === undefined ? v : (Array.isArray(v) ? v : [v]).filter((item) => item !== '')),
+    z
+      .array(z.enum(ARTICLE_CATEGORIES, { message: 'validation.invalid_option' }))
+      .max(ARTICLE_CATEGORIES.length)
+      .optional(),
+  ),
   favorite_application_notification: z.preprocess(toBoolean, z.boolean().optional()),
   /** E-mail when an offer or a deal waits for the user (docs/deals.md "E-mail"). */
   deal_notification: z.preprocess(toBoolean, z.boolean().optional()),

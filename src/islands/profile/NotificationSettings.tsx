@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { ArticleCategory } from '~/features/articles/constants';
 import { showSnack } from '~/stores/snackbar';
 import { apiPost } from '~/islands/lib/api';
 import { failureText } from '~/islands/lib/form-problem';
@@ -10,6 +11,15 @@ type Flag = 'news_notification' | 'favorite_application_notification' | 'deal_no
 interface Props {
   messages: Messages;
   initial: Record<Flag, boolean>;
+  /** Where the form posts without JavaScript (the profile page) and its form token. */
+  form: { action: string; token: string };
+  /** Why the last plain post was refused. */
+  problem?: string;
+  /** The last plain post was saved. */
+  saved?: boolean;
+  /** The article categories one may follow, with their names, and those followed (docs/articles.md "News e-mails"). */
+  categories: { id: ArticleCategory; label: string }[];
+  newsCategories: ArticleCategory[];
 }
 
 const FLAGS: { flag: Flag; label: MessageKey; hint: MessageKey }[] = [
@@ -25,11 +35,26 @@ const FLAGS: { flag: Flag; label: MessageKey; hint: MessageKey }[] = [
   },
 ];
 
-/** Each switch saves at once (User[flag] through update-main-info); a failure puts the switch back. */
-export default function NotificationSettings({ messages, initial }: Props) {
+/**
+ * A plain form (each switch `User[flag]=1`, the news categories `User[news_categories][]`) that posts to the
+ * profile page without JavaScript; once hydrated, each change saves at once through update-main-info instead, the
+ * button goes, and a failure puts the change back.
+ */
+export default function NotificationSettings({
+  messages,
+  initial,
+  form,
+  problem,
+  saved,
+  categories,
+  newsCategories,
+}: Props) {
   const t = createClientTranslator(messages);
   const [flags, setFlags] = useState(initial);
-  const [saving, setSaving] = useState<Flag | null>(null);
+  const [followed, setFollowed] = useState<ArticleCategory[]>(newsCategories);
+  const [saving, setSaving] = useState<Flag | 'news_categories' | null>(null);
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
 
   async function toggle(flag: Flag, value: boolean) {
     setFlags((current) => ({ ...current, [flag]: value }));
@@ -43,33 +68,88 @@ export default function NotificationSettings({ messages, initial }: Props) {
     }
   }
 
+  async function follow(category: ArticleCategory, on: boolean) {
+    const before = followed;
+    const next = categories.map((c) => c.id).filter((id) => (id === category ? on : before.includes(id)));
+    setFollowed(next);
+    setSaving('news_categories');
+    const result = await apiPost('/user/update-main-info', { User: { news_categories: next } });
+    setSaving(null);
+    if (result.ok) showSnack('success', t('profile.notify_changed'));
+    else {
+      setFollowed(before);
+      showSnack('error', failureText(result, t));
+    }
+  }
+
   return (
-    <ul className="flex flex-col gap-4">
-      {FLAGS.map(({ flag, label, hint }) => (
-        <li key={flag} className="flex items-start gap-3">
-          <input
-            id={`notify-${flag}`}
-            type="checkbox"
-            // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox exposes its checked state itself; ARIA in HTML says not to add aria-checked to one.
-            role="switch"
-            className="toggle toggle-primary mt-1"
-            checked={flags[flag]}
-            disabled={saving !== null}
-            aria-busy={saving === flag}
-            aria-describedby={`notify-${flag}-hint`}
-            onChange={(event) => void toggle(flag, event.target.checked)}
-          />
-          <div className="flex flex-col">
-            <label htmlFor={`notify-${flag}`} className="cursor-pointer font-medium">
-              {t(label)}
-            </label>
-            <p id={`notify-${flag}-hint`} className="text-sm opacity-75">
-              {t(hint)}
-            </p>
-          </div>
-          {saving === flag && <span className="loading loading-spinner loading-sm mt-1" aria-hidden="true" />}
-        </li>
-      ))}
-    </ul>
+    <form method="post" action={form.action} className="flex flex-col gap-4">
+      <input type="hidden" name="form_token" value={form.token} />
+      {problem && (
+        <p role="alert" className="alert alert-error">
+          {problem}
+        </p>
+      )}
+      {saved && !live && (
+        <p role="status" className="alert alert-success">
+          {t('profile.notify_changed')}
+        </p>
+      )}
+      <ul className="flex flex-col gap-4">
+        {FLAGS.map(({ flag, label, hint }) => (
+          <li key={flag} className="flex items-start gap-3">
+            <input
+              id={`notify-${flag}`}
+              type="checkbox"
+              name={`User[${flag}]`}
+              value="1"
+              // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox exposes its checked state itself; ARIA in HTML says not to add aria-checked to one.
+              role="switch"
+              className="toggle toggle-primary mt-1"
+              checked={flags[flag]}
+              disabled={saving !== null}
+              aria-busy={saving === flag}
+              aria-describedby={`notify-${flag}-hint`}
+              onChange={(event) => void toggle(flag, event.target.checked)}
+            />
+            <div className="flex flex-col">
+              <label htmlFor={`notify-${flag}`} className="cursor-pointer font-medium">
+                {t(label)}
+              </label>
+              <p id={`notify-${flag}-hint`} className="text-sm opacity-75">
+                {t(hint)}
+              </p>
+              {flag === 'news_notification' && (
+                <fieldset className="mt-2 flex flex-col gap-1" aria-busy={saving === 'news_categories'}>
+                  <legend className="text-sm font-medium">{t('profile.notify_news_categories')}</legend>
+                  {/* A blank value first: with no box ticked the post still says "no category". */}
+                  <input type="hidden" name="User[news_categories][]" value="" />
+                  {categories.map((category) => (
+                    <label key={category.id} className="flex cursor-pointer items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        name="User[news_categories][]"
+                        value={category.id}
+                        className="checkbox checkbox-sm"
+                        checked={followed.includes(category.id)}
+                        disabled={saving !== null}
+                        onChange={(event) => void follow(category.id, event.target.checked)}
+                      />
+                      {category.label}
+                    </label>
+                  ))}
+                </fieldset>
+              )}
+            </div>
+            {saving === flag && <span className="loading loading-spinner loading-sm mt-1" aria-hidden="true" />}
+          </li>
+        ))}
+      </ul>
+      {!live && (
+        <button type="submit" className="btn btn-primary self-start">
+          {t('profile.notify_save')}
+        </button>
+      )}
+    </form>
   );
 }

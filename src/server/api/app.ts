@@ -28,6 +28,7 @@ import { userWarehouseRoutes } from './routes/user-warehouses';
 import { warehouseRoutes } from './routes/warehouses';
 import { contactRoutes } from './routes/contact';
 import { financingRoutes } from './routes/financing';
+import { articleRoutes } from './routes/articles';
 
 /** Largest request body: offer documents may be 50 MB (OFFER_DOCUMENT_MAX_BYTES); multipart overhead on top. */
 const MAX_BODY_BYTES = 55 * 1024 * 1024;
@@ -78,6 +79,7 @@ export function createApiApp() {
   app.route('/', warehouseRoutes());
   app.route('/', userWarehouseRoutes());
   app.route('/', contactRoutes());
+  app.route('/', articleRoutes());
 
   app.get('/openapi.json', (c) => {
     c.header('Cache-Control', 'public, max-age=300');

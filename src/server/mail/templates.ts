@@ -10,7 +10,16 @@ function compose(
   locale: Locale,
   to: string,
   subjectKey: MessageKey,
-  parts: { name: string; paragraphs: string[]; action?: { label: string; url: string }; vars?: Record<string, string> },
+  parts: {
+    name: string;
+    paragraphs: string[];
+    /** Linked items after the paragraphs (the articles of a news e-mail). */
+    links?: { title: string; text: string; url: string }[];
+    action?: { label: string; url: string };
+    /** A last small paragraph (where to turn such e-mails off). */
+    footer?: string;
+    vars?: Record<string, string>;
+  },
 ): MailMessage {
   const t = createTranslator(locale);
   const greeting = t('mail.greeting', { name: parts.name });
@@ -19,14 +28,17 @@ function compose(
     greeting,
     '',
     ...parts.paragraphs.flatMap((p) => [p, '']),
+    ...(parts.links ?? []).flatMap((l) => [`* ${l.title}`, ...(l.text ? [`  ${l.text}`] : []), `  ${l.url}`, '']),
     ...(parts.action ? [`${parts.action.label}: ${parts.action.url}`, ''] : []),
     signature,
+    ...(parts.footer ? ['', parts.footer] : []),
   ].join('\n');
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#17200f;max-width:560px;margin:auto;padding:16px">
 <p>${escapeHtml(greeting)}</p>
 ${parts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${parts.links?.length ? `<ul style="padding-left:18px">${parts.links.map((l) => `<li style="margin-bottom:12px"><a href="${escapeHtml(l.url)}" style="color:#1d5e2f;font-weight:600">${escapeHtml(l.title)}</a>${l.text ? `<br>${escapeHtml(l.text)}` : ''}</li>`).join('')}</ul>` : ''}
 ${parts.action ? `<p><a href="${escapeHtml(parts.action.url)}" style="display:inline-block;background:#1d5e2f;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(parts.action.label)}</a></p><p style="font-size:13px;color:#555">${escapeHtml(parts.action.url)}</p>` : ''}
-<p>${escapeHtml(signature)}</p></body></html>`;
+<p>${escapeHtml(signature)}</p>${parts.footer ? `<p style="font-size:13px;color:#555">${escapeHtml(parts.footer)}</p>` : ''}</body></html>`;
   return { to, subject: t(subjectKey, parts.vars), text, html };
 }
 
@@ -296,4 +308,35 @@ export function loanStatusMail(
     action: { label: t('mail.loan_status_action'), url: change.url },
   });
   return { ...message, subject: t('mail.loan_status_subject', { status: change.status }) };
+}
+
+/**
+ * The day's news e-mail (docs/articles.md "News e-mails"): the articles published since the last one, each with
+ * its title, summary and link in the language the member reads it in, and where to change or stop these e-mails.
+ */
+export function newsDigestMail(
+  locale: Locale,
+  to: string,
+  name: string,
+  news: {
+    articles: { title: string; summary: string; url: string }[];
+    more: number;
+    listUrl: string;
+    settingsUrl: string;
+  },
+): MailMessage {
+  const t = createTranslator(locale);
+  const count = news.articles.length + news.more;
+  const message = compose(locale, to, 'mail.news_subject', {
+    name,
+    paragraphs: [t(count === 1 ? 'mail.news_text_one' : 'mail.news_text_many', { count: String(count) })],
+    links: news.articles.map((a) => ({ title: a.title, text: a.summary, url: a.url })),
+    action: { label: t('mail.news_action'), url: news.listUrl },
+    footer: t('mail.news_settings', { url: news.settingsUrl }),
+  });
+  const subject =
+    news.articles.length === 1 && news.more === 0
+      ? t('mail.news_subject_one', { title: news.articles[0].title })
+      : t('mail.news_subject', { count: String(count) });
+  return { ...message, subject };
 }

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { DEFAULT_CURRENCY_ID, type Role, type Tier, type TraderStatus } from '~/features/accounts/constants';
+import type { ArticleCategory } from '~/features/articles/constants';
 import { countries, currencies, regions, villages } from './reference';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -49,7 +50,13 @@ export const users = pgTable(
     turnoverPeriod: text('turnover_period'),
     gender: text('gender'),
     ageRange: text('age_range'),
+    /** E-mail about newly published articles, at most one a day (docs/articles.md "News e-mails"). */
     newsNotification: boolean('news_notification').notNull().default(true),
+    /**
+     * The article categories whose news the member is e-mailed about; null (the default) follows every
+     * category, including any added later (docs/articles.md "News e-mails").
+     */
+    newsCategories: text('news_categories').array().$type<ArticleCategory[]>(),
     favoriteApplicationNotification: boolean('favorite_application_notification').notNull().default(true),
     /** E-mail when an offer or deal waits for this user (docs/deals.md). */
     dealNotification: boolean('deal_notification').notNull().default(true),

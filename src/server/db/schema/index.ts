@@ -13,3 +13,5 @@ export * from './disputes';
 export * from './warehouses';
 export * from './contact';
 export * from './financing';
+export * from './articles';
+export * from './news';

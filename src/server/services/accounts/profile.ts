@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { normalizePhone } from '~/features/accounts/phone';
+import { ARTICLE_CATEGORIES } from '~/features/articles/constants';
 import type { mainInfoProfileSchema, mainInfoUserSchema } from '~/features/accounts/schemas';
 import type { z } from 'zod';
 import type { Locale } from '~/i18n/config';
@@ -33,6 +34,8 @@ export async function getProfileSettings(db: Executor, userId: number, locale: L
       phone_verified: user.phoneVerifiedAt !== null,
       locale: user.locale,
       news_notification: user.newsNotification,
+      /** The article categories whose news is e-mailed (null stored = every category). */
+      news_categories: user.newsCategories ?? [...ARTICLE_CATEGORIES],
       favorite_application_notification: user.favoriteApplicationNotification,
       deal_notification: user.dealNotification,
       message_notification: user.messageNotification,
@@ -126,6 +129,12 @@ export async function updateMainInfo(
     ...(u.currency_id !== undefined && { currencyId: u.currency_id }),
     ...(u.country_id !== undefined && { countryId: u.country_id }),
     ...(u.news_notification !== undefined && { newsNotification: u.news_notification }),
+    // Every category ticked is stored as null: the member then also follows a category added later.
+    ...(u.news_categories !== undefined && {
+      newsCategories: ARTICLE_CATEGORIES.every((c) => u.news_categories!.includes(c))
+        ? null
+        : ARTICLE_CATEGORIES.filter((c) => u.news_categories!.includes(c)),
+    }),
     ...(u.favorite_application_notification !== undefined && {
       favoriteApplicationNotification: u.favorite_application_notification,
     }),
