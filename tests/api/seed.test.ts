@@ -13,6 +13,8 @@ import {
   lotPhotos,
   lots,
   marketPrices,
+  memberWarehouseProducts,
+  memberWarehouses,
   offers,
   users,
   verifications,
@@ -25,6 +27,7 @@ import { createLocalStorage, getStorage, installStorage } from '~/server/storage
 import { verifyStoredDeal } from '~/server/services/deals/history';
 import { DEMO_MARKER, ensureSeeded, loadDemoData, seedReferenceData } from '~/server/db/seed';
 import { listLatestPrices } from '~/server/services/market/list-latest-prices';
+import { listPublicWarehouseLots } from '~/server/services/warehouses/list-public-warehouse-lots';
 import { useTestDatabase } from '../fixtures/database';
 
 const database = useTestDatabase();
@@ -93,6 +96,20 @@ describe('npm run db:seed', () => {
     const deals = await db.select({ id: offers.id, status: offers.status }).from(offers).orderBy(offers.id);
     expect(deals.map((d) => d.status)).toEqual([2, 3, 9, 2, 3]);
     for (const deal of deals) expect((await verifyStoredDeal(db, deal.id)).valid).toBe(true);
+    // Two demo lots are stored at public depots: their owners' warehouses hold the goods, replaced on reload, and
+    // each depot's public page lists its lot.
+    const stores = await db.select().from(memberWarehouses).orderBy(memberWarehouses.id);
+    expect(stores.map((w) => w.description)).toEqual([
+      'Ghala la Ushirika Rujewa (demo data)',
+      'Njoro Cereal Store (demo data)',
+    ]);
+    for (const store of stores) {
+      const stored = await listPublicWarehouseLots(db, store.systemWarehouseId!, { page: 1, perPage: 12 }, null, 'en');
+      expect(stored.items).toHaveLength(1);
+      expect(stored.items[0].warehouse_id).toBe(store.id);
+      expect(stored.items[0].village_id).toBe(store.villageId);
+    }
+    expect(await db.select().from(memberWarehouseProducts)).toHaveLength(2);
     // Each demo deal's steps are told in its parties' chat room, replaced too (one room per deal, not two).
     const rooms = await db.select().from(chatRooms);
     expect(rooms).toHaveLength(deals.length);

@@ -11,8 +11,11 @@ import {
   exchangeRates,
   lotPhotos,
   lots,
+  memberWarehouseProducts,
+  memberWarehouses,
   offers,
   regions,
+  systemWarehouses,
   users,
   villages,
 } from '~/server/db/schema';
@@ -39,6 +42,8 @@ const DEMO_LOTS: {
   region: string;
   details?: Record<string, unknown>;
   organic?: boolean;
+  /** The public warehouse (its title) the lot is stored at: the owner keeps a warehouse there holding it. */
+  warehouse?: string;
   description: string;
 }[] = [
   {
@@ -57,7 +62,8 @@ const DEMO_LOTS: {
     country: 'TZ',
     region: 'Mbeya',
     details: { crop_name: 'Maize', crop_variety: 'SC 627' },
-    description: 'Grade 1 white maize, moisture 13%, in 90 kg bags at the farm store near Mbalizi.',
+    warehouse: 'Ghala la Ushirika Rujewa',
+    description: 'Grade 1 white maize, moisture 13%, in 90 kg bags at the Rujewa cooperative store.',
   },
   {
     owner: 'demo-silver',
@@ -164,7 +170,8 @@ const DEMO_LOTS: {
     country: 'KE',
     region: 'Nakuru',
     details: { crop_name: 'Beans', crop_variety: 'Rosecoco' },
-    description: 'Cleaned and sorted by our cooperative members in Molo.',
+    warehouse: 'Njoro Cereal Store',
+    description: 'Cleaned and sorted by our cooperative members, stored at the Njoro cereal store.',
   },
   {
     owner: 'demo-admin',
@@ -430,6 +437,8 @@ export async function seedDemoLots(db: Executor): Promise<void> {
     .delete(lots)
     .where(kept.length ? and(inArray(lots.userId, demoIds), notInArray(lots.id, kept)) : inArray(lots.userId, demoIds));
   const photos = await storeDemoPhotos(DEMO_LOTS.map((lot) => lot.picture));
+  // The demo owners' warehouses are made again with their lots (docs/warehouses.md "Demo data").
+  await db.delete(memberWarehouses).where(inArray(memberWarehouses.userId, demoIds));
   for (const [index, lot] of DEMO_LOTS.entries()) {
     const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.code, lot.country));
     const [region] = await db
@@ -443,6 +452,14 @@ export async function seedDemoLots(db: Executor): Promise<void> {
       .limit(1);
     const money = await rateOf(db, lot.currency);
     const created = new Date(Date.now() - index * 5 * 3600_000);
+    const store = lot.warehouse
+      ? await demoWarehouse(db, ownerIds.get(lot.owner)!, lot.warehouse, {
+          kind: lot.kind,
+          category: lot.category,
+          volume: lot.volume,
+          unit: lot.unit,
+        })
+      : undefined;
     const [row] = await db
       .insert(lots)
       .values({
@@ -459,12 +476,13 @@ export async function seedDemoLots(db: Executor): Promise<void> {
         priceMinor: Math.round(lot.price * 10 ** money.decimals),
         currencyId: money.id,
         priceUsdCents: Math.round((lot.price / Number(money.perUsd)) * 100),
-        countryId: country.id,
-        regionId: region.id,
-        villageId: village?.id ?? null,
-        // A point near the region's centre, so map views have something to show.
-        latitude: region.lat === null ? null : region.lat + ((index % 5) - 2) * 0.02,
-        longitude: region.lng === null ? null : region.lng + ((index % 3) - 1) * 0.02,
+        countryId: store?.countryId ?? country.id,
+        regionId: store?.regionId ?? region.id,
+        villageId: store ? store.villageId : (village?.id ?? null),
+        // A point near the region's centre, so map views have something to show; the warehouse's for a stored lot.
+        latitude: store ? store.latitude : region.lat === null ? null : region.lat + ((index % 5) - 2) * 0.02,
+        longitude: store ? store.longitude : region.lng === null ? null : region.lng + ((index % 3) - 1) * 0.02,
+        warehouseId: store?.id ?? null,
         organic: lot.organic ?? false,
         details: lot.details ?? {},
         createdAt: created,
@@ -474,4 +492,49 @@ export async function seedDemoLots(db: Executor): Promise<void> {
     await db.insert(lotPhotos).values({ lotId: row.id, position: 0, ...photos.get(lot.picture)! });
     await refreshLotSearch(db, row.id);
   }
+}
+
+/**
+ * The owner's warehouse at a public warehouse ("I store at this depot"), made on first use, with the lot's goods
+ * as its stock: what a lot placed at a warehouse looks like on the lot page and the warehouse's public page.
+ */
+async function demoWarehouse(
+  db: Executor,
+  userId: number,
+  title: string,
+  goods: { kind: LotKind; category: number; volume: number; unit: number },
+) {
+  const [depot] = await db.select().from(systemWarehouses).where(eq(systemWarehouses.title, title));
+  if (!depot) throw new Error(`Demo lots: no public warehouse "${title}"`);
+  const [existing] = await db
+    .select()
+    .from(memberWarehouses)
+    .where(and(eq(memberWarehouses.userId, userId), eq(memberWarehouses.systemWarehouseId, depot.id)));
+  const store =
+    existing ??
+    (
+      await db
+        .insert(memberWarehouses)
+        .values({
+          userId,
+          systemWarehouseId: depot.id,
+          description: `${depot.title} (demo data)`,
+          phone: depot.phone,
+          email: depot.email,
+          countryId: depot.countryId,
+          regionId: depot.regionId,
+          villageId: depot.villageId,
+          latitude: depot.latitude,
+          longitude: depot.longitude,
+        })
+        .returning()
+    )[0];
+  await db.insert(memberWarehouseProducts).values({
+    warehouseId: store.id,
+    categoryKind: goods.kind,
+    categoryId: goods.category,
+    quantity: goods.volume.toFixed(2),
+    perUnitId: goods.unit,
+  });
+  return store;
 }
