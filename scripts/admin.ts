@@ -2,6 +2,7 @@
 //   set-tier EMAIL TIER        set a user's tier (basic, bronze, silver, gold); approves or declines a pending request; e-mails the user
 //   decline-request EMAIL      decline a user's pending tier request; e-mails the user
 //   list-requests              list pending tier requests
+//   set-role EMAIL ROLE        give a user a role: user, editor (writes and publishes articles) or admin (docs/articles.md)
 //   create-admin EMAIL         make a user an administrator (creates the account with a printed one-time password if needed)
 //   verify-deal ID             check the hash chain of a deal's history (exit code 1 when it is broken)
 //   check-ledger               recompute the wallet's ledger from its postings (docs/wallet.md; exit code 1 on a problem)
@@ -26,7 +27,7 @@
 //   warehouse-restore ID       bring a retired public warehouse back
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
-import { TIERS, type Tier } from '~/features/accounts/constants';
+import { ROLES, TIERS, type Role, type Tier } from '~/features/accounts/constants';
 import { installDatabase } from '~/server/db';
 import { migrateDatabase, openDatabase } from '~/server/db/client';
 import { ensureSeeded } from '~/server/db/seed';
@@ -36,6 +37,7 @@ import { AppError } from '~/server/errors';
 import { createTranslator } from '~/i18n/t';
 import { hashPassword, randomReferralCode, randomToken } from '~/server/services/accounts/secrets';
 import { declineTierRequest, setTier } from '~/server/services/accounts/tiers';
+import { setRole } from '~/server/services/accounts/set-role';
 import { verifyStoredDeal } from '~/server/services/deals/history';
 import { checkLedger } from '~/server/services/wallet/check-ledger';
 import { getPaymentProvider } from '~/server/payments/registry';
@@ -74,6 +76,18 @@ try {
       }
       await setTier(db, email, tier as Tier);
       console.log(`${email} is now ${tier}.`);
+      break;
+    }
+    case 'set-role': {
+      const [email, role] = args;
+      if (!email || !ROLES.includes(role as Role)) {
+        fail(`usage: npm run admin -- set-role EMAIL ${ROLES.join('|')}`);
+        break;
+      }
+      const { previous } = await setRole(db, email, role as Role);
+      console.log(
+        previous === role ? `${email} already has the role ${role}.` : `${email} is now ${role} (was ${previous}).`,
+      );
       break;
     }
     case 'decline-request': {
@@ -277,7 +291,7 @@ try {
     }
     default:
       fail(
-        'commands: set-tier EMAIL TIER | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID | check-ledger | list-payouts | approve-payout REFERENCE | decline-payout REFERENCE | settle-payout REFERENCE paid|failed | resolve-dispute OFFER_ID DECISION [SELLER_AMOUNT] | reconcile [--repair] | warehouse-add --title T --kind KIND --country CC ... | warehouse-edit ID --FIELD VALUE... | warehouse-retire ID | warehouse-restore ID',
+        'commands: set-tier EMAIL TIER | set-role EMAIL user|editor|admin | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID | check-ledger | list-payouts | approve-payout REFERENCE | decline-payout REFERENCE | settle-payout REFERENCE paid|failed | resolve-dispute OFFER_ID DECISION [SELLER_AMOUNT] | reconcile [--repair] | warehouse-add --title T --kind KIND --country CC ... | warehouse-edit ID --FIELD VALUE... | warehouse-retire ID | warehouse-restore ID',
       );
   }
 } catch (error) {

@@ -8,8 +8,20 @@ export type TraderStatus = (typeof TRADER_STATUSES)[number];
 export const TIERS = ['basic', 'bronze', 'silver', 'gold'] as const;
 export type Tier = (typeof TIERS)[number];
 
-export const ROLES = ['user', 'admin'] as const;
+/** `editor`: writes and publishes content (articles) on the editors' desk; administrators count as editors. */
+export const ROLES = ['user', 'editor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** Whether a user holds `role`; administrators hold every role (docs/articles.md "Roles"). */
+export function hasRole(user: { role: Role } | null | undefined, role: Role): boolean {
+  if (!user) return false;
+  return user.role === 'admin' || user.role === role || role === 'user';
+}
+
+/** Editors and administrators may write, publish and restore content (docs/articles.md "Roles"). */
+export function isEditor(user: { role: Role } | null | undefined): boolean {
+  return hasRole(user, 'editor');
+}
 
 export const GENDERS = ['male', 'female'] as const;
 /** From under 16 up to over 55. */
@@ -49,6 +61,8 @@ export const PERMISSIONS = {
   createTradeLots: 'lots.create_trade',
   bulkPriceUpdate: 'lots.bulk_price',
   manageTiers: 'admin.tiers',
+  /** Articles and other content on the editors' desk: editors and administrators. */
+  editContent: 'content.edit',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 
@@ -57,5 +71,6 @@ export function scopeFor(user: { tier: Tier; role: Role }): Permission[] {
   if (user.tier === 'silver' || user.tier === 'gold')
     scope.push(PERMISSIONS.createTradeLots, PERMISSIONS.bulkPriceUpdate);
   if (user.role === 'admin') scope.push(PERMISSIONS.manageTiers);
+  if (isEditor(user)) scope.push(PERMISSIONS.editContent);
   return scope;
 }

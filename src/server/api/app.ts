@@ -26,6 +26,7 @@ import { verificationRoutes } from './routes/verification';
 import { companyDirectoryRoutes } from './routes/companies-directory';
 import { userWarehouseRoutes } from './routes/user-warehouses';
 import { warehouseRoutes } from './routes/warehouses';
+import { articleRoutes } from './routes/articles';
 
 /** Largest request body: offer documents may be 50 MB (OFFER_DOCUMENT_MAX_BYTES); multipart overhead on top. */
 const MAX_BODY_BYTES = 55 * 1024 * 1024;
@@ -74,6 +75,7 @@ export function createApiApp() {
   app.route('/', companyDirectoryRoutes());
   app.route('/', warehouseRoutes());
   app.route('/', userWarehouseRoutes());
+  app.route('/', articleRoutes());
 
   app.get('/openapi.json', (c) => {
     c.header('Cache-Control', 'public, max-age=300');

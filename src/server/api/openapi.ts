@@ -15,6 +15,8 @@ export interface EndpointDoc {
   response?: z.ZodType;
   /** Needs a signed-in user. */
   auth?: boolean;
+  /** Needs a signed-in user with this role (`editor`: editors and administrators; `admin`: administrators). */
+  role?: 'editor' | 'admin';
 }
 
 const registry = new Map<string, EndpointDoc>();
@@ -81,7 +83,9 @@ export function buildOpenApiDocument(serverUrl: string) {
         '4XX': { description: 'Client error', content: { 'application/json': { schema: errorSchema } } },
       },
     };
-    if (doc.auth) operation.security = [{ bearer: [] }, { cookie: [] }];
+    if (doc.auth || doc.role) operation.security = [{ bearer: [] }, { cookie: [] }];
+    if (doc.role)
+      operation.description = `Only for members with the ${doc.role} role${doc.role === 'editor' ? ' (or administrators)' : ''}: anyone else gets 403.`;
     if (doc.body) {
       const inner = jsonSchema(doc.body, 'input');
       const schema = doc.bodyWrapper ? { type: 'object', properties: { [doc.bodyWrapper]: inner } } : inner;

@@ -71,7 +71,7 @@ export function contentTypeOf(key: string): string {
 }
 
 /** Folders whose files anyone may fetch under /uploads; everything else (documents) is served by access-checked endpoints. */
-export const PUBLIC_STORAGE_FOLDERS = ['avatars', 'lots', 'logos'];
+export const PUBLIC_STORAGE_FOLDERS = ['avatars', 'lots', 'logos', 'articles'];
 export function isPublicStorageKey(key: string): boolean {
   return isSafeStorageKey(key) && PUBLIC_STORAGE_FOLDERS.includes(key.split('/')[0]);
 }

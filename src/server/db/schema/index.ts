@@ -11,3 +11,4 @@ export * from './payments';
 export * from './payouts';
 export * from './disputes';
 export * from './warehouses';
+export * from './articles';
