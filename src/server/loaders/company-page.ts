@@ -46,7 +46,7 @@ import {
   PRIVATE_PAGE,
   type PageOutcome,
   blankForm,
-  readForm,
+  readFormWithFiles,
 } from './form-post';
 
 /**
@@ -192,26 +192,6 @@ function companyValues(company: Company): Partial<Record<CompanyField, string>> 
     latitude: text(company.latitude),
     longitude: text(company.longitude),
   };
-}
-
-/** A posted form's text fields and files: multipart (the logo and document forms) or URL-encoded. */
-async function readCompanyForm(
-  request: Request,
-): Promise<{ fields: Record<string, string>; files: Record<string, File> }> {
-  const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== 'multipart/form-data') return { fields: await readForm(request), files: {} };
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_UPLOAD_FORM_BYTES)
-    throw new AppError('payload_too_large', 'errors.payload_too_large');
-  const form = await request.formData().catch((cause) => {
-    throw new AppError('bad_request', 'errors.malformed_body', { cause });
-  });
-  const fields: Record<string, string> = {};
-  const files: Record<string, File> = {};
-  for (const [name, value] of form.entries()) {
-    if (typeof value === 'string') fields[name] ??= value;
-    else files[name] ??= value;
-  }
-  return { fields, files };
 }
 
 const confirmMissing = () =>
@@ -395,7 +375,7 @@ export async function loadCompanyPage(request: FormPageRequest): Promise<PageOut
     action,
     shownFields: SHOWN_FIELDS,
     read: async (posting) => {
-      const read = await readCompanyForm(posting);
+      const read = await readFormWithFiles(posting, MAX_UPLOAD_FORM_BYTES);
       files = read.files;
       return read.fields;
     },

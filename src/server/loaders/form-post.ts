@@ -93,6 +93,30 @@ export async function readForm(request: Request): Promise<Record<string, string>
   return values;
 }
 
+/**
+ * Reads a posted form that may carry files: multipart (at most `maxBytes`) into its text fields and files (the
+ * first of each name); a URL-encoded post as readForm reads it. Anything else is a 400 or 413 AppError.
+ */
+export async function readFormWithFiles(
+  request: Request,
+  maxBytes: number,
+): Promise<{ fields: Record<string, string>; files: Record<string, File> }> {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'multipart/form-data') return { fields: await readForm(request), files: {} };
+  if (Number(request.headers.get('content-length') ?? 0) > maxBytes)
+    throw new AppError('payload_too_large', 'errors.payload_too_large');
+  const form = await request.formData().catch((cause) => {
+    throw new AppError('bad_request', 'errors.malformed_body', { cause });
+  });
+  const fields: Record<string, string> = {};
+  const files: Record<string, File> = {};
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') fields[name] ??= value;
+    else files[name] ??= value;
+  }
+  return { fields, files };
+}
+
 async function readCapped(request: Request): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { ArticleCategory } from '~/features/articles/constants';
+import type { StoredArticleCategory } from '~/features/articles/constants';
 import { ARTICLE_IMAGE_WIDTHS } from '~/features/articles/constants';
 import { pickArticleLocale } from '~/features/articles/language';
 import { LOCALES, type Locale } from '~/i18n/config';
@@ -38,7 +38,7 @@ export function articleImage(key: string | null, alt: string): ArticleImage | nu
 export interface ArticleCard {
   id: number;
   slug: string;
-  category: ArticleCategory;
+  category: StoredArticleCategory;
   title: string;
   summary: string;
   /** The language shown; differs from the reader's when the article lacks it (`is_fallback`). */
@@ -53,7 +53,7 @@ export interface ArticleCard {
 interface CardRow {
   id: number;
   slug: string;
-  category: ArticleCategory;
+  category: StoredArticleCategory;
   coverPath: string | null;
   coverAlt: Partial<Record<Locale, string>>;
   publishedAt: Date | null;

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { ArticleCategory } from '~/features/articles/constants';
+import type { StoredArticleCategory } from '~/features/articles/constants';
 import { pickArticleLocale } from '~/features/articles/language';
 import { LOCALES, type Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
@@ -7,11 +7,12 @@ import { articleCategories, articles, articleTranslations, categories, users } f
 import { AppError } from '~/server/errors';
 import { readingMinutes, renderMarkdown } from '~/server/content/render-markdown';
 import { type ArticleImage, articleImage } from './article-cards';
+import { isNewsArticle } from './news-only';
 
 export interface PublishedArticle {
   id: number;
   slug: string;
-  category: ArticleCategory;
+  category: StoredArticleCategory;
   /** The language shown; `is_fallback` when the reader's language is missing. */
   locale: Locale;
   is_fallback: boolean;
@@ -43,7 +44,7 @@ export async function readPublishedArticle(
     .select({ article: articles, authorName: users.firstName })
     .from(articles)
     .leftJoin(users, eq(users.id, articles.authorId))
-    .where(and(key, eq(articles.state, 'published')));
+    .where(and(key, eq(articles.state, 'published'), isNewsArticle));
   const publishedAt = row?.article.publishedAt;
   if (!row || !publishedAt) throw new AppError('not_found', 'errors.not_found');
   const { article } = row;
