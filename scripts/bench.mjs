@@ -7,18 +7,20 @@
 // then the wallet: ledger transfers per second on PGlite and PostgreSQL and the member's wallet page
 // (scripts/bench/wallet.mjs); then the company directory on BENCH_COMPANIES generated companies
 // (scripts/bench/companies.mjs); then the public warehouse pages and the gazetteer's search latency on PGlite and
-// PostgreSQL (scripts/bench/warehouses.mjs). BENCH_ONLY=pages, BENCH_ONLY=catalogue, BENCH_ONLY=chat,
-// BENCH_ONLY=wallet, BENCH_ONLY=companies or BENCH_ONLY=warehouses runs one part alone. It prints figures and
-// asserts nothing.
+// PostgreSQL (scripts/bench/warehouses.mjs); then /article and an article page (scripts/bench/articles.mjs: bytes,
+// and no JavaScript beyond the service-worker registration). BENCH_ONLY=pages, BENCH_ONLY=catalogue,
+// BENCH_ONLY=chat, BENCH_ONLY=wallet, BENCH_ONLY=companies, BENCH_ONLY=warehouses or BENCH_ONLY=articles runs one
+// part alone. It prints figures and asserts nothing.
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { benchArticles } from './bench/articles.mjs';
 import { benchCatalogue, benchCatalogueOnPostgres } from './bench/catalogue.mjs';
 import { benchChat, benchChatOnPostgres, makeChatMembers } from './bench/chat.mjs';
 import { benchCompanies, benchCompaniesOnPostgres } from './bench/companies.mjs';
-import { kib, pageWeight } from './bench/page-weight.mjs';
+import { kib, pageWeight, transferSize } from './bench/page-weight.mjs';
 import { benchPages } from './bench/pages.mjs';
 import { benchWarehouses } from './bench/warehouses.mjs';
 import { benchWalletPage, benchWalletTransfers } from './bench/wallet.mjs';
@@ -35,10 +37,16 @@ const TARGETS = [
 ];
 
 if (process.env.BENCH_SKIP_BUILD !== '1') execSync('npm run build', { cwd: root, stdio: 'inherit' });
+async function fetchText(url) {
+  return (await fetch(url, { headers: { 'Accept-Language': 'en' } })).text();
+}
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mavuno-bench-'));
 const ONLY = process.env.BENCH_ONLY;
 const BULK_LOTS =
-  ONLY === 'wallet' || ONLY === 'companies' || ONLY === 'warehouses' ? 0 : Number(process.env.BENCH_LOTS ?? 100_000);
+  ONLY === 'wallet' || ONLY === 'companies' || ONLY === 'warehouses' || ONLY === 'articles'
+    ? 0
+    : Number(process.env.BENCH_LOTS ?? 100_000);
 // The directory case (scripts/bench/companies.mjs) needs many companies.
 const BULK_COMPANIES = !ONLY || ONLY === 'companies' ? Number(process.env.BENCH_COMPANIES ?? 10_000) : 0;
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
@@ -50,7 +58,12 @@ execSync(`node_modules/.bin/tsx scripts/db-seed.ts --lots ${BULK_LOTS} --compani
 });
 // The chat's members and rooms, made before the server opens the embedded database (one process at a time).
 const chatPairs =
-  ONLY === 'pages' || ONLY === 'catalogue' || ONLY === 'wallet' || ONLY === 'companies' || ONLY === 'warehouses'
+  ONLY === 'pages' ||
+  ONLY === 'catalogue' ||
+  ONLY === 'wallet' ||
+  ONLY === 'companies' ||
+  ONLY === 'warehouses' ||
+  ONLY === 'articles'
     ? []
     : makeChatMembers({
         root,
@@ -108,6 +121,10 @@ try {
     await benchWarehouses(warehouseBench);
     throw Object.assign(new Error('warehouses only'), { benchDone: true });
   }
+  if (ONLY === 'articles') {
+    await benchArticles({ base, connections: CONNECTIONS, duration: DURATION, transferSize, fetchText });
+    throw Object.assign(new Error('articles only'), { benchDone: true });
+  }
   if (ONLY === 'catalogue') {
     await benchCatalogue({ base, lots: BULK_LOTS, database: 'PGlite' });
     throw Object.assign(new Error('catalogue only'), { benchDone: true });
@@ -138,6 +155,7 @@ try {
   }
   console.log(`\nMavuno bench: ${CONNECTIONS} connections × ${DURATION} s per target, PGlite, ${process.version}\n`);
   console.table(rows);
+  await benchArticles({ base, connections: CONNECTIONS, duration: DURATION, transferSize, fetchText });
 
   await benchCatalogue({ base, lots: BULK_LOTS, database: 'PGlite' });
 
@@ -187,7 +205,8 @@ if (
   ONLY !== 'pages' &&
   ONLY !== 'wallet' &&
   ONLY !== 'companies' &&
-  ONLY !== 'warehouses'
+  ONLY !== 'warehouses' &&
+  ONLY !== 'articles'
 ) {
   const pgPort = Number(process.env.BENCH_PG_PORT ?? PORT + 1);
   if (ONLY === 'chat')

@@ -24,6 +24,7 @@ import { setSecurityHeaders } from './http/security-headers';
 import { setStaticCacheHeaders } from './http/static-cache';
 import { startChatNotices } from './jobs/chat-notices';
 import { startDealAutoRelease } from './jobs/deal-auto-release';
+import { startPublishDueArticles } from './jobs/publish-due-articles';
 import { runShutdownBeginHooks, runShutdownHooks } from './lifecycle';
 import { getChatHub } from './realtime/chat-hub';
 import { analyzeDatabase } from './services/maintenance/analyze-database';
@@ -130,6 +131,8 @@ async function start() {
   startChatNotices(database);
   // Releases a deal's frozen money N days after the goods were sent, unless disputed (docs/deals.md "Automatic release").
   startDealAutoRelease(database);
+  // Publishes scheduled articles when their time comes, every minute (docs/articles.md "States").
+  startPublishDueArticles(database);
 
   server.listen(env.PORT, env.HOST, () => {
     const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;

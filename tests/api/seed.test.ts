@@ -16,8 +16,11 @@ import {
   offers,
   users,
   verifications,
+  articles,
+  articleTranslations,
 } from '~/server/db/schema';
 import { countAllUnread } from '~/server/services/chat/unread';
+import { isNewsArticle } from '~/server/services/articles/news-only';
 import { LOT_PHOTO_WIDTHS } from '~/features/lots/constants';
 import { createLocalStorage, getStorage, installStorage } from '~/server/storage';
 import { verifyStoredDeal } from '~/server/services/deals/history';
@@ -126,7 +129,23 @@ describe('npm run db:seed', () => {
     expect(demoVerifications.filter((v) => v.userId === null)).toHaveLength(2);
     expect(demoVerifications.every((v) => v.note?.startsWith('Demo data:') || v.note?.endsWith('(demo data)'))).toBe(
       true,
-    );
+    ); // Demo articles: published, marked as demo data in the row and in every language's text, replaced on reload.
+    const demoArticles = await db
+      .select({ id: articles.id, isDemo: articles.isDemo, state: articles.state })
+      .from(articles)
+      .where(isNewsArticle);
+    expect(demoArticles.length).toBe(4);
+    expect(demoArticles.every((a) => a.isDemo && a.state === 'published')).toBe(true);
+    const texts = await db
+      .select({ body: articleTranslations.body })
+      .from(articleTranslations)
+      .where(
+        inArray(
+          articleTranslations.articleId,
+          demoArticles.map((a) => a.id),
+        ),
+      );
+    expect(texts.every((t) => /Demo article|Makala ya mfano|Article de démonstration/.test(t.body))).toBe(true);
   });
 
   it('gives every demo lot a photo, stored as WebP at every photo width, and stores each drawing once', async () => {

@@ -12,6 +12,10 @@ export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
 export const PAGE_CATEGORY = 'page';
 export type StoredArticleCategory = ArticleCategory | typeof PAGE_CATEGORY;
 
+export function isNewsCategory(category: StoredArticleCategory): category is ArticleCategory {
+  return category !== PAGE_CATEGORY;
+}
+
 /** draft → scheduled (publish_at) → published → unpublished; see ARTICLE_TRANSITIONS. */
 export const ARTICLE_STATES = ['draft', 'scheduled', 'published', 'unpublished'] as const;
 export type ArticleState = (typeof ARTICLE_STATES)[number];

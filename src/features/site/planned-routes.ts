@@ -10,7 +10,6 @@ import type { MessageKey } from '~/i18n/t';
 export const PLANNED_ROUTES: { pattern: RegExp; area: MessageKey }[] = [
   { pattern: /^\/(financing|loan-documents)$/, area: 'soon.area_financing' },
   { pattern: /^\/(statistic|prices)$/, area: 'soon.area_statistic' },
-  { pattern: /^\/article(\/[^/]+)?$/, area: 'soon.area_news' },
   { pattern: /^\/contact-us$/, area: 'soon.area_contact' },
   {
     pattern:

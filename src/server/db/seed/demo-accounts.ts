@@ -79,6 +79,18 @@ const DEMO_ACCOUNTS: {
     currencyId: 3,
     referralCode: 'DEMOADM5',
   },
+  {
+    email: 'demo-editor@mavuno.test',
+    phone: '+255712000106',
+    firstName: 'Neema',
+    lastName: 'Mushi',
+    traderStatus: 'trader',
+    tier: 'basic',
+    role: 'editor',
+    locale: 'sw',
+    currencyId: 3,
+    referralCode: 'DEMOEDT6',
+  },
 ];
 
 /** Creates the demo accounts, or resets them (password, tier, confirmations) when they exist. */

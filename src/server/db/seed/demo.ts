@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '~/server/db/client';
 import { countries, currencies, marketPrices, perUnits, regions } from '~/server/db/schema';
 import { seedDemoAccounts } from './demo-accounts';
+import { seedDemoArticles } from './demo-articles';
 import { seedDemoCompanies } from './demo-companies';
 import { seedDemoDeals } from './demo-deals';
 import { seedDemoLots } from './demo-lots';
@@ -58,6 +59,7 @@ export async function seedDemoData(db: Executor, today = new Date()): Promise<vo
   await seedDemoDeals(db);
   await seedDemoCompanies(db);
   await seedDemoVerifications(db);
+  await seedDemoArticles(db, today);
   await db.delete(marketPrices).where(eq(marketPrices.source, 'demo'));
 
   const countryRows = await db

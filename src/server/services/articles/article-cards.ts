@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { StoredArticleCategory } from '~/features/articles/constants';
+import { type ArticleCategory, isNewsCategory, type StoredArticleCategory } from '~/features/articles/constants';
 import { ARTICLE_IMAGE_WIDTHS } from '~/features/articles/constants';
 import { pickArticleLocale } from '~/features/articles/language';
 import { LOCALES, type Locale } from '~/i18n/config';
@@ -38,7 +38,7 @@ export function articleImage(key: string | null, alt: string): ArticleImage | nu
 export interface ArticleCard {
   id: number;
   slug: string;
-  category: StoredArticleCategory;
+  category: ArticleCategory;
   title: string;
   summary: string;
   /** The language shown; differs from the reader's when the article lacks it (`is_fallback`). */
@@ -81,13 +81,15 @@ export async function toArticleCards(db: Executor, rows: CardRow[], locale: Loca
     const locales = mine.map((t) => t.locale);
     const shown = pickArticleLocale(locales, locale);
     const text = mine.find((t) => t.locale === shown);
-    if (!shown || !text) return [];
+    // The site's pages (category `page`) are never news cards, whatever list asked.
+    const { category } = row;
+    if (!shown || !text || !isNewsCategory(category)) return [];
     const alt = row.coverAlt[shown] ?? row.coverAlt[locale] ?? text.title;
     return [
       {
         id: row.id,
         slug: row.slug,
-        category: row.category,
+        category,
         title: text.title,
         summary: text.summary,
         locale: shown,

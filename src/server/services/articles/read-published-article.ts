@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { StoredArticleCategory } from '~/features/articles/constants';
+import { type ArticleCategory, isNewsCategory } from '~/features/articles/constants';
 import { pickArticleLocale } from '~/features/articles/language';
 import { LOCALES, type Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
@@ -12,7 +12,7 @@ import { isNewsArticle } from './news-only';
 export interface PublishedArticle {
   id: number;
   slug: string;
-  category: StoredArticleCategory;
+  category: ArticleCategory;
   /** The language shown; `is_fallback` when the reader's language is missing. */
   locale: Locale;
   is_fallback: boolean;
@@ -46,7 +46,9 @@ export async function readPublishedArticle(
     .leftJoin(users, eq(users.id, articles.authorId))
     .where(and(key, eq(articles.state, 'published'), isNewsArticle));
   const publishedAt = row?.article.publishedAt;
-  if (!row || !publishedAt) throw new AppError('not_found', 'errors.not_found');
+  const category = row?.article.category;
+  if (!row || !publishedAt || !category || !isNewsCategory(category))
+    throw new AppError('not_found', 'errors.not_found');
   const { article } = row;
   const [translations, related] = await Promise.all([
     db.select().from(articleTranslations).where(eq(articleTranslations.articleId, article.id)),
@@ -75,7 +77,7 @@ export async function readPublishedArticle(
   return {
     id: article.id,
     slug: article.slug,
-    category: article.category,
+    category,
     locale: shown,
     is_fallback: shown !== locale,
     locales,

@@ -1,10 +1,11 @@
-import { and, asc, count, gt, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { KINDS, ON_MARKET_STATUSES } from '~/features/lots/constants';
-import { LOCALES } from '~/i18n/config';
+import { LOCALES, type Locale } from '~/i18n/config';
 import { localizePath } from '~/i18n/paths';
 import type { Executor } from '~/server/db';
-import { companies, lots, systemWarehouses } from '~/server/db/schema';
+import { articles, articleTranslations, companies, lots, systemWarehouses } from '~/server/db/schema';
 import { isLive } from '~/server/services/warehouses/public-warehouse-fields';
+import { isNewsArticle } from '~/server/services/articles/news-only';
 
 /** Public pages that exist today (each in the three languages). */
 export const STATIC_PATHS = [
@@ -23,19 +24,26 @@ export const STATIC_PATHS = [
   '/signin/signup-options',
   '/companies',
   '/world-warehouse',
+  '/article',
 ];
 /** Lots per sitemap file: three URLs each keeps a file under the protocol's 50,000 URLs. */
 export const LOTS_PER_SITEMAP = 15_000;
 
 const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function urlEntries(site: string, path: string, lastmod?: Date): string {
-  return LOCALES.map((locale) => {
-    const alternates = LOCALES.map(
-      (alt) => `<xhtml:link rel="alternate" hreflang="${alt}" href="${escapeXml(site + localizePath(path, alt))}"/>`,
-    ).join('');
-    return `<url><loc>${escapeXml(site + localizePath(path, locale))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}${alternates}</url>`;
-  }).join('');
+/** One `<url>` per language of `locales` (all three by default), each listing the others as alternates. */
+function urlEntries(site: string, path: string, lastmod?: Date, locales: readonly Locale[] = LOCALES): string {
+  return locales
+    .map((locale) => {
+      const alternates = locales
+        .map(
+          (alt) =>
+            `<xhtml:link rel="alternate" hreflang="${alt}" href="${escapeXml(site + localizePath(path, alt))}"/>`,
+        )
+        .join('');
+      return `<url><loc>${escapeXml(site + localizePath(path, locale))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}${alternates}</url>`;
+    })
+    .join('');
 }
 
 const urlset = (body: string) =>
@@ -48,11 +56,16 @@ export async function buildSitemapIndex(db: Executor, site: string): Promise<str
     .from(lots)
     .where(inArray(lots.status, [...ON_MARKET_STATUSES]));
   const [{ companyCount }] = await db.select({ companyCount: count() }).from(companies);
+  const [{ articleCount }] = await db
+    .select({ articleCount: count() })
+    .from(articles)
+    .where(and(eq(articles.state, 'published'), isNewsArticle));
   const files = [
     '/sitemap-static.xml',
     '/sitemap-warehouses.xml',
     ...Array.from({ length: Math.max(1, Math.ceil(n / LOTS_PER_SITEMAP)) }, (_, i) => `/sitemap-lots-${i + 1}.xml`),
     ...Array.from({ length: Math.ceil(companyCount / LOTS_PER_SITEMAP) }, (_, i) => `/sitemap-companies-${i + 1}.xml`),
+    ...Array.from({ length: Math.ceil(articleCount / LOTS_PER_SITEMAP) }, (_, i) => `/sitemap-articles-${i + 1}.xml`),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${files.map((f) => `<sitemap><loc>${escapeXml(site + f)}</loc></sitemap>`).join('')}</sitemapindex>`;
 }
@@ -98,4 +111,37 @@ export async function buildWarehouseSitemap(db: Executor, site: string): Promise
     .orderBy(asc(systemWarehouses.id))
     .limit(LOTS_PER_SITEMAP);
   return urlset(rows.map((row) => urlEntries(site, `/world-warehouse/${row.id}`, row.updatedAt)).join(''));
+}
+
+/**
+ * One file of published articles (`page` from 1), newest first: each in the languages it exists in only, with
+ * hreflang alternates between them (a language it lacks would show another language's text).
+ */
+export async function buildArticleSitemap(db: Executor, site: string, page: number): Promise<string | undefined> {
+  const rows = await db
+    .select({
+      slug: articles.slug,
+      updatedAt: articles.updatedAt,
+      locales: sql<
+        Locale[]
+      >`array(select ${articleTranslations.locale} from ${articleTranslations} where ${articleTranslations.articleId} = ${articles.id})`,
+    })
+    .from(articles)
+    .where(and(eq(articles.state, 'published'), isNewsArticle))
+    .orderBy(asc(articles.id))
+    .limit(LOTS_PER_SITEMAP)
+    .offset((page - 1) * LOTS_PER_SITEMAP);
+  if (rows.length === 0) return undefined;
+  return urlset(
+    rows
+      .map((row) =>
+        urlEntries(
+          site,
+          `/article/${row.slug}`,
+          row.updatedAt,
+          LOCALES.filter((l) => row.locales.includes(l)),
+        ),
+      )
+      .join(''),
+  );
 }
