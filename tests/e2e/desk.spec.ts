@@ -85,9 +85,11 @@ test.describe('[DESK] editors write and publish news', () => {
     expect(sitemap).toContain(`/article/${slug}</loc>`);
     expect(sitemap).not.toContain(`/fr/article/${slug}</loc>`);
 
-    // A revision was kept for each step.
+    // A revision for each change: created, then moved to published (the text, unchanged, added none).
     await page.getByRole('link', { name: 'Revisions' }).click();
-    await expect(page.locator('[data-revision]')).toHaveCount(3);
+    await expect(page.locator('[data-revision]')).toHaveCount(2);
+    await expect(page.locator('[data-revision]').first()).toContainText('State changed');
+    await expect(page.locator('[data-revision]').last()).toContainText('Created');
     await reader.close();
     await context.close();
   });

@@ -136,7 +136,7 @@ function ImageUpload({
             type="text"
             value={alt}
             maxLength={200}
-            required
+            aria-required="true"
             className="input input-bordered input-sm"
             onChange={(e) => setAlt(e.target.value)}
           />

@@ -1,6 +1,7 @@
 import { FAQ_QUERY_MAX, type ContentPageSlug } from '~/features/content/pages';
 import { filterFaq, outlineFaq } from '~/features/content/faq';
 import type { Locale } from '~/i18n/config';
+import { markPlannedLinks } from '~/server/content/mark-planned-links';
 import { renderMarkdown } from '~/server/content/render-markdown';
 import { getDb } from '~/server/db';
 import { type ContentPage, readContentPage } from '~/server/services/content/read-content-page';
@@ -24,6 +25,9 @@ export interface ContentPageView {
   faq: FaqView | null;
 }
 
+/** The one Markdown renderer, with links to routes still coming marked as such. */
+const render = (markdown: string, locale: Locale) => markPlannedLinks(renderMarkdown(markdown).html, locale);
+
 const anchor = (prefix: string, index: number) => `${prefix}-${index + 1}`;
 
 /**
@@ -33,7 +37,7 @@ const anchor = (prefix: string, index: number) => `${prefix}-${index + 1}`;
  */
 export async function loadContentPage(slug: ContentPageSlug, locale: Locale, url: URL): Promise<ContentPageView> {
   const page = await readContentPage(await getDb(), slug, locale);
-  if (slug !== 'faq') return { page, html: renderMarkdown(page.body).html, faq: null };
+  if (slug !== 'faq') return { page, html: render(page.body, page.locale), faq: null };
   const outline = outlineFaq(page.body);
   const query = (url.searchParams.get('q') ?? '').trim().slice(0, FAQ_QUERY_MAX);
   const rendered = outline.topics.map((topic, t) => ({
@@ -43,7 +47,7 @@ export async function loadContentPage(slug: ContentPageSlug, locale: Locale, url
       id: anchor(`q${t + 1}`, i),
       question: q.question,
       answer: q.answer,
-      html: renderMarkdown(q.answer).html,
+      html: render(q.answer, page.locale),
     })),
   }));
   const kept = filterFaq(outline, query);
@@ -65,7 +69,7 @@ export async function loadContentPage(slug: ContentPageSlug, locale: Locale, url
     html: '',
     faq: {
       query,
-      introHtml: outline.intro ? renderMarkdown(outline.intro).html : '',
+      introHtml: outline.intro ? render(outline.intro, page.locale) : '',
       topics,
       total: all.length,
       shown: topics.reduce((n, topic) => n + topic.questions.length, 0),
