@@ -3,9 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
-import { satteri } from '@astrojs/markdown-satteri';
 import mavunoServer from './src/server/integration.mjs';
-import { plannedLinksPlugin } from './src/features/site/planned-links-plugin.ts';
 
 export default defineConfig({
   site: process.env.PUBLIC_URL || 'http://localhost:4321',
@@ -16,9 +14,9 @@ export default defineConfig({
   integrations: [react(), mavunoServer()],
   // Sessions live in our database (issue: accounts), not in Astro's file store.
   session: false,
-  // Shiki writes inline styles, which the CSP forbids; editorial Markdown needs no code highlighting.
-  // Links to routes still "coming soon" become words with a mark (src/features/site/planned-links-plugin.ts).
-  markdown: { syntaxHighlight: false, processor: satteri({ hastPlugins: [plannedLinksPlugin] }) },
+  // Shiki writes inline styles, which the CSP forbids. (The site's pages are rendered from the database by
+  // src/server/content/render-markdown.ts; Astro renders no Markdown of ours.)
+  markdown: { syntaxHighlight: false },
   trailingSlash: 'ignore',
   build: { inlineStylesheets: 'never', format: 'file' },
   server: { port: Number(process.env.PORT) || 4321, host: process.env.HOST || 'localhost' },

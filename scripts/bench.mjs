@@ -20,7 +20,7 @@ import { benchArticles } from './bench/articles.mjs';
 import { benchCatalogue, benchCatalogueOnPostgres } from './bench/catalogue.mjs';
 import { benchChat, benchChatOnPostgres, makeChatMembers } from './bench/chat.mjs';
 import { benchCompanies, benchCompaniesOnPostgres } from './bench/companies.mjs';
-import { kib, pageWeight } from './bench/page-weight.mjs';
+import { kib, pageWeight, transferSize } from './bench/page-weight.mjs';
 import { benchPages } from './bench/pages.mjs';
 import { benchWarehouses } from './bench/warehouses.mjs';
 import { benchWalletPage, benchWalletTransfers } from './bench/wallet.mjs';
@@ -37,6 +37,10 @@ const TARGETS = [
 ];
 
 if (process.env.BENCH_SKIP_BUILD !== '1') execSync('npm run build', { cwd: root, stdio: 'inherit' });
+async function fetchText(url) {
+  return (await fetch(url, { headers: { 'Accept-Language': 'en' } })).text();
+}
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mavuno-bench-'));
 const ONLY = process.env.BENCH_ONLY;
 const BULK_LOTS =

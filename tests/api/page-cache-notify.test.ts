@@ -27,6 +27,14 @@ describe('render cache invalidation by the database', () => {
     expect(count).toBeGreaterThan(0);
   });
 
+  it('notifies when an administrator changes a public warehouse or an editor a site page', async () => {
+    const { db } = database.handle();
+    expect(
+      await notificationsDuring(() => db.execute(sql`update system_warehouses set phone = phone where id = 1`)),
+    ).toBeGreaterThan(0);
+    expect(await notificationsDuring(() => db.execute(sql`update articles set slug = slug`))).toBeGreaterThan(0);
+  });
+
   it('says nothing for a write that is rolled back', async () => {
     const { db } = database.handle();
     const count = await notificationsDuring(() =>

@@ -22,6 +22,7 @@ import {
   articleTranslations,
 } from '~/server/db/schema';
 import { countAllUnread } from '~/server/services/chat/unread';
+import { isNewsArticle } from '~/server/services/articles/news-only';
 import { LOT_PHOTO_WIDTHS } from '~/features/lots/constants';
 import { createLocalStorage, getStorage, installStorage } from '~/server/storage';
 import { verifyStoredDeal } from '~/server/services/deals/history';
@@ -148,10 +149,19 @@ describe('npm run db:seed', () => {
     ); // Demo articles: published, marked as demo data in the row and in every language's text, replaced on reload.
     const demoArticles = await db
       .select({ id: articles.id, isDemo: articles.isDemo, state: articles.state })
-      .from(articles);
+      .from(articles)
+      .where(isNewsArticle);
     expect(demoArticles.length).toBe(4);
     expect(demoArticles.every((a) => a.isDemo && a.state === 'published')).toBe(true);
-    const texts = await db.select({ body: articleTranslations.body }).from(articleTranslations);
+    const texts = await db
+      .select({ body: articleTranslations.body })
+      .from(articleTranslations)
+      .where(
+        inArray(
+          articleTranslations.articleId,
+          demoArticles.map((a) => a.id),
+        ),
+      );
     expect(texts.every((t) => /Demo article|Makala ya mfano|Article de démonstration/.test(t.body))).toBe(true);
   });
 

@@ -12,11 +12,12 @@ import {
  * tests/e2e/pages.spec.ts visit. A new kind of page joins this list.
  */
 const GOLD = 'demo-gold@mavuno.test' as const;
+const EDITOR = 'demo-editor@mavuno.test' as const;
 
 export interface PageKind {
   name: string;
   /** The demo account the page is seen by (signed in), or none for an anonymous visitor. */
-  member?: 'demo-gold@mavuno.test';
+  member?: 'demo-gold@mavuno.test' | 'demo-editor@mavuno.test';
   /** The page's address, or how to find it with the visitor's own requests. */
   path: string | ((request: APIRequestContext) => Promise<string>);
 }
@@ -27,6 +28,13 @@ const demoLot = (catalogue: string, sitePath: string) => async (request: APIRequ
   const ids = [...html.matchAll(new RegExp(`href="${sitePath}/(\\d+)"`, 'g'))].map((match) => match[1]);
   if (ids.length === 0) throw new Error(`no lot on ${catalogue}`);
   return `${sitePath}/${ids[ids.length - 1]}`;
+};
+
+/** A demo article on the desk (the editor's own request), in Swahili, with `tail` (`/revisions`). */
+const deskArticle = (tail: string) => async (request: APIRequestContext) => {
+  const { items } = await (await request.get('/api-v2/article/desk-list?per-page=1')).json();
+  if (items.length === 0) throw new Error('no article on the desk');
+  return `/sw/desk/articles/${items[0].id}${tail}`;
 };
 
 /** A word no line can hold whole: the page must wrap it, not scroll sideways. */
@@ -122,6 +130,7 @@ export const PAGE_KINDS: PageKind[] = [
   { name: 'article', path: '/article/demo-maize-prices-steady-after-harvest' },
   { name: 'article shown in another language', path: '/fr/article/demo-new-warehouse-receipt-rules' },
   { name: 'FAQ', path: '/faq' },
+  { name: 'FAQ searched', path: '/sw/faq?q=pochi' },
   { name: 'terms', path: '/fr/terms-and-conditions' },
   { name: 'privacy policy', path: '/sw/privacy-policy' },
   { name: 'API reference', path: '/api-reference' },
@@ -192,6 +201,12 @@ export const PAGE_KINDS: PageKind[] = [
     member: GOLD,
   },
   { name: 'my loan applications', path: '/user/profile/loans', member: GOLD },
+  { name: "editors' desk", path: '/desk', member: EDITOR },
+  { name: "editors' desk refused to a member", path: '/desk', member: GOLD },
+  { name: 'desk: new article', path: '/desk/articles/new', member: EDITOR },
+  { name: 'desk: an article in Swahili', path: deskArticle(''), member: EDITOR },
+  { name: 'desk: revisions', path: deskArticle('/revisions'), member: EDITOR },
+  { name: "desk: the site's pages", path: '/fr/desk/pages', member: EDITOR },
   { name: 'chat rooms', path: '/chat', member: GOLD },
   {
     name: 'chat room',

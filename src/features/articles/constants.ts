@@ -5,6 +5,17 @@ import type { MessageKey } from '~/i18n/t';
 export const ARTICLE_CATEGORIES = ['market_news', 'advice', 'policy', 'mavuno_news'] as const;
 export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
 
+/**
+ * The category of the site's own pages (FAQ, terms, privacy, wallet help): stored as articles so editors change
+ * them on the desk with revisions, never listed with the news (docs/articles.md "FAQ and legal pages").
+ */
+export const PAGE_CATEGORY = 'page';
+export type StoredArticleCategory = ArticleCategory | typeof PAGE_CATEGORY;
+
+export function isNewsCategory(category: StoredArticleCategory): category is ArticleCategory {
+  return category !== PAGE_CATEGORY;
+}
+
 /** draft → scheduled (publish_at) → published → unpublished; see ARTICLE_TRANSITIONS. */
 export const ARTICLE_STATES = ['draft', 'scheduled', 'published', 'unpublished'] as const;
 export type ArticleState = (typeof ARTICLE_STATES)[number];

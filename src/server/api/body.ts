@@ -53,3 +53,8 @@ function restoreFiles(value: unknown, files: File[]): unknown {
   }
   return value;
 }
+
+/** A plain HTML form's fields (`translations[en][title]`, `related[0][kind]`) nested as the API reads them. */
+export function nestFormFields(fields: Record<string, string>): Record<string, unknown> {
+  return qs.parse(new URLSearchParams(fields).toString(), QS_OPTIONS) as Record<string, unknown>;
+}

@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { ArticleCategory, ArticleState } from '~/features/articles/constants';
+import type { ArticleState, StoredArticleCategory } from '~/features/articles/constants';
 import type { Locale } from '~/i18n/config';
 import { users } from './accounts';
 import { type CategoryKind, categories } from './reference';
@@ -26,7 +26,7 @@ export const articles = pgTable(
   {
     id: serial('id').primaryKey(),
     slug: text('slug').notNull(),
-    category: text('category').$type<ArticleCategory>().notNull(),
+    category: text('category').$type<StoredArticleCategory>().notNull(),
     /** Path under the uploads root of the cover's largest WebP (the others are named by width beside it). */
     coverPath: text('cover_path'),
     /** Alt text of the cover per language: `{ en: '…', sw: '…' }`. */
@@ -61,7 +61,7 @@ export const articles = pgTable(
     index('articles_due_idx')
       .on(t.publishAt)
       .where(sql`${t.state} = 'scheduled'`),
-    check('articles_category_ck', sql`category in ('market_news', 'advice', 'policy', 'mavuno_news')`),
+    check('articles_category_ck', sql`category in ('market_news', 'advice', 'policy', 'mavuno_news', 'page')`),
     check('articles_state_ck', sql`state in ('draft', 'scheduled', 'published', 'unpublished')`),
     check('articles_scheduled_ck', sql`state <> 'scheduled' or publish_at is not null`),
   ],

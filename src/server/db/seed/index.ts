@@ -1,6 +1,7 @@
 import type { Database } from '~/server/db/client';
 import { appMeta, countries } from '~/server/db/schema';
 import { seedDemoData } from './demo';
+import { seedContentPages } from '~/server/services/content/seed-content-pages';
 import { seedReferenceData } from './reference';
 
 export { seedReferenceData, seedDemoData };
@@ -13,6 +14,8 @@ export const DEMO_MARKER = 'demo_data_loaded_at';
  * data later. `npm run db:seed` loads both on purpose.
  */
 export async function ensureSeeded(db: Database, options: { demo: boolean }): Promise<void> {
+  // The site's pages (FAQ, terms, privacy) are content editors change: added once, on any database.
+  await db.transaction((tx) => seedContentPages(tx));
   const [anyCountry] = await db.select({ id: countries.id }).from(countries).limit(1);
   if (anyCountry) return;
   await db.transaction((tx) => seedReferenceData(tx));

@@ -19,6 +19,7 @@ import { REGIONS } from './reference/regions';
 import type { CategorySeed } from './reference/types';
 import { UNITS } from './reference/units';
 import { seedPublicWarehouses } from './warehouses';
+import { seedContentPages } from '~/server/services/content/seed-content-pages';
 
 const CATEGORY_TREES: Record<CategoryKind, CategorySeed[]> = {
   board: BOARD_CATEGORIES,
@@ -188,4 +189,6 @@ export async function seedReferenceData(db: Executor): Promise<void> {
     });
 
   await seedPublicWarehouses(db);
+  // The site's pages (FAQ, terms, privacy) as their first revision, unless editors already have them.
+  await seedContentPages(db);
 }

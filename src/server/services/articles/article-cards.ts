@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { ArticleCategory } from '~/features/articles/constants';
+import { type ArticleCategory, isNewsCategory, type StoredArticleCategory } from '~/features/articles/constants';
 import { ARTICLE_IMAGE_WIDTHS } from '~/features/articles/constants';
 import { pickArticleLocale } from '~/features/articles/language';
 import { LOCALES, type Locale } from '~/i18n/config';
@@ -53,7 +53,7 @@ export interface ArticleCard {
 interface CardRow {
   id: number;
   slug: string;
-  category: ArticleCategory;
+  category: StoredArticleCategory;
   coverPath: string | null;
   coverAlt: Partial<Record<Locale, string>>;
   publishedAt: Date | null;
@@ -81,13 +81,15 @@ export async function toArticleCards(db: Executor, rows: CardRow[], locale: Loca
     const locales = mine.map((t) => t.locale);
     const shown = pickArticleLocale(locales, locale);
     const text = mine.find((t) => t.locale === shown);
-    if (!shown || !text) return [];
+    // The site's pages (category `page`) are never news cards, whatever list asked.
+    const { category } = row;
+    if (!shown || !text || !isNewsCategory(category)) return [];
     const alt = row.coverAlt[shown] ?? row.coverAlt[locale] ?? text.title;
     return [
       {
         id: row.id,
         slug: row.slug,
-        category: row.category,
+        category,
         title: text.title,
         summary: text.summary,
         locale: shown,

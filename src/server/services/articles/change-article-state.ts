@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { ARTICLE_TRANSITIONS, type ArticleState } from '~/features/articles/constants';
+import { ARTICLE_TRANSITIONS, type ArticleState, PAGE_CATEGORY } from '~/features/articles/constants';
 import type { ArticleStateInput } from '~/features/articles/schemas';
 import type { Database } from '~/server/db';
 import { articles } from '~/server/db/schema';
@@ -22,6 +22,8 @@ export async function changeArticleState(
   return db.transaction(async (tx) => {
     const row = await findArticleForChange(tx, input.id);
     if (input.version !== undefined && row.version !== input.version) throw versionConflict(row.version);
+    // The site's pages are always live: each save is a new revision, never a draft or a withdrawal.
+    if (row.category === PAGE_CATEGORY) throw new AppError('conflict', 'content.page_fixed');
     let state = input.state;
     if (state === 'scheduled' && input.publish_at && input.publish_at <= now) state = 'published';
     if (!ARTICLE_TRANSITIONS[row.state].includes(state))

@@ -5,6 +5,7 @@ import { LOCALES, type Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
 import { articles, articleTranslations, users } from '~/server/db/schema';
 import { type ArticleEditor, requireEditor } from './access';
+import { isNewsArticle } from './news-only';
 
 /**
  * The editors' desk list: every article (any state), last changed first, optionally of one state or lacking one
@@ -13,6 +14,7 @@ import { type ArticleEditor, requireEditor } from './access';
 export async function listArticlesForDesk(db: Executor, editor: ArticleEditor, query: DeskListQuery, locale: Locale) {
   requireEditor(editor);
   const where = and(
+    isNewsArticle,
     query.state ? eq(articles.state, query.state) : undefined,
     query.missing
       ? notExists(

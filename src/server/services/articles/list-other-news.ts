@@ -4,6 +4,7 @@ import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
 import { articles } from '~/server/db/schema';
 import { type ArticleCard, CARD_COLUMNS, toArticleCards } from './article-cards';
+import { isNewsArticle } from './news-only';
 
 /** "Other news" beside an article: the newest published articles other than the one with `slug`. */
 export async function listOtherNews(
@@ -15,7 +16,7 @@ export async function listOtherNews(
   const rows = await db
     .select(CARD_COLUMNS)
     .from(articles)
-    .where(and(eq(articles.state, 'published'), ne(articles.slug, slug)))
+    .where(and(eq(articles.state, 'published'), isNewsArticle, ne(articles.slug, slug)))
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(count);
   return toArticleCards(db, rows, locale);

@@ -4,6 +4,7 @@ import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
 import { articles } from '~/server/db/schema';
 import { type ArticleCard, CARD_COLUMNS, toArticleCards } from './article-cards';
+import { isNewsArticle } from './news-only';
 
 export interface PublishedArticlesPage {
   items: ArticleCard[];
@@ -24,6 +25,7 @@ export async function listPublishedArticles(
   const perPage = options.perPage ?? ARTICLES_PER_PAGE;
   const where = and(
     eq(articles.state, 'published'),
+    isNewsArticle,
     options.category ? eq(articles.category, options.category) : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([

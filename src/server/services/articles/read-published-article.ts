@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { ArticleCategory } from '~/features/articles/constants';
+import { type ArticleCategory, isNewsCategory } from '~/features/articles/constants';
 import { pickArticleLocale } from '~/features/articles/language';
 import { LOCALES, type Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
@@ -7,6 +7,7 @@ import { articleCategories, articles, articleTranslations, categories, users } f
 import { AppError } from '~/server/errors';
 import { readingMinutes, renderMarkdown } from '~/server/content/render-markdown';
 import { type ArticleImage, articleImage } from './article-cards';
+import { isNewsArticle } from './news-only';
 
 export interface PublishedArticle {
   id: number;
@@ -43,9 +44,11 @@ export async function readPublishedArticle(
     .select({ article: articles, authorName: users.firstName })
     .from(articles)
     .leftJoin(users, eq(users.id, articles.authorId))
-    .where(and(key, eq(articles.state, 'published')));
+    .where(and(key, eq(articles.state, 'published'), isNewsArticle));
   const publishedAt = row?.article.publishedAt;
-  if (!row || !publishedAt) throw new AppError('not_found', 'errors.not_found');
+  const category = row?.article.category;
+  if (!row || !publishedAt || !category || !isNewsCategory(category))
+    throw new AppError('not_found', 'errors.not_found');
   const { article } = row;
   const [translations, related] = await Promise.all([
     db.select().from(articleTranslations).where(eq(articleTranslations.articleId, article.id)),
@@ -74,7 +77,7 @@ export async function readPublishedArticle(
   return {
     id: article.id,
     slug: article.slug,
-    category: article.category,
+    category,
     locale: shown,
     is_fallback: shown !== locale,
     locales,

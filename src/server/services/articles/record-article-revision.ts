@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { ArticleCategory, ArticleState } from '~/features/articles/constants';
+import type { ArticleState, StoredArticleCategory } from '~/features/articles/constants';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
 import { articleCategories, articleRevisions, articles, articleTranslations } from '~/server/db/schema';
@@ -8,7 +8,7 @@ import type { CategoryKind } from '~/server/db/schema';
 /** Everything an article is, as kept in a revision and restored from it. */
 export interface ArticleSnapshot {
   slug: string;
-  category: ArticleCategory;
+  category: StoredArticleCategory;
   cover_path: string | null;
   cover_alt: Partial<Record<Locale, string>>;
   tags: string[];

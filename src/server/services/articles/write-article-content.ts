@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { PAGE_CATEGORY, type StoredArticleCategory } from '~/features/articles/constants';
 import type { ArticleCreateInput, TranslationInput } from '~/features/articles/schemas';
 import { LOCALES, type Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
@@ -6,7 +7,8 @@ import { articleCategories, articles, articleTranslations, categories } from '~/
 import { AppError } from '~/server/errors';
 import type { ArticleSnapshot } from './record-article-revision';
 
-type Content = Partial<Omit<ArticleCreateInput, 'translations'>> & {
+type Content = Partial<Omit<ArticleCreateInput, 'translations' | 'category'>> & {
+  category?: StoredArticleCategory;
   translations?: Partial<Record<Locale, TranslationInput | undefined>>;
 };
 
@@ -27,6 +29,13 @@ export async function writeArticleContent(
   before: ArticleSnapshot | undefined,
 ): Promise<string[]> {
   const changes: string[] = [];
+  // A site page (FAQ, terms…) keeps its address and stays a page: its slug is the route that shows it.
+  if (
+    before?.category === PAGE_CATEGORY &&
+    ((input.slug !== undefined && input.slug !== before.slug) ||
+      (input.category !== undefined && input.category !== PAGE_CATEGORY))
+  )
+    throw new AppError('conflict', 'content.page_fixed');
   const set: Partial<typeof articles.$inferInsert> = {};
   if (input.slug !== undefined && input.slug !== before?.slug) {
     set.slug = input.slug;

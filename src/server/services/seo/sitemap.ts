@@ -5,6 +5,7 @@ import { localizePath } from '~/i18n/paths';
 import type { Executor } from '~/server/db';
 import { articles, articleTranslations, companies, lots, systemWarehouses } from '~/server/db/schema';
 import { isLive } from '~/server/services/warehouses/public-warehouse-fields';
+import { isNewsArticle } from '~/server/services/articles/news-only';
 
 /** Public pages that exist today (each in the three languages). */
 export const STATIC_PATHS = [
@@ -60,7 +61,7 @@ export async function buildSitemapIndex(db: Executor, site: string): Promise<str
   const [{ articleCount }] = await db
     .select({ articleCount: count() })
     .from(articles)
-    .where(eq(articles.state, 'published'));
+    .where(and(eq(articles.state, 'published'), isNewsArticle));
   const files = [
     '/sitemap-static.xml',
     '/sitemap-warehouses.xml',
@@ -128,7 +129,7 @@ export async function buildArticleSitemap(db: Executor, site: string, page: numb
       >`array(select ${articleTranslations.locale} from ${articleTranslations} where ${articleTranslations.articleId} = ${articles.id})`,
     })
     .from(articles)
-    .where(eq(articles.state, 'published'))
+    .where(and(eq(articles.state, 'published'), isNewsArticle))
     .orderBy(asc(articles.id))
     .limit(LOTS_PER_SITEMAP)
     .offset((page - 1) * LOTS_PER_SITEMAP);
