@@ -34,15 +34,15 @@ test.describe('[WAREHOUSES] a trader keeps a warehouse at a public depot', () =>
     test.setTimeout(180_000);
     const trader = await memberPage(browser, 'demo-silver@mavuno.test');
 
-    // "I store at a public depot": a GET search, then the button that makes the depot one of the trader's.
-    await trader.goto('/fr/user/profile/warehouse');
-    await expect(trader.getByRole('heading', { level: 1, name: fr['warehouse_page.title'] })).toBeVisible();
-    await trader.getByRole('link', { name: fr['warehouse_page.from_public'] }).first().click();
-    await expect(trader).toHaveURL(/\/fr\/user\/profile\/warehouse\/public$/);
-    await trader.getByLabel(fr['warehouse_page.search_label']).fill('kitale');
-    await trader.getByLabel(fr['address.country']).selectOption({ label: 'Kenya' });
-    await trader.getByRole('button', { name: fr['warehouse_page.search_submit'] }).click();
-    await expect(trader).toHaveURL(/q=kitale/);
+    // On the warehouse map's list the trader finds the NCPB depot and, on its page, says they store there: the
+    // public-depot search of their warehouses opens on it, where a button makes it one of theirs.
+    await trader.goto('/fr/warehouse/map');
+    await trader.getByRole('searchbox', { name: fr['warehouses.search_label'] }).fill('kitale');
+    await trader.getByRole('button', { name: fr['warehouses.apply'] }).click();
+    await trader.getByRole('link', { name: 'Kitale Depot' }).first().click();
+    await expect(trader.getByRole('heading', { level: 1, name: 'Kitale Depot' })).toBeVisible();
+    await trader.getByRole('link', { name: fr['warehouses.store_here_link'] }).click();
+    await expect(trader).toHaveURL(/\/fr\/user\/profile\/warehouse\/public\?q=Kitale\+Depot&country_id=\d+$/);
     const depot = trader.locator('li').filter({ has: trader.getByRole('heading', { name: 'Kitale Depot' }) });
     await expect(depot).toContainText('NCPB');
     await depot.getByRole('button', { name: fr['warehouse_page.store_here'] }).click();

@@ -4,10 +4,10 @@ import { renderMarkdown } from './render-markdown';
 
 describe('markPlannedLinks', () => {
   it('turns a link to a route still coming into its words with a mark, and leaves live links alone', () => {
-    const { html } = renderMarkdown('Write through the [contact form](/sw/contact-us) or read the [FAQ](/faq).');
+    const { html } = renderMarkdown('Follow the [price indices](/sw/statistic) or read the [FAQ](/faq).');
     const marked = markPlannedLinks(html, 'sw');
-    expect(marked).not.toContain('href="/sw/contact-us"');
-    expect(marked).toContain('<span data-planned="">contact form <span class="badge');
+    expect(marked).not.toContain('href="/sw/statistic"');
+    expect(marked).toContain('<span data-planned="">price indices <span class="badge');
     expect(marked).toContain('<a href="/faq">FAQ</a>');
   });
 });
