@@ -65,6 +65,9 @@ describe('POST /contact/send', () => {
     const [ack] = await mailsTo(sent.email!);
     expect(ack.subject).toBe('Tumepokea ujumbe wako');
     expect(ack.text).toContain('Malipo na pochi');
+    // The acknowledgement names the message by its number, never repeats its text (no mail relay for strangers).
+    expect(ack.text).toContain(`: ${stored.id}.`);
+    expect(ack.text).not.toContain('Pesa yangu');
     expect(ack.replyTo).toBeNull();
   });
 

@@ -329,6 +329,24 @@ describe('members’ warehouses: privacy', () => {
     });
     expect(foreign.status).toBe(422);
     expect(foreign.json.errors.company_id).toBeDefined();
+
+    // A team member who may only read a colleague's warehouse may not show it on a lot page by placing a lot there.
+    await db().update(users).set({ tier: 'silver' }).where(eq(users.id, managerId));
+    const placed = await apiRequest('/board-list/create-quote', {
+      method: 'POST',
+      headers: { ...FORM, ...manager.auth },
+      body: wrapped('BoardList', { ...(await maizeLot()), warehouse_id: kept }),
+    });
+    expect(placed.status).toBe(422);
+    expect(placed.json.errors.warehouse_id).toBeDefined();
+
+    // An owner who leaves the company takes their warehouse back: the old team neither reads nor changes it.
+    expect((await call(manager.auth, '/company/leave', {})).status).toBe(200);
+    expect((await getAs(admin.auth, `/user-warehouse/view?id=${managers}`)).status).toBe(404);
+    expect((await call(admin.auth, '/user-warehouse/update', { id: managers, description: 'Mine now' })).status).toBe(
+      404,
+    );
+    expect((await getAs(manager.auth, `/user-warehouse/view?id=${managers}`)).status).toBe(200);
   });
 });
 

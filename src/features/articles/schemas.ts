@@ -126,17 +126,38 @@ export const articleUpdateSchema = z
   .extend({ id: requiredInt(), version: requiredInt() });
 export type ArticleUpdateInput = z.infer<typeof articleUpdateSchema>;
 
-/** A time given as ISO 8601 (with its offset) or epoch seconds. */
+/** ISO 8601 with its offset: `2026-12-01T08:00:00Z`, `2026-12-01T11:00+03:00` (no lenient `Date` guesses). */
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** The furthest a schedule may look ahead. */
+const MAX_SCHEDULE_YEARS = 5;
+
+/**
+ * A time given as ISO 8601 with its offset or as epoch seconds (9 to 11 digits). A day that does not exist
+ * (31 February), a time without its offset, or one more than five years ahead is invalid, never guessed.
+ */
 const instant = z.preprocess(
   (value) => {
     const v = blankToUndefined(value);
     if (v === undefined) return undefined;
-    if (typeof v === 'number' || (typeof v === 'string' && /^\d{9,11}$/.test(v))) return new Date(Number(v) * 1000);
-    return typeof v === 'string' ? new Date(v) : v;
+    if ((typeof v === 'number' && Number.isInteger(v)) || (typeof v === 'string' && /^\d{9,11}$/.test(v)))
+      return new Date(Number(v) * 1000);
+    if (typeof v !== 'string') return v;
+    const parts = ISO_INSTANT.exec(v);
+    if (!parts) return new Date(Number.NaN);
+    const [, year, month, day] = parts.map(Number);
+    const calendar = new Date(Date.UTC(year, month - 1, day));
+    if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return new Date(Number.NaN);
+    return new Date(v);
   },
   z
     .date({ message: 'validation.invalid' })
-    .refine((d) => !Number.isNaN(d.getTime()), { message: 'validation.invalid' })
+    .refine(
+      (d) =>
+        !Number.isNaN(d.getTime()) &&
+        d.getTime() < Date.now() + MAX_SCHEDULE_YEARS * 366 * 86_400_000 &&
+        d.getUTCFullYear() >= 2000,
+      { message: 'validation.invalid' },
+    )
     .optional(),
 );
 

@@ -216,17 +216,24 @@ export function verificationDecisionMail(
   return { ...message, subject: t('mail.verification_subject', { type: decision.type }) };
 }
 
-/** The sender's copy of a contact message: received, and what they wrote (docs/contact.md). */
+/**
+ * The sender's acknowledgement of a contact message (docs/contact.md): received, its topic and number — never the
+ * text, so the form cannot be used to have Mavuno mail someone else's words to any address.
+ */
 export function contactReceivedMail(
   locale: Locale,
   to: string,
   name: string,
-  message: { topic: MessageKey; text: string },
+  message: { topic: MessageKey; id: number },
 ): MailMessage {
   const t = createTranslator(locale);
   return compose(locale, to, 'mail.contact_received_subject', {
     name,
-    paragraphs: [t('mail.contact_received_text'), `${t('contact.field_topic')}: ${t(message.topic)}`, message.text],
+    paragraphs: [
+      t('mail.contact_received_text'),
+      `${t('contact.field_topic')}: ${t(message.topic)}`,
+      t('mail.contact_received_reference', { id: String(message.id) }),
+    ],
   });
 }
 

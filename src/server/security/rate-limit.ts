@@ -34,6 +34,8 @@ export const RATE_LIMITS = {
   /** Contact-form messages (docs/contact.md): per client address, and per sender's e-mail or phone. */
   contactIp: { points: 5, duration: 60 * 60 },
   contactSender: { points: 10, duration: 24 * 60 * 60 },
+  /** Loan applications per member (docs/financing.md): each stores documents and e-mails a partner institution. */
+  loanApply: { points: 10, duration: 24 * 60 * 60 },
 } as const;
 export type LimitName = keyof typeof RATE_LIMITS;
 

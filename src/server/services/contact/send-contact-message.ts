@@ -64,7 +64,7 @@ export async function sendContactMessage(
     await sendMail(
       contactReceivedMail(sender.locale, input.email, input.name, {
         topic: topicLabel(input.topic),
-        text: input.message,
+        id: stored.id,
       }),
     );
   return stored;

@@ -1,3 +1,4 @@
+import { consumeLimit } from '~/server/security/rate-limit';
 import { eq } from 'drizzle-orm';
 import { MAX_APPLICATION_DOCUMENTS } from '~/features/financing/constants';
 import type { LoanApplicationInput } from '~/features/financing/schemas';
@@ -53,6 +54,7 @@ export async function applyForLoan(
   locale: Locale,
 ): Promise<{ id: number }> {
   const product = await readFinanceProduct(db, input.product_id, locale);
+  await consumeLimit('loanApply', `user:${userId}`);
   const { currency } = product;
   const decimalsProblem = priceDecimalsProblem(input.amount, currency);
   if (decimalsProblem) throw fieldError('amount', decimalsProblem.key, decimalsProblem.vars as never);

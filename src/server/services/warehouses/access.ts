@@ -11,11 +11,20 @@ import { findMembership } from '~/server/services/companies/access';
  */
 export type WarehouseRow = typeof memberWarehouses.$inferSelect;
 
+/**
+ * A warehouse is its company's only while its owner is on that company's team: an owner who leaves (or is removed)
+ * takes it back, and the old team no longer reads or changes it.
+ */
+export const ownerStillInCompany = sql`exists (select 1 from ${companyMembers} where ${companyMembers.companyId} = ${memberWarehouses.companyId} and ${companyMembers.userId} = ${memberWarehouses.userId})`;
+
 /** Warehouses `userId` may read: their own and those kept for a company they are a team member of. */
 export function readableBy(userId: number) {
   return or(
     eq(memberWarehouses.userId, userId),
-    sql`${memberWarehouses.companyId} in (select ${companyMembers.companyId} from ${companyMembers} where ${companyMembers.userId} = ${userId})`,
+    and(
+      sql`${memberWarehouses.companyId} in (select ${companyMembers.companyId} from ${companyMembers} where ${companyMembers.userId} = ${userId})`,
+      ownerStillInCompany,
+    ),
   )!;
 }
 
@@ -35,13 +44,13 @@ export async function findReadableWarehouse(
   return { warehouse, mayEdit: await mayEditWarehouse(db, userId, warehouse) };
 }
 
-/** A warehouse `userId` may place their lots at (their own or their company's), or undefined. */
+/**
+ * A warehouse `userId` may place their lots at, or undefined: one they may change (their own, or their company's
+ * as its administrator). A lot page shows its warehouse to everyone, so reading it is not enough.
+ */
 export async function findUsableWarehouse(db: Executor, userId: number, id: number): Promise<WarehouseRow | undefined> {
-  const [warehouse] = await db
-    .select()
-    .from(memberWarehouses)
-    .where(and(eq(memberWarehouses.id, id), readableBy(userId)));
-  return warehouse;
+  const found = await findReadableWarehouse(db, userId, id);
+  return found?.mayEdit ? found.warehouse : undefined;
 }
 
 /** The owner, or an administrator of the warehouse's company. */
@@ -52,8 +61,15 @@ export async function mayEditWarehouse(
 ): Promise<boolean> {
   if (warehouse.userId === userId) return true;
   if (warehouse.companyId === null) return false;
-  const membership = await findMembership(db, userId);
-  return membership?.companyId === warehouse.companyId && membership.permission === 'administrator';
+  const [membership, ownerMembership] = await Promise.all([
+    findMembership(db, userId),
+    findMembership(db, warehouse.userId),
+  ]);
+  return (
+    ownerMembership?.companyId === warehouse.companyId &&
+    membership?.companyId === warehouse.companyId &&
+    membership.permission === 'administrator'
+  );
 }
 
 /**

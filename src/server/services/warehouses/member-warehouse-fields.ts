@@ -3,6 +3,7 @@ import type { CategoryKind } from '~/server/db/schema';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
 import { localizedColumn } from '~/server/db/localized';
+import { ownerStillInCompany } from './access';
 import {
   categories,
   countries,
@@ -78,7 +79,7 @@ export function selectMemberWarehouses(db: Executor, locale: Locale, userId: num
       latitude: memberWarehouses.latitude,
       longitude: memberWarehouses.longitude,
       // The owner, or an administrator of the warehouse's company (access.ts mayEditWarehouse).
-      may_edit: sql<boolean>`(${memberWarehouses.userId} = ${userId} or exists (select 1 from company_members cm where cm.company_id = ${memberWarehouses.companyId} and cm.user_id = ${userId} and cm.permission = 'administrator'))`,
+      may_edit: sql<boolean>`(${memberWarehouses.userId} = ${userId} or exists (select 1 from company_members cm where cm.company_id = ${memberWarehouses.companyId} and cm.user_id = ${userId} and cm.permission = 'administrator') and ${ownerStillInCompany})`,
     })
     .from(memberWarehouses)
     .leftJoin(systemWarehouses, eq(systemWarehouses.id, memberWarehouses.systemWarehouseId))
