@@ -13,6 +13,7 @@ import {
   understoodQuantity,
 } from '~/server/loaders/warehouses-member';
 import { loadCabinetPage } from '~/server/loaders/cabinet';
+import { parseWarehouseQuery } from '~/server/loaders/warehouses';
 import { resolveUser } from '~/server/services/accounts/authenticate';
 import { countMemberStock } from '~/server/services/warehouses/count-member-stock';
 import { signedUpUser } from '../fixtures/accounts';
@@ -288,5 +289,15 @@ describe('the cabinet card', () => {
     const { summary } = await loadCabinetPage(member.user, new Request('http://localhost/user/profile/cabinet-cards'));
     expect(summary.counts.warehouse).toBe(2);
     expect(summary.stockLines).toBe(2);
+  });
+});
+
+describe('warehouse pages: hostile addresses', () => {
+  it('leaves out a search no person types (a NUL byte) instead of sending it to the database', async () => {
+    const query = parseWarehouseQuery('q=%00&page=%FF&kind=nope', 'list');
+    expect(query.q).toBeUndefined();
+    expect(query.kind).toBeUndefined();
+    expect(query).toMatchObject({ page: 1, view: 'list' });
+    expect(parseWarehouseQuery('q=Kitale', 'map')).toMatchObject({ q: 'Kitale', view: 'map' });
   });
 });

@@ -30,7 +30,17 @@ export const toBoolean = (value: unknown) =>
 
 export const optionalInt = (min = 1) => z.preprocess(toNumber, z.number().int().min(min).max(MAX_INT).optional());
 export const requiredInt = (min = 1) => z.preprocess(toNumber, z.number().int().min(min).max(MAX_INT));
-export const optionalText = (max = 200) => z.preprocess(emptyToUndefined, z.string().trim().max(max).optional());
+/** A text of at most `max` characters; a NUL byte or a broken surrogate (no text a person types) is invalid. */
+export const optionalText = (max = 200) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .max(max)
+      .refine((v) => !v.includes('\u0000') && v.isWellFormed(), { message: 'validation.invalid' })
+      .optional(),
+  );
 
 /** `page`, `per-page` (12 by default, 100 at most) and `sort` of every list endpoint. */
 export const listQuery = z.object({

@@ -436,7 +436,9 @@ export async function loadPublicDepotPicker(
   const db = await getDb();
   // A refused post shows the same search again.
   const action = localizePath(`${WAREHOUSE_PATH}/public`, locale) + url.search;
-  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
+  // What no person types (a NUL byte, a broken surrogate) searches for nothing rather than reaching the database.
+  const typed = url.searchParams.get('q') ?? '';
+  const q = typed.includes('\u0000') || !typed.isWellFormed() ? '' : typed.trim().slice(0, 100);
   const countryId = parseId(url.searchParams.get('country_id'));
   const page = parseId(url.searchParams.get('page')) ?? 1;
   const membership = await findMembership(db, user.id);
