@@ -204,6 +204,7 @@ export const PAGE_KINDS: PageKind[] = [
   { name: "editors' desk", path: '/desk', member: EDITOR },
   { name: "editors' desk refused to a member", path: '/desk', member: GOLD },
   { name: 'desk: new article', path: '/desk/articles/new', member: EDITOR },
+  { name: 'desk: a new financing product', path: '/sw/desk/financing/new', member: EDITOR },
   { name: 'desk: an article in Swahili', path: deskArticle(''), member: EDITOR },
   { name: 'desk: revisions', path: deskArticle('/revisions'), member: EDITOR },
   { name: "desk: the site's pages", path: '/fr/desk/pages', member: EDITOR },

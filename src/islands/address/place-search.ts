@@ -1,3 +1,4 @@
+import type { Place, ReversePlace } from '~/features/warehouses/place';
 import type { GeoPoint, MapCenter } from './address-value';
 
 /**
@@ -7,26 +8,10 @@ import type { GeoPoint, MapCenter } from './address-value';
  */
 
 /** An item of GET /geocoder/search. `external` places (an outside geocoder) have null ids. */
-export interface FoundPlace {
-  type: 'country' | 'region' | 'village' | 'warehouse' | 'external';
-  id: number | null;
-  name: string;
-  label: string;
-  country_id: number | null;
-  country_code: string | null;
-  region_id: number | null;
-  village_id: number | null;
-  latitude: number | null;
-  longitude: number | null;
-}
+export type FoundPlace = Place;
 
 /** The `place` of GET /geocoder/reverse: the village nearest to a point, with its region and country. */
-export interface NearestPlace {
-  village: { id: number | null; name: string; latitude: number | null; longitude: number | null };
-  region: { id: number | null; name: string } | null;
-  country: { id: number | null; code: string | null; name: string } | null;
-  distance_km: number | null;
-}
+export type NearestPlace = ReversePlace;
 
 /** The drop-downs' values (as forms hold them: strings, '' for none). */
 export interface PlaceIds {
