@@ -85,6 +85,11 @@ export async function consumeLimit(name: LimitName, key: string, points = 1): Pr
   }
 }
 
+/** Gives back attempts a key spent (a successful login's attempt on its client address). */
+export async function refundLimit(name: LimitName, key: string, points = 1): Promise<void> {
+  await limiterFor(await getDb(), name).reward(key, points);
+}
+
 /** Forgets the attempts of a key (after a successful login). */
 export async function resetLimit(name: LimitName, key: string): Promise<void> {
   await limiterFor(await getDb(), name).delete(key);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '~/server/db';
 import { users } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
-import { consumeLimit, resetLimit } from '~/server/security/rate-limit';
+import { consumeLimit, refundLimit, resetLimit } from '~/server/security/rate-limit';
 import { normalizePhone } from '~/features/accounts/phone';
 import { verifyAgainstDummy, verifyPassword } from './secrets';
 import {
@@ -43,7 +43,8 @@ export async function logIn(
     : (normalizePhone(input.email) ?? input.email.trim());
   const accountKey = `account:${identifier}`;
   // Every attempt counts before the password is checked, so parallel guesses cannot outrun the limit;
-  // a success clears the account's count again.
+  // a success clears the account's count and gives its attempt back to the client address, so many members
+  // behind one address (a cooperative's office, a mobile operator's NAT) sign in all day while guesses still count.
   await consumeLimit('loginAccount', accountKey);
   await consumeLimit('loginIp', context.ip);
 
@@ -56,6 +57,7 @@ export async function logIn(
     : await verifyAgainstDummy(input.password).then(() => false);
   if (!user || !valid) throw wrongCredentials();
   await resetLimit('loginAccount', accountKey);
+  await refundLimit('loginIp', context.ip);
   const tokens = await createSession(db, user.id, {
     remember: input.remember_me,
     userAgent: context.userAgent,
