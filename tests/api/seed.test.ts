@@ -13,6 +13,7 @@ import {
   lotPhotos,
   lots,
   marketPrices,
+  priceDaily,
   memberWarehouseProducts,
   memberWarehouses,
   offers,
@@ -61,7 +62,13 @@ describe('first-start seeding', () => {
       opened.push(handle);
       await ensureSeeded(handle.db, { demo: true });
       const [{ n }] = await handle.db.select({ n: count() }).from(marketPrices);
-      expect(n).toBe(15 * 12);
+      expect(n).toBe(15 * 104);
+      // The price statistics are computed from them: one daily reference row per observation.
+      const [{ cells }] = await handle.db
+        .select({ cells: count() })
+        .from(priceDaily)
+        .where(eq(priceDaily.series, 'reference'));
+      expect(cells).toBe(n);
       const [marker] = await handle.db.select().from(appMeta).where(eq(appMeta.key, DEMO_MARKER));
       await ensureSeeded(handle.db, { demo: true });
       const [again] = await handle.db.select().from(appMeta).where(eq(appMeta.key, DEMO_MARKER));

@@ -3,6 +3,7 @@ import { processGlobal } from '~/server/process-global';
 import { type DatabaseHandle, migrateDatabase } from './client';
 import { getDatabaseHandle } from './index';
 import { ensureSeeded } from './seed';
+import { ensurePriceStatistics } from '~/server/services/statistics/refresh-price-cells';
 
 type Slot = { prepared?: Promise<DatabaseHandle> };
 const slot = processGlobal<Slot>('mavuno.database.prepared', () => ({}));
@@ -19,6 +20,7 @@ export function prepareDatabase(): Promise<DatabaseHandle> {
     await handle.withStartupLock(async () => {
       await migrateDatabase(handle);
       await ensureSeeded(handle.db, { demo: getEnv().SEED_DEMO });
+      await handle.db.transaction((tx) => ensurePriceStatistics(tx));
     });
     return handle;
   })().catch((error) => {

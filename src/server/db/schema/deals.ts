@@ -66,6 +66,8 @@ export const offers = pgTable(
     hourTo: smallint('hour_to'),
     /** The unit of a booking's quantity (hour, day, acre, hectare). */
     rentPer: text('rent_per'),
+    /** When the deal was approved (or the direct buy made): the day its price counts as traded (docs/statistics.md). */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

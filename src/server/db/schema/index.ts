@@ -15,3 +15,4 @@ export * from './contact';
 export * from './financing';
 export * from './articles';
 export * from './news';
+export * from './statistics';

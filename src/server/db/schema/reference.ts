@@ -114,5 +114,7 @@ export const perUnits = pgTable('per_units', {
   forSeed: boolean('for_seed').notNull().default(false),
   forFertilizer: boolean('for_fertilizer').notNull().default(false),
   forMachinery: boolean('for_machinery').notNull().default(false),
+  /** Kilograms in one unit (1 for kg, 90 for a 90 kg bag); null for units without a fixed mass (crate, bunch…). */
+  kgPerUnit: numeric('kg_per_unit', { precision: 12, scale: 6 }),
   sortOrder: smallint('sort_order').notNull().default(0),
 });

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '~/server/db/client';
 import { countries, currencies, marketPrices, perUnits, regions } from '~/server/db/schema';
+import { recomputeAllPrices } from '~/server/services/statistics/refresh-price-cells';
 import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoArticles } from './demo-articles';
 import { seedDemoCompanies } from './demo-companies';
@@ -15,8 +16,9 @@ import { seedDemoVerifications } from './demo-verifications';
  *
  * Accounts: see demo-accounts.ts (listed in the README).
  *
- * Market prices: twelve weekly observations per series, ending on the day of seeding, around plausible
- * farm-gate and wholesale prices of 2025–26 in each market's own currency and unit.
+ * Market prices: two years of weekly observations per series, ending on the day of seeding, around plausible
+ * farm-gate and wholesale prices of 2025–26 in each market's own currency and unit, then the price statistics
+ * computed from them and the demo deals and lots (docs/statistics.md).
  */
 const PRICE_SERIES: {
   categoryId: number;
@@ -42,7 +44,7 @@ const PRICE_SERIES: {
   { categoryId: 22, country: 'CM', region: 'Centre', currency: 'XAF', unit: 'kg', price: 120 },
   { categoryId: 5, country: 'GH', region: 'Upper East', currency: 'GHS', unit: 'kg', price: 8 },
 ];
-const WEEKS = 12;
+const WEEKS = 104;
 
 /** A repeatable wobble of a few per cent, so the demo series look like markets and not like flat lines. */
 function variation(series: number, week: number): number {
@@ -50,7 +52,8 @@ function variation(series: number, week: number): number {
     1 +
     0.04 * Math.sin(series * 1.7 + week * 0.9) +
     0.015 * Math.cos(series * 0.3 + week * 2.3) +
-    (week - WEEKS) * 0.002
+    0.05 * Math.sin((week / 52) * 2 * Math.PI + series) +
+    (week - WEEKS) * 0.001
   );
 }
 
@@ -102,4 +105,5 @@ export async function seedDemoData(db: Executor, today = new Date()): Promise<vo
     }
   }
   await db.insert(marketPrices).values(rows);
+  await recomputeAllPrices(db);
 }

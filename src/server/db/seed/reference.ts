@@ -146,6 +146,7 @@ export async function seedReferenceData(db: Executor): Promise<void> {
         forSeed: u.forSeed,
         forFertilizer: u.forFertilizer,
         forMachinery: u.forMachinery,
+        kgPerUnit: u.kgPerUnit === undefined ? null : String(u.kgPerUnit),
         sortOrder: index,
       })),
     )
@@ -163,6 +164,7 @@ export async function seedReferenceData(db: Executor): Promise<void> {
         forSeed: sql`excluded.for_seed`,
         forFertilizer: sql`excluded.for_fertilizer`,
         forMachinery: sql`excluded.for_machinery`,
+        kgPerUnit: sql`excluded.kg_per_unit`,
         sortOrder: sql`excluded.sort_order`,
       },
     });

@@ -12,6 +12,7 @@ import { assertNotInDispute } from './find-open-dispute';
 import { moveDealMoney } from './move-deal-money';
 import { notifyDealStep } from './notify';
 import { dealStateOf, loadOfferViews, type OfferRow, type OfferView } from './offer-view';
+import { priceCellsOfOffer, refreshPriceCells } from '~/server/services/statistics/refresh-price-cells';
 
 const FORBIDDEN_MESSAGE = { not_party: 'offers.not_party', not_your_turn: 'offers.not_your_turn' } as const;
 const CONFLICT_MESSAGE = {
@@ -106,7 +107,13 @@ export async function recordOfferStep(
       const now = new Date();
       const [next] = await tx
         .update(offers)
-        .set({ ...decision.next, updatedAt: now })
+        .set({
+          ...decision.next,
+          updatedAt: now,
+          ...(decision.next.status === OFFER_STATUS.approved && offer.status !== OFFER_STATUS.approved
+            ? { approvedAt: now }
+            : {}),
+        })
         .where(eq(offers.id, offer.id))
         .returning();
       // An approved deal called off (money returned, or an online deal never paid) gives its volume back.
@@ -123,6 +130,8 @@ export async function recordOfferStep(
         at: now,
       });
       if (finishes) await releaseLotAfterDeal(tx, lot);
+      // A deal approved or called off moves its day's traded price (docs/statistics.md).
+      if (next.status !== offer.status) await refreshPriceCells(tx, await priceCellsOfOffer(tx, offer.id));
       applied = true;
     });
   } catch (error) {

@@ -31,6 +31,7 @@ import {
 import { moveDealMoney } from './move-deal-money';
 import { notifyDealStep } from './notify';
 import { loadOfferViews, type OfferView } from './offer-view';
+import { priceCellsOfOffer, refreshPriceCells } from '~/server/services/statistics/refresh-price-cells';
 
 const invalid = (field: string, message: LocalizedMessage) =>
   new AppError('validation_failed', 'errors.validation_failed', { fields: { [field]: [message] } });
@@ -189,6 +190,7 @@ export async function recordOffer(db: Executor, user: SessionUser, input: Create
       paymentStatus: fixedPrice && input.payment_type === PAYMENT_TYPE.wallet ? TRACK.sent : TRACK.none,
       comment: input.comment ?? null,
       approvedDirectly: fixedPrice,
+      approvedAt: fixedPrice ? now : null,
       bookingFrom: booking?.bookingFrom ?? null,
       bookingTo: booking?.bookingTo ?? null,
       hourFrom: booking?.hourFrom ?? null,
@@ -233,6 +235,8 @@ export async function recordOffer(db: Executor, user: SessionUser, input: Create
       ...(money ? { wallet: money } : {}),
     };
     await appendEvent(tx, offer, { actorId: user.id, action: 'create', comment: values.comment, data: terms, at: now });
+    // A direct buy is a deal at once: its price counts as traded today (docs/statistics.md).
+    if (fixedPrice) await refreshPriceCells(tx, await priceCellsOfOffer(tx, offer.id));
     return offer.id;
   });
   return { id, lotOwnerId, declined };

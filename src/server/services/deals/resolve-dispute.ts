@@ -11,6 +11,7 @@ import { findFrozenMoney } from './find-frozen-money';
 import { lockLot, releaseLotAfterDeal, unreserveAfterCancel } from './lot-reservation';
 import { notifyDealStep } from './notify';
 import { sellerDestinations } from './platform-fee';
+import { priceCellsOfOffer, refreshPriceCells } from '~/server/services/statistics/refresh-price-cells';
 
 export interface ResolveDisputeInput {
   offerId: number;
@@ -95,6 +96,8 @@ export async function resolveDispute(db: Database, input: ResolveDisputeInput): 
       .set({ ...ends, updatedAt: now })
       .where(eq(offers.id, offer.id))
       .returning();
+    // A refunded deal leaves the traded prices (docs/statistics.md).
+    if (next.status !== offer.status) await refreshPriceCells(tx, await priceCellsOfOffer(tx, offer.id));
     await tx
       .update(dealDisputes)
       .set({

@@ -13,6 +13,7 @@ import { STATUS_CHANGES, type StatusAction } from '~/features/lots/owner-actions
 import { notifyDealStep } from '~/server/services/deals/notify';
 import { latestPerUsd, toUsdCents } from '~/server/services/reference/exchange-rates';
 import { assertMayPublish, findOwnLot } from './save-lot';
+import { priceCellsOfLots, refreshPriceCells } from '~/server/services/statistics/refresh-price-cells';
 
 /** `POST /{kind}/delete-quote`: the owner's alone; a lot in a running deal cannot go. Its photo files go too (unless a re-added copy shares them). */
 export async function deleteLot(db: Database, user: SessionUser, kind: LotKind, id: number): Promise<void> {
@@ -24,7 +25,9 @@ export async function deleteLot(db: Database, user: SessionUser, kind: LotKind, 
     const [offer] = await tx.select({ id: offers.id }).from(offers).where(eq(offers.lotId, id)).limit(1);
     if (offer) throw new AppError('conflict', 'lots.has_offers');
     const keys = await tx.select({ key: lotPhotos.storageKey }).from(lotPhotos).where(eq(lotPhotos.lotId, id));
+    const cells = await priceCellsOfLots(tx, [id]);
     await tx.delete(lots).where(eq(lots.id, id));
+    await refreshPriceCells(tx, cells);
     return keys;
   });
   forgetLotCounts();
@@ -98,6 +101,7 @@ export async function reAddLot(db: Database, user: SessionUser, kind: LotKind, i
     await tx.execute(sql`
       insert into lot_photos (lot_id, storage_key, width, height, position)
       select ${row.id}, storage_key, width, height, position from lot_photos where lot_id = ${lot.id}`);
+    await refreshPriceCells(tx, await priceCellsOfLots(tx, [row.id]));
     await tx.execute(sql`update lots set search = (select search from lots where id = ${lot.id}) where id = ${row.id}`);
     return row;
   });
@@ -155,6 +159,7 @@ export async function updateLotPrices(
       // The same reference as a saved lot: the price at today's indicative rate.
       const priceUsdCents = toUsdCents(price, perUsd.get(row.currencyId)!);
       await tx.update(lots).set({ priceMinor, priceUsdCents, updatedAt: new Date() }).where(eq(lots.id, id));
+      await refreshPriceCells(tx, await priceCellsOfLots(tx, [id]));
     }
   });
   forgetLotCounts();

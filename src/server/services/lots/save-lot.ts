@@ -24,6 +24,7 @@ import type { Locale } from '~/i18n/config';
 import { findMembership } from '~/server/services/companies/access';
 import { findUsableWarehouse } from '~/server/services/warehouses/access';
 import { assertPlausiblePrice } from './price-plausibility';
+import { priceCellsOfLots, refreshPriceCells } from '~/server/services/statistics/refresh-price-cells';
 
 const UNIT_FLAG = {
   for_board: perUnits.forBoard,
@@ -263,6 +264,7 @@ export async function createLot(
       .returning({ id: lots.id });
     await setPhotos(tx, user.id, row.id, input.photos);
     await refreshLotSearch(tx, row.id);
+    await refreshPriceCells(tx, await priceCellsOfLots(tx, [row.id]));
     return row;
   });
   forgetLotCounts();
@@ -322,10 +324,12 @@ export async function updateLot(
     );
   await db.transaction(async (tx) => {
     await assertLotMayChange(tx, await findOwnLot(tx, user, kind, id, { lock: true }));
+    const before = await priceCellsOfLots(tx, [id]);
     await tx
       .update(lots)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(lots.id, id));
+    await refreshPriceCells(tx, [...before, ...(await priceCellsOfLots(tx, [id]))]);
     await setPhotos(tx, user.id, id, input.photos);
     await refreshLotSearch(tx, id);
   });

@@ -6,6 +6,7 @@ import type { Database } from '~/server/db';
 import { lots, memberWarehouses, offers } from '~/server/db/schema';
 import { assertOwnCompany, requireEditableWarehouse } from './access';
 import { checkWarehousePlace } from './check-warehouse-place';
+import { priceCellsOfLots, refreshPriceCells } from '~/server/services/statistics/refresh-price-cells';
 
 /**
  * Changes a warehouse (the owner or an administrator of its company; a stranger's is a 404). Every field is
@@ -31,6 +32,8 @@ export async function updateMemberWarehouse(db: Database, userId: number, input:
         updatedAt: new Date(),
       })
       .where(eq(memberWarehouses.id, input.id));
+    const placed = (await tx.select({ id: lots.id }).from(lots).where(eq(lots.warehouseId, input.id))).map((r) => r.id);
+    const before = await priceCellsOfLots(tx, placed);
     await tx
       .update(lots)
       .set({
@@ -46,6 +49,7 @@ export async function updateMemberWarehouse(db: Database, userId: number, input:
           sql`not exists (select 1 from ${offers} where ${offers.lotId} = ${lots.id} and ${offers.status} = ${OFFER_STATUS.approved})`,
         ),
       );
+    await refreshPriceCells(tx, [...before, ...(await priceCellsOfLots(tx, placed))]);
   });
   forgetLotCounts();
 }

@@ -30,4 +30,6 @@ export interface UnitSeed {
   forSeed: boolean;
   forFertilizer: boolean;
   forMachinery: boolean;
+  /** Kilograms in one unit; absent for units without a fixed mass. */
+  kgPerUnit?: number;
 }

@@ -9,6 +9,7 @@ export const UNITS: UnitSeed[] = [
   {
     id: 1,
     code: 'kg',
+    kgPerUnit: 1,
     name: { en: 'Kilogram', sw: 'Kilo', fr: 'Kilogramme' },
     short: { en: 'kg', sw: 'kg', fr: 'kg' },
     forBoard: true,
@@ -19,6 +20,7 @@ export const UNITS: UnitSeed[] = [
   {
     id: 2,
     code: 'tonne',
+    kgPerUnit: 1000,
     name: { en: 'Tonne', sw: 'Tani', fr: 'Tonne' },
     short: { en: 't', sw: 'tani', fr: 't' },
     forBoard: true,
@@ -29,6 +31,7 @@ export const UNITS: UnitSeed[] = [
   {
     id: 3,
     code: 'bag_50kg',
+    kgPerUnit: 50,
     name: { en: 'Bag of 50 kg', sw: 'Gunia la kilo 50', fr: 'Sac de 50 kg' },
     short: { en: '50 kg bag', sw: 'gunia la kg 50', fr: 'sac de 50 kg' },
     forBoard: true,
@@ -39,6 +42,7 @@ export const UNITS: UnitSeed[] = [
   {
     id: 4,
     code: 'bag_90kg',
+    kgPerUnit: 90,
     name: { en: 'Bag of 90 kg', sw: 'Gunia la kilo 90', fr: 'Sac de 90 kg' },
     short: { en: '90 kg bag', sw: 'gunia la kg 90', fr: 'sac de 90 kg' },
     forBoard: true,
@@ -179,6 +183,7 @@ export const UNITS: UnitSeed[] = [
   {
     id: 18,
     code: 'gram',
+    kgPerUnit: 0.001,
     name: { en: 'Gram', sw: 'Gramu', fr: 'Gramme' },
     short: { en: 'g', sw: 'g', fr: 'g' },
     forBoard: false,

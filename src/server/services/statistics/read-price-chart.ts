@@ -1,0 +1,205 @@
+import { and, desc, eq, or } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type ChartData,
+  type ChartQuery,
+  type ChartSeries,
+  type PricePoint,
+  SERIES,
+  type SeriesName,
+  THIN_BELOW,
+  type Zoom,
+} from '~/features/statistics/query';
+import type { Locale } from '~/i18n/config';
+import type { Executor } from '~/server/db';
+import { localizedColumn } from '~/server/db/localized';
+import { categories, currencies, exchangeRates, perUnits } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
+import { summariseSeries } from './summarise-series';
+
+/** The default currency of the charts (US dollar, id 3). */
+export const DEFAULT_CHART_CURRENCY = 3;
+
+const PERIOD_MONTHS: Record<Zoom, number> = { month: 1, '3months': 3, year: 12 };
+
+/** The first day of a period of `zoom` ending on `to` (both YYYY-MM-DD, UTC). */
+export function periodStart(to: string, zoom: Zoom): string {
+  const date = new Date(`${to}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() - PERIOD_MONTHS[zoom]);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+
+/** The board category and the crops it covers (itself, or a root's children and itself); 404 when unknown. */
+export async function findStatisticCategory(db: Executor, categoryId: number, locale: Locale) {
+  const [category] = await db
+    .select({ id: categories.id, parentId: categories.parentId, name: localizedColumn(categories, 'name', locale) })
+    .from(categories)
+    .where(and(eq(categories.kind, 'board'), eq(categories.id, categoryId)));
+  if (!category) throw new AppError('not_found', 'statistics.unknown_category');
+  const ids =
+    category.parentId === null
+      ? [
+          category.id,
+          ...(
+            await db
+              .select({ id: categories.id })
+              .from(categories)
+              .where(and(eq(categories.kind, 'board'), eq(categories.parentId, category.id)))
+          ).map((row) => row.id),
+        ]
+      : [category.id];
+  return { ...category, ids };
+}
+
+/** A currency with its latest rate and the rate's date; an unknown or inactive one is refused (422). */
+export async function chartCurrency(db: Executor, currencyId: number) {
+  const [row] = await db
+    .select({
+      id: currencies.id,
+      code: currencies.code,
+      symbol: currencies.symbol,
+      decimals: currencies.decimals,
+      perUsd: exchangeRates.perUsd,
+      asOf: exchangeRates.asOf,
+    })
+    .from(currencies)
+    .innerJoin(exchangeRates, eq(exchangeRates.currencyId, currencies.id))
+    .where(and(eq(currencies.id, currencyId), eq(currencies.isActive, true)))
+    .orderBy(desc(exchangeRates.asOf))
+    .limit(1);
+  if (!row)
+    throw new AppError('validation_failed', 'errors.validation_failed', {
+      fields: { currency_id: [{ key: 'validation.invalid_option' }] },
+    });
+  return {
+    id: row.id,
+    code: row.code.trim(),
+    symbol: row.symbol,
+    decimals: row.decimals,
+    per_usd: Number(row.perUsd),
+    rate_date: String(row.asOf),
+  };
+}
+
+type Rows = { rows: Record<string, unknown>[] };
+const rowsOf = (result: unknown) => (result as Rows).rows;
+
+/** The price of a group of daily rows: volume-weighted for deals, the median for asking prices, the mean for references. */
+const groupPrice = (series: SeriesName) =>
+  series === 'traded'
+    ? sql`case when sum(volume) > 0 then sum(value_usd) / sum(volume) else sum(price_sum_usd) / sum(n) end`
+    : series === 'asked'
+      ? sql`sum(median_usd * n) / sum(n)`
+      : sql`sum(price_sum_usd) / sum(n)`;
+
+const seriesColumns = (series: SeriesName) => sql`
+  ${groupPrice(series)} as usd, sum(p25_usd * n) / sum(n) as p25, sum(p75_usd * n) / sum(n) as p75,
+  sum(n)::int as n, sum(volume) as volume`;
+
+/**
+ * A crop's price chart (docs/statistics.md): for each asked series, the points of the period (daily for a month,
+ * weekly for three months and a year) from `price_daily` alone, converted to the chosen currency at its latest
+ * rate, each with its observations and a thin mark, and the series' summary (last price, change, high/low, deals
+ * and volume, index against its first month of data, the same month a year before).
+ */
+export async function readPriceChart(
+  db: Executor,
+  query: ChartQuery,
+  locale: Locale,
+  { today = todayUtc() }: { today?: string } = {},
+): Promise<ChartData> {
+  const category = await findStatisticCategory(db, query.categoryId, locale);
+  const currency = await chartCurrency(db, query.currency_id ?? DEFAULT_CHART_CURRENCY);
+  const from = periodStart(today, query.zoom);
+  const crops = sql.join(
+    category.ids.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  const area: SQL[] = [sql`category_id in (${crops})`];
+  if (query.country_id) area.push(sql`country_id = ${query.country_id}`);
+  if (query.region_id) area.push(sql`region_id = ${query.region_id}`);
+
+  // The basis: per kg when any price of the crop is in a mass unit, else its most used unit.
+  const units = rowsOf(
+    await db.execute(sql`
+      select basis, unit_id, sum(n)::int as n from price_daily where ${sql.join(area, sql` and `)} and day <= ${today}
+      group by basis, unit_id order by (basis = 'kg') desc, sum(n) desc, unit_id`),
+  );
+  const byMass = units.some((row) => row.basis === 'kg');
+  const commonUnitId = units.length ? Number(units[0].unit_id) : null;
+  const basisWhere = byMass ? sql`basis = 'kg'` : sql`unit_id = ${commonUnitId ?? 0}`;
+  const where = sql.join([...area, basisWhere], sql` and `);
+  const unitRows = await db
+    .select({
+      id: perUnits.id,
+      code: perUnits.code,
+      name: localizedColumn(perUnits, 'name', locale),
+      short: localizedColumn(perUnits, 'short', locale),
+      kg: perUnits.kgPerUnit,
+    })
+    .from(perUnits)
+    .where(or(eq(perUnits.code, 'kg'), eq(perUnits.id, commonUnitId ?? 0)));
+  const kgUnit = unitRows.find((row) => row.code === 'kg')!;
+  const common = unitRows.find((row) => row.id === commonUnitId);
+  const basisUnit = byMass || !common ? kgUnit : common;
+
+  const scale = currency.per_usd * 10 ** currency.decimals;
+  const toMinor = (usd: unknown) => Math.round(Number(usd) * scale);
+  const bucket = query.zoom === 'month' ? sql`day` : sql`date_trunc('week', day)::date`;
+
+  const series: ChartSeries[] = [];
+  for (const name of SERIES.filter((s) => query.series.includes(s))) {
+    const points = rowsOf(
+      await db.execute(sql`
+        select (${bucket})::text as date, ${seriesColumns(name)} from price_daily
+        where series = ${name} and ${where} and day between ${from} and ${today}
+        group by 1 order by 1`),
+    ).map((row): PricePoint => ({
+      date: String(row.date),
+      price_minor: toMinor(row.usd),
+      p25_minor: toMinor(row.p25),
+      p75_minor: toMinor(row.p75),
+      n: Number(row.n),
+      volume: Number(row.volume),
+      thin: Number(row.n) < THIN_BELOW,
+    }));
+    const months = rowsOf(
+      await db.execute(sql`
+        select to_char(day, 'YYYY-MM') as month, ${groupPrice(name)} as usd from price_daily
+        where series = ${name} and ${where} and day <= ${today}
+        group by 1 order by 1`),
+    ).map((row) => ({ month: String(row.month), price_minor: toMinor(row.usd) }));
+    const sources =
+      name === 'reference'
+        ? rowsOf(
+            await db.execute(sql`
+              select distinct source from price_daily
+              where series = 'reference' and ${where} and day between ${from} and ${today} order by source`),
+          ).map((row) => String(row.source))
+        : [];
+    series.push({
+      series: name,
+      sources,
+      demo: sources.includes('demo'),
+      points,
+      summary: summariseSeries(points, months),
+    });
+  }
+
+  return {
+    category: { id: category.id, name: category.name, parent_id: category.parentId },
+    zoom: query.zoom,
+    from,
+    to: today,
+    currency,
+    basis: { kind: byMass ? 'kg' : 'unit', unit_id: basisUnit.id, unit: basisUnit.short },
+    common_unit: common
+      ? { id: common.id, name: common.short, kg: common.kg === null ? null : Number(common.kg) }
+      : null,
+    area: { country_id: query.country_id ?? null, region_id: query.region_id ?? null },
+    series,
+  };
+}

@@ -1,0 +1,41 @@
+import type { PricePoint, SeriesSummary } from '~/features/statistics/query';
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+const percent = (now: number, before: number) => (before > 0 ? round1((now / before - 1) * 100) : null);
+
+/** The month twelve months before `month` (YYYY-MM). */
+export function sameMonthLastYear(month: string): string {
+  const [year, mm] = month.split('-');
+  return `${Number(year) - 1}-${mm}`;
+}
+
+/**
+ * A series' market summary from its points over the period and its monthly prices over all its history: the last
+ * price and its date, the change from the first point, high and low, the observations and quantity, the index (the
+ * first month of data = 100) of the last point's month, and that month against the same month a year before
+ * (once the history reaches back that far).
+ */
+export function summariseSeries(
+  points: readonly PricePoint[],
+  months: readonly { month: string; price_minor: number }[],
+): SeriesSummary {
+  const first = points.at(0);
+  const last = points.at(-1);
+  const prices = points.map((point) => point.price_minor);
+  const base = months.at(0);
+  const lastMonth = last ? months.find((row) => row.month === last.date.slice(0, 7)) : undefined;
+  const yearBefore = lastMonth ? months.find((row) => row.month === sameMonthLastYear(lastMonth.month)) : undefined;
+  return {
+    last_price_minor: last?.price_minor ?? null,
+    last_date: last?.date ?? null,
+    first_price_minor: first?.price_minor ?? null,
+    change_percent: first && last ? percent(last.price_minor, first.price_minor) : null,
+    high_minor: prices.length ? Math.max(...prices) : null,
+    low_minor: prices.length ? Math.min(...prices) : null,
+    count: points.reduce((sum, point) => sum + point.n, 0),
+    volume: round1(points.reduce((sum, point) => sum + point.volume, 0)),
+    index: base && lastMonth && base.price_minor > 0 ? round1((lastMonth.price_minor / base.price_minor) * 100) : null,
+    index_base_month: base?.month ?? null,
+    year_on_year_percent: lastMonth && yearBefore ? percent(lastMonth.price_minor, yearBefore.price_minor) : null,
+  };
+}
