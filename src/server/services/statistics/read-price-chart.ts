@@ -148,7 +148,7 @@ export async function readPriceChart(
 
   const scale = currency.per_usd * 10 ** currency.decimals;
   const toMinor = (usd: unknown) => Math.round(Number(usd) * scale);
-  const bucket = query.zoom === 'month' ? sql`day` : sql`date_trunc('week', day)::date`;
+  const bucket = query.zoom === 'month' ? sql`day` : sql`date_trunc('week', day::timestamp)::date`;
 
   const series: ChartSeries[] = [];
   for (const name of SERIES.filter((s) => query.series.includes(s))) {
