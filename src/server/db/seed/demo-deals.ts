@@ -38,7 +38,7 @@ const DEMO_DEALS: {
   {
     by: 'demo-buyer',
     lot: 'White maize, dried and shelled',
-    fields: { price: 3400, volume: 20 },
+    fields: { price: 66000, volume: 20 },
     chatBefore: [
       [
         'demo-buyer',
@@ -46,7 +46,7 @@ const DEMO_DEALS: {
         1500,
       ],
       ['demo-silver', 'Yes, 20 bags are ready in our store, dried to 13% moisture. (demo)', 1440],
-      ['demo-buyer', 'Good. I will send an offer at 3,400 a bag, collection this week. (demo)', 1430],
+      ['demo-buyer', 'Good. I will send an offer at 66,000 shillings a bag, collection this week. (demo)', 1430],
     ],
     steps: [
       ['demo-silver', 'approve-offer'],

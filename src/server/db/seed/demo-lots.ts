@@ -57,7 +57,7 @@ const DEMO_LOTS: {
     min: 10,
     max: 150,
     unit: 4,
-    price: 3500,
+    price: 67500,
     currency: 'TZS',
     country: 'TZ',
     region: 'Mbeya',
