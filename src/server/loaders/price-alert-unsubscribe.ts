@@ -29,9 +29,12 @@ export async function loadPriceAlertUnsubscribe(request: Request, url: URL, loca
   const alert = found.regionName ? `${found.categoryName} (${found.regionName})` : found.categoryName;
   if (request.method === 'POST') {
     const outcome = await unsubscribePriceAlert(db, token);
-    return { state: outcome === 'not_found' ? 'not_found' : outcome, alert, status: outcome === 'not_found' ? 404 : 200, headers };
+    return {
+      state: outcome === 'not_found' ? 'not_found' : outcome,
+      alert,
+      status: outcome === 'not_found' ? 404 : 200,
+      headers,
+    };
   }
   return { state: found.active ? 'ask' : 'already_off', alert, status: 200, headers };
 }
-
-

@@ -91,7 +91,11 @@ function alertCard(alert: PriceAlertItem, t: Translate, locale: Locale, decimals
   const threshold =
     alert.threshold_minor === null
       ? ''
-      : formatMoney(alert.threshold_minor, { code: alert.currency, decimals: decimals.get(alert.currency_id) ?? 2 }, locale);
+      : formatMoney(
+          alert.threshold_minor,
+          { code: alert.currency, decimals: decimals.get(alert.currency_id) ?? 2 },
+          locale,
+        );
   return {
     id: alert.id,
     summary: t(KIND_SUMMARY[alert.kind], { crop, threshold, percent: String(alert.move_percent ?? '') }),
@@ -161,7 +165,16 @@ export function understoodThreshold(
 
 function alertInput(fields: Record<string, string>) {
   const picked: Record<string, string> = {};
-  for (const name of ['category_id', 'region_id', 'kind', 'threshold', 'currency_id', 'move_percent', 'by_email', 'by_sms'])
+  for (const name of [
+    'category_id',
+    'region_id',
+    'kind',
+    'threshold',
+    'currency_id',
+    'move_percent',
+    'by_email',
+    'by_sms',
+  ])
     picked[name] = fields[name] ?? '';
   return picked;
 }

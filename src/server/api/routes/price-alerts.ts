@@ -1,6 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { PRICE_ALERT_KINDS, priceAlertIdSchema, priceAlertSchema, priceAlertUpdateSchema } from '~/features/statistics/alerts';
+import {
+  PRICE_ALERT_KINDS,
+  priceAlertIdSchema,
+  priceAlertSchema,
+  priceAlertUpdateSchema,
+} from '~/features/statistics/alerts';
 import type { MessageKey } from '~/i18n/t';
 import { getDb } from '~/server/db';
 import { createPriceAlert } from '~/server/services/statistics/create-price-alert';
@@ -75,7 +80,8 @@ export function priceAlertRoutes() {
       method: 'post',
       path: '/price-alert/update',
       tag: TAG,
-      summary: 'Change one of your price alerts (all its fields, as create) and turn it on again; 404 for anyone else’s',
+      summary:
+        'Change one of your price alerts (all its fields, as create) and turn it on again; 404 for anyone else’s',
       auth: true,
       body: priceAlertUpdateSchema,
     },

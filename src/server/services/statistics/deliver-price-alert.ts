@@ -69,7 +69,7 @@ export async function deliverPriceAlert(
     .select({ crop: localizedColumn(categories, 'name', locale), region: regions.name })
     .from(categories)
     .leftJoin(regions, eq(regions.id, alert.regionId ?? 0))
-    .where(eq(categories.id, alert.categoryId));
+    .where(and(eq(categories.kind, 'board'), eq(categories.id, alert.categoryId)));
   const crop = place?.region ? `${place.crop} (${place.region})` : (place?.crop ?? '');
   let unit = 'kg';
   if (!basis.byMass && basis.unitId) {

@@ -33,7 +33,7 @@ export async function fireLotPriceAlerts(
       kg: perUnits.kgPerUnit,
     })
     .from(lots)
-    .innerJoin(categories, eq(categories.id, lots.categoryId))
+    .innerJoin(categories, and(eq(categories.kind, lots.kind), eq(categories.id, lots.categoryId)))
     .innerJoin(perUnits, eq(perUnits.id, lots.perUnitId))
     .where(eq(lots.id, lotId));
   if (!lot || lot.kind !== 'board' || lot.type !== 'sell' || !lot.priceMinor || lot.priceMinor <= 0) return [];
@@ -46,7 +46,9 @@ export async function fireLotPriceAlerts(
         eq(priceAlerts.active, true),
         eq(priceAlerts.kind, 'below'),
         inArray(priceAlerts.categoryId, crops),
-        lot.regionId ? or(isNull(priceAlerts.regionId), eq(priceAlerts.regionId, lot.regionId)) : isNull(priceAlerts.regionId),
+        lot.regionId
+          ? or(isNull(priceAlerts.regionId), eq(priceAlerts.regionId, lot.regionId))
+          : isNull(priceAlerts.regionId),
         sql`${priceAlerts.lastFiredOn} is distinct from ${today}::date`,
       ),
     );
@@ -74,7 +76,10 @@ export async function fireLotPriceAlerts(
       const event = { kind: 'lot' as const, priceMinor, lotId: lot.id, title: lot.title ?? '' };
       if (await deliverPriceAlert(db, alert, event, currency, { today, basis })) fired.push(alert.id);
     } catch (error) {
-      console.error(`[price alerts] alert ${alert.id} on lot ${lot.id} failed:`, error instanceof Error ? error.message : error);
+      console.error(
+        `[price alerts] alert ${alert.id} on lot ${lot.id} failed:`,
+        error instanceof Error ? error.message : error,
+      );
     }
   }
   return fired;

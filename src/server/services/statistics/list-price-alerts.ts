@@ -44,7 +44,7 @@ async function selectAlerts(db: Executor, where: SQL, locale: Locale): Promise<P
       lastFiredOn: priceAlerts.lastFiredOn,
     })
     .from(priceAlerts)
-    .innerJoin(categories, eq(categories.id, priceAlerts.categoryId))
+    .innerJoin(categories, and(eq(categories.kind, 'board'), eq(categories.id, priceAlerts.categoryId)))
     .innerJoin(currencies, eq(currencies.id, priceAlerts.currencyId))
     .leftJoin(regions, eq(regions.id, priceAlerts.regionId))
     .where(where)

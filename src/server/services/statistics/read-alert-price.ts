@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '~/server/db';
-import { chartCurrency, priceBasis } from './read-price-chart';
+import { type chartCurrency, priceBasis } from './read-price-chart';
 
 type Rows = { rows: Record<string, unknown>[] };
 const rowsOf = (result: unknown) => (result as Rows).rows;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { UNSUBSCRIBE_TOKEN } from '~/features/statistics/alerts';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
@@ -18,7 +18,7 @@ export async function findAlertByToken(db: Executor, token: string | null | unde
       regionName: regions.name,
     })
     .from(priceAlerts)
-    .innerJoin(categories, eq(categories.id, priceAlerts.categoryId))
+    .innerJoin(categories, and(eq(categories.kind, 'board'), eq(categories.id, priceAlerts.categoryId)))
     .leftJoin(regions, eq(regions.id, priceAlerts.regionId))
     .where(eq(priceAlerts.unsubscribeTokenHash, hashUnsubscribeToken(token)));
   return alert;
