@@ -36,7 +36,7 @@ export async function fireLotPriceAlerts(
     .innerJoin(categories, and(eq(categories.kind, lots.kind), eq(categories.id, lots.categoryId)))
     .innerJoin(perUnits, eq(perUnits.id, lots.perUnitId))
     .where(eq(lots.id, lotId));
-  if (!lot || lot.kind !== 'board' || lot.type !== 'sell' || !lot.priceMinor || lot.priceMinor <= 0) return [];
+  if (lot?.kind !== 'board' || lot.type !== 'sell' || !(lot.priceMinor > 0)) return [];
   const crops = lot.parentId ? [lot.categoryId, lot.parentId] : [lot.categoryId];
   const alerts = await db
     .select()
