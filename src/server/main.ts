@@ -26,6 +26,7 @@ import { startChatNotices } from './jobs/chat-notices';
 import { startDealAutoRelease } from './jobs/deal-auto-release';
 import { startPublishDueArticles } from './jobs/publish-due-articles';
 import { startNewsDigest } from './jobs/news-digest';
+import { startPriceAlerts } from './jobs/price-alerts';
 import { runShutdownBeginHooks, runShutdownHooks } from './lifecycle';
 import { getChatHub } from './realtime/chat-hub';
 import { analyzeDatabase } from './services/maintenance/analyze-database';
@@ -136,6 +137,8 @@ async function start() {
   startPublishDueArticles(database);
   // One e-mail a day at most about newly published articles (docs/articles.md "News e-mails").
   startNewsDigest(database);
+  // Price alerts: a crop beyond a member's threshold or moving fast, once a day per alert (docs/statistics.md "Price alerts").
+  startPriceAlerts(database);
 
   server.listen(env.PORT, env.HOST, () => {
     const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;

@@ -170,6 +170,9 @@ export const PAGE_KINDS: PageKind[] = [
   { name: 'public depot picker', path: '/user/profile/warehouse/public?q=depot', member: GOLD },
   { name: 'warehouse card', path: '/user/profile/cabinet-cards/warehouse', member: GOLD },
   { name: 'my warehouse with stock', path: memberWarehouse, member: GOLD },
+  { name: 'my price alerts', path: '/sw/user/profile/price-alerts', member: GOLD },
+  { name: 'new price alert', path: '/fr/user/profile/price-alerts/new', member: GOLD },
+  { name: 'price alert unsubscribe, link not valid', path: `/price-alerts/unsubscribe?token=${'x'.repeat(43)}` },
   { name: 'lot form', path: '/board/addLot', member: GOLD },
   { name: 'machinery lot form', path: '/fr/agrotechnic/addLot', member: GOLD },
   {

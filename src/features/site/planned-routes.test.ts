@@ -9,6 +9,9 @@ describe('routes still coming', () => {
       '/user/profile/warehouse/public?q=kitale',
       '/user/profile/warehouse/42',
       '/user/profile/cabinet-cards/warehouse',
+      '/user/profile/price-alerts',
+      '/user/profile/price-alerts/new',
+      '/user/profile/price-alerts/7',
     ])
       expect(isPlannedRoute(path), path).toBe(false);
   });
@@ -16,5 +19,6 @@ describe('routes still coming', () => {
   it('still counts a profile page that does not exist', () => {
     expect(isPlannedRoute('/user/profile/warehouse/42/stock')).toBe(true);
     expect(isPlannedRoute('/user/profile/warehouses')).toBe(true);
+    expect(isPlannedRoute('/user/profile/price-alerts/7/history')).toBe(true);
   });
 });

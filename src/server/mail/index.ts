@@ -11,6 +11,8 @@ export interface MailMessage {
   html: string;
   /** Where the recipient's answer goes, when not to MAIL_FROM (support mail: the person who wrote). */
   replyTo?: string;
+  /** Extra headers for SMTP (List-Unsubscribe…); the development outbox keeps none. */
+  headers?: Record<string, string>;
 }
 
 /** Where mail goes: an SMTP server when SMTP_URL is set, else the outbox table (readable at /dev/mailbox in development). */
@@ -29,7 +31,7 @@ function smtpSender(url: string, from: string): MailSender {
 }
 
 const outboxSender: MailSender = {
-  async send(message) {
+  async send({ headers: _headers, ...message }) {
     const db = await getDb();
     await db.insert(mailOutbox).values(message);
   },

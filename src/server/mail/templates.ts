@@ -347,3 +347,38 @@ export function newsDigestMail(
       : t('mail.news_subject', { count: String(count) });
   return { ...message, subject };
 }
+
+/**
+ * A price alert that fired (docs/statistics.md "Price alerts"): the crop's price (or its week's move, or a new
+ * lot's price) against the member's threshold, a link to the crop's prices (or to the lot), and a one-click
+ * unsubscribe link, also given as List-Unsubscribe headers (RFC 8058).
+ */
+export function priceAlertMail(
+  locale: Locale,
+  to: string,
+  name: string,
+  alert: {
+    /** The sentence saying what happened, already in the member's language. */
+    text: string;
+    crop: string;
+    url: string;
+    actionKey: MessageKey;
+    unsubscribeUrl: string;
+  },
+): MailMessage {
+  const t = createTranslator(locale);
+  const message = compose(locale, to, 'mail.price_alert_subject', {
+    name,
+    paragraphs: [alert.text],
+    action: { label: t(alert.actionKey), url: alert.url },
+    footer: t('mail.price_alert_unsubscribe', { url: alert.unsubscribeUrl }),
+    vars: { crop: alert.crop },
+  });
+  return {
+    ...message,
+    headers: {
+      'List-Unsubscribe': `<${alert.unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

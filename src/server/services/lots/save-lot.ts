@@ -24,6 +24,7 @@ import type { Locale } from '~/i18n/config';
 import { findMembership } from '~/server/services/companies/access';
 import { findUsableWarehouse } from '~/server/services/warehouses/access';
 import { assertPlausiblePrice } from './price-plausibility';
+import { fireLotPriceAlerts } from '~/server/services/statistics/fire-lot-price-alerts';
 import { priceCellsOfLots, refreshPriceCells } from '~/server/services/statistics/refresh-price-cells';
 
 const UNIT_FLAG = {
@@ -268,6 +269,11 @@ export async function createLot(
     return row;
   });
   forgetLotCounts();
+  // 'below' price alerts on the crop: after the commit, and never failing the lot's creation.
+  if (kind === 'board' && input.type === 'sell')
+    await fireLotPriceAlerts(db, created.id).catch((error) =>
+      console.error('[price alerts] new lot:', error instanceof Error ? error.message : error),
+    );
   return created;
 }
 

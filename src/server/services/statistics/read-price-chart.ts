@@ -87,6 +87,23 @@ export async function chartCurrency(db: Executor, currencyId: number) {
 type Rows = { rows: Record<string, unknown>[] };
 const rowsOf = (result: unknown) => (result as Rows).rows;
 
+/**
+ * The basis of a crop's prices over an area (`price_daily` conditions) up to `today`: per kg when any price of the
+ * crop is in a mass unit, else its most used unit; `basisWhere` picks the rows of that basis. The charts and the
+ * price alerts read prices on this same basis.
+ */
+export async function priceBasis(db: Executor, area: SQL[], today: string) {
+  const units = rowsOf(
+    await db.execute(sql`
+      select basis, unit_id, sum(n)::int as n from price_daily where ${sql.join(area, sql` and `)} and day <= ${today}
+      group by basis, unit_id order by (basis = 'kg') desc, sum(n) desc, unit_id`),
+  );
+  const byMass = units.some((row) => row.basis === 'kg');
+  const commonUnitId = units.length ? Number(units[0].unit_id) : null;
+  const basisWhere = byMass ? sql`basis = 'kg'` : sql`unit_id = ${commonUnitId ?? 0}`;
+  return { byMass, commonUnitId, basisWhere };
+}
+
 /** The price of a group of daily rows: volume-weighted for deals, the median for asking prices, the mean for references. */
 const groupPrice = (series: SeriesName) =>
   series === 'traded'
@@ -122,15 +139,7 @@ export async function readPriceChart(
   if (query.country_id) area.push(sql`country_id = ${query.country_id}`);
   if (query.region_id) area.push(sql`region_id = ${query.region_id}`);
 
-  // The basis: per kg when any price of the crop is in a mass unit, else its most used unit.
-  const units = rowsOf(
-    await db.execute(sql`
-      select basis, unit_id, sum(n)::int as n from price_daily where ${sql.join(area, sql` and `)} and day <= ${today}
-      group by basis, unit_id order by (basis = 'kg') desc, sum(n) desc, unit_id`),
-  );
-  const byMass = units.some((row) => row.basis === 'kg');
-  const commonUnitId = units.length ? Number(units[0].unit_id) : null;
-  const basisWhere = byMass ? sql`basis = 'kg'` : sql`unit_id = ${commonUnitId ?? 0}`;
+  const { byMass, commonUnitId, basisWhere } = await priceBasis(db, area, today);
   const where = sql.join([...area, basisWhere], sql` and `);
   const unitRows = await db
     .select({

@@ -1,0 +1,75 @@
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { Executor } from '~/server/db';
+import { priceAlerts } from '~/server/db/schema';
+import { type ActiveAlert, deliverPriceAlert } from './deliver-price-alert';
+import { type AlertCurrency, addDays, readAlertBasis, readAlertPrice } from './read-alert-price';
+import { chartCurrency, findStatisticCategory, todayUtc } from './read-price-chart';
+
+const BATCH = 200;
+
+export interface FiredAlert {
+  alertId: number;
+  priceMinor: number;
+}
+
+/** Whether an alert's condition holds, and the event its message tells; undefined when it does not fire. */
+async function checkAlert(db: Executor, alert: ActiveAlert, currency: AlertCurrency, today: string) {
+  const crop = await findStatisticCategory(db, alert.categoryId, 'en');
+  const area = { categoryIds: crop.ids, regionId: alert.regionId };
+  if (alert.kind === 'move') {
+    const last = await readAlertPrice(db, area, currency, { from: addDays(today, -6), to: today });
+    const before = await readAlertPrice(db, area, currency, { from: addDays(today, -13), to: addDays(today, -7) });
+    if (last === null || !before) return undefined;
+    const changePercent = ((last - before) / before) * 100;
+    if (Math.abs(changePercent) <= (alert.movePercent ?? 100)) return undefined;
+    return { area, event: { kind: 'move' as const, priceMinor: last, changePercent } };
+  }
+  const price = await readAlertPrice(db, area, currency, { from: today, to: today });
+  if (price === null || alert.thresholdMinor === null) return undefined;
+  const beyond = alert.kind === 'above' ? price > alert.thresholdMinor : price < alert.thresholdMinor;
+  return beyond ? { area, event: { kind: 'price' as const, priceMinor: price } } : undefined;
+}
+
+/**
+ * One run of the price alerts (docs/statistics.md "Price alerts"; src/server/jobs/price-alerts.ts runs it every ten
+ * minutes). For each active alert not yet fired today (UTC): the crop's price of the day over its area (the traded
+ * series, volume-weighted, else the reference series' mean of the day), in the alert's currency at its latest rate
+ * and on the chart's basis (per kg for crops priced by mass); `above`/`below` fire when that price is beyond the
+ * threshold, `move` when the last 7 days' price moved more than `move_percent` against the 7 days before. Each alert
+ * fires at most once a day (deliverPriceAlert's claim). A failing alert is logged and the others go on.
+ */
+export async function sendPriceAlerts(db: Executor, { now = new Date() }: { now?: Date } = {}): Promise<FiredAlert[]> {
+  const today = todayUtc(now);
+  const fired: FiredAlert[] = [];
+  const currencies = new Map<number, AlertCurrency>();
+  let after = 0;
+  for (;;) {
+    const alerts = await db
+      .select()
+      .from(priceAlerts)
+      .where(and(eq(priceAlerts.active, true), gt(priceAlerts.id, after)))
+      .orderBy(asc(priceAlerts.id))
+      .limit(BATCH);
+    if (alerts.length === 0) break;
+    after = alerts[alerts.length - 1].id;
+    for (const alert of alerts) {
+      if (alert.lastFiredOn === today) continue;
+      try {
+        let currency = currencies.get(alert.currencyId);
+        if (!currency) {
+          currency = await chartCurrency(db, alert.currencyId);
+          currencies.set(alert.currencyId, currency);
+        }
+        const hit = await checkAlert(db, alert, currency, today);
+        if (!hit) continue;
+        const basis = await readAlertBasis(db, hit.area, today);
+        const sent = await deliverPriceAlert(db, alert, hit.event, currency, { today, basis });
+        if (sent) fired.push({ alertId: alert.id, priceMinor: hit.event.priceMinor });
+      } catch (error) {
+        console.error(`[price alerts] alert ${alert.id} failed:`, error instanceof Error ? error.message : error);
+      }
+    }
+    if (alerts.length < BATCH) break;
+  }
+  return fired;
+}
