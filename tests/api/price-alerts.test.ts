@@ -140,6 +140,7 @@ describe('price alerts firing', () => {
     expect(mail.text).toContain('juu ya bei yako');
     expect(mail.text).toContain(`/prices?category=${MAIZE}`);
     expect(mail.text).toContain('/price-alerts/unsubscribe?token=');
+    const firstToken = tokenIn(mail.text.split('/price-alerts/')[1])!;
     expect((await alertRow(above.json.id)).lastFiredOn).toBe(now.toISOString().slice(0, 10));
 
     // Not again the same day; again the next day (the claim is per day).
@@ -148,8 +149,10 @@ describe('price alerts firing', () => {
     await db().update(priceAlerts).set({ lastFiredOn: yesterday }).where(eq(priceAlerts.id, above.json.id));
     expect((await sendPriceAlerts(db(), { now })).map((f) => f.alertId)).toContain(above.json.id);
 
-    // One-click unsubscribe: the newest message's link works once; then "already off"; a forged one is a 404.
+    // One-click unsubscribe: every message of the alert carries the same link (yesterday's e-mail still works);
+    // it stops the alert once, then says "already off"; a forged one is a 404.
     const token = tokenIn((await lastMailTo(database.handle(), member.email)).text.split('/price-alerts/')[1])!;
+    expect(token).toBe(firstToken);
     const { unsubscribePriceAlert, findAlertByToken } =
       await import('~/server/services/statistics/unsubscribe-price-alert');
     expect((await findAlertByToken(db(), token, 'en'))?.id).toBe(above.json.id);

@@ -12,7 +12,7 @@ import { priceAlertMail } from '~/server/mail/templates';
 import { getSmsSender } from '~/server/sms';
 import { userLocale } from '~/server/services/accounts/users';
 import type { AlertCurrency } from './read-alert-price';
-import { newUnsubscribeToken } from './price-alert-token';
+import { unsubscribeTokenFor } from './price-alert-token';
 
 /** An active alert as the senders read it. */
 export type ActiveAlert = typeof priceAlerts.$inferSelect;
@@ -28,8 +28,8 @@ const url = (path: string, locale: Locale) => `${getEnv().publicUrl}${localizePa
 /**
  * Claims the alert for `today` and sends its e-mail and/or SMS in the member's language; false when another run
  * (or process) already sent it today, or the alert was stopped meanwhile. The claim writes today's date (at most
- * one message a day per alert) and a fresh unsubscribe token, whose link the message carries (only its hash is
- * kept, so each message has its own link; the newest one works). When no message could go out, the claim is
+ * one message a day per alert) and the hash of the alert's unsubscribe token, whose link every message carries
+ * (the same link each time: price-alert-token.ts). When no message could go out, the claim is
  * given back and the next run tries again.
  */
 export async function deliverPriceAlert(
@@ -39,7 +39,7 @@ export async function deliverPriceAlert(
   currency: AlertCurrency,
   { today, basis }: { today: string; basis: { byMass: boolean; unitId: number | null } },
 ): Promise<boolean> {
-  const { token, hash } = newUnsubscribeToken();
+  const { token, hash } = await unsubscribeTokenFor(db, alert.id);
   const [claim] = await db
     .update(priceAlerts)
     .set({ lastFiredOn: today, unsubscribeTokenHash: hash })
