@@ -2,6 +2,7 @@
 // static file (the ceiling: the same server answering from dist/client) and /healthz, each at 10 and 32 connections in
 // one run. The target is ≥ 0.5 of the static ceiling with p99 ≤ 50 ms (docs/architecture.md "What a page costs").
 import autocannon from 'autocannon';
+import { kib, pageWeight } from './page-weight.mjs';
 
 const CONNECTION_LEVELS = (process.env.BENCH_PAGE_CONNECTIONS ?? '10,32').split(',').map(Number);
 
@@ -34,6 +35,8 @@ export async function benchPages(base, { duration }) {
     { name: 'lot page', path: `/board/${lotId}` },
     { name: 'public profile', path: `/public-profile/${userId}` },
     { name: 'FAQ', path: '/faq' },
+    { name: 'agro indices', path: '/statistic' },
+    { name: 'price chart', path: '/prices' },
     { name: 'home, first visit (no cookie)', path: '/', informative: true },
   ];
   // Warm-up: a second of load on each address, so JIT and first renders are not in the figures.
@@ -60,5 +63,27 @@ export async function benchPages(base, { duration }) {
     `\nAnonymous pages beside the static ceiling (${duration} s per row, connections ${CONNECTION_LEVELS.join(' and ')}):\n`,
   );
   console.table(rows);
+  await benchPageWeights(base);
   return rows;
+}
+
+/** The statistics pages' weight: HTML (raw and brotli), CSS and JavaScript (brotli; Chart.js on /prices only). */
+async function benchPageWeights(base) {
+  const weights = [];
+  for (const [name, path] of [
+    ['agro indices', '/statistic'],
+    ['price chart', '/prices'],
+    ['price chart, 2 crops, 3 months, KES', '/sw/prices?category=3&compare=7&zoom=3months&currency_id=1'],
+  ]) {
+    const { raw, br, css, js } = await pageWeight(base + path);
+    weights.push({
+      page: name,
+      'body raw': kib(raw.bytes),
+      [`body ${br.encoding}`]: kib(br.bytes),
+      css: kib(css),
+      js: kib(js),
+    });
+  }
+  console.log('\nStatistics page weight (CSS and JS brotli, as a first visit loads them):\n');
+  console.table(weights);
 }

@@ -143,7 +143,9 @@ export const PAGE_KINDS: PageKind[] = [
   { name: 'reset password', path: '/signin/reset-password?token=not-a-token' },
   { name: 'contact form', path: '/sw/contact-us' },
   { name: 'not found', path: '/sw/no-such-page' },
-  { name: 'coming soon', path: '/statistic' },
+  { name: 'coming soon', path: '/user/profile/warehouses' },
+  { name: 'agro indices', path: '/statistic' },
+  { name: 'price chart', path: '/sw/prices?category=3&compare=7&zoom=3months&currency_id=1' },
   { name: 'warehouse list', path: '/world-warehouse' },
   { name: 'warehouse map', path: '/sw/warehouse/map' },
   {

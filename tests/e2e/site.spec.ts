@@ -98,9 +98,8 @@ test.describe('[SITE] phone layout', () => {
     await page.getByRole('banner').getByLabel('Open menu').click();
     await expect(drawer).toBeInViewport();
     await expect(drawer.getByRole('link', { name: 'Agro lots' })).toBeVisible();
-    // A capability still coming is named, marked, and not a link.
-    await expect(drawer.getByText('Agro indices').first()).toBeVisible();
-    await expect(drawer.getByRole('link', { name: 'Agro indices' })).toHaveCount(0);
+    // The agro indices are live: a link, no "coming soon" mark.
+    await expect(drawer.getByRole('link', { name: 'Agro indices' }).first()).toHaveAttribute('href', '/statistic');
     await expect(drawer.getByRole('link', { name: 'Warehouse map' })).toHaveAttribute('href', '/world-warehouse');
     await expect(drawer.getByRole('link', { name: 'Sign in' })).toBeVisible();
     // Flags, not codes, on a phone.

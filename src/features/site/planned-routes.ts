@@ -8,7 +8,6 @@ import type { MessageKey } from '~/i18n/t';
  * deleting its entry here makes every link to it live.
  */
 export const PLANNED_ROUTES: { pattern: RegExp; area: MessageKey }[] = [
-  { pattern: /^\/(statistic|prices)$/, area: 'soon.area_statistic' },
   {
     pattern:
       /^\/user\/(profile\/(?!(user|orders|favorite|deals|verifications|company|loans|price-alerts(\/(new|\d+))?|warehouse(\/(new|public|\d+))?|cabinet-cards(\/(bought-not-paid|bought-not-delivered|bought-paid-delivered|sold-not-paid|sold-not-delivered|sold-old|on-sale|cabinet-favourites|settings|verifications|company|warehouse|money-cards(\/(have-to-be-paid|have-to-pay|my-wallet|my-receipts))?))?|wallet(\/.*)?)$).*)$/,

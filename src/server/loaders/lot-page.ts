@@ -10,6 +10,7 @@ import type { SessionUser } from '~/server/services/accounts/users';
 import { listBookedRanges } from '~/server/services/deals/bookings';
 import { getLot, listRelatedLots } from '~/server/services/lots/get-lot';
 import type { LotItem } from '~/server/services/lots/lot-item';
+import { type LotPricePosition, readLotPricePosition } from '~/server/services/statistics/read-lot-price-position';
 import { type BadgeMaps, listVerificationBadges } from '~/server/services/verification/list-verification-badges';
 
 type PageContext = Pick<AstroGlobal, 'params' | 'locals' | 'response' | 'cookies'>;
@@ -31,6 +32,8 @@ export interface LotPageData {
   chatToken: string | null;
   /** Active verifications of the lot's owner and of the related lots' owners, read in one query. */
   badges: BadgeMaps;
+  /** A crop lot's price against its crop's recent traded median (region, else country); null with no deals. */
+  pricePosition: LotPricePosition | null;
 }
 
 async function userPoint(db: Executor, user: SessionUser, locale: App.Locals['locale']) {
@@ -58,7 +61,7 @@ export async function loadLotPage(page: PageContext, kind: LotKind): Promise<Lot
     return undefined;
   }
   const canOffer = user !== null && !lot.is_own && isOnMarket(lot.status);
-  const [related, booked, offerPoint] = await Promise.all([
+  const [related, booked, offerPoint, pricePosition] = await Promise.all([
     listRelatedLots(db, lot, user, locale),
     lot.kind === 'technic' && lot.type === 'rent'
       ? // A lot off the market (its owner's view) has no calendar to show.
@@ -72,8 +75,9 @@ export async function loadLotPage(page: PageContext, kind: LotKind): Promise<Lot
         )
       : undefined,
     canOffer ? userPoint(db, user, locale) : null,
+    lot.kind === 'board' ? readLotPricePosition(db, lot) : null,
   ]);
   const chatToken = user !== null && !lot.is_own ? formTokenFor(page.cookies) : null;
   const badges = await listVerificationBadges(db, { userIds: [lot.user.id, ...related.map((item) => item.user.id)] });
-  return { lot, related, booked, canOffer, offerPoint, chatToken, badges };
+  return { lot, related, booked, canOffer, offerPoint, chatToken, badges, pricePosition };
 }

@@ -27,6 +27,8 @@ export const STATIC_PATHS = [
   '/financing',
   '/loan-documents',
   '/article',
+  '/statistic',
+  '/prices',
 ];
 /** Lots per sitemap file: three URLs each keeps a file under the protocol's 50,000 URLs. */
 export const LOTS_PER_SITEMAP = 15_000;
