@@ -29,6 +29,7 @@ import { warehouseRoutes } from './routes/warehouses';
 import { contactRoutes } from './routes/contact';
 import { financingRoutes } from './routes/financing';
 import { articleRoutes } from './routes/articles';
+import { statisticsRoutes } from './routes/statistics';
 
 /** Largest request body: offer documents may be 50 MB (OFFER_DOCUMENT_MAX_BYTES); multipart overhead on top. */
 const MAX_BODY_BYTES = 55 * 1024 * 1024;
@@ -80,6 +81,7 @@ export function createApiApp() {
   app.route('/', userWarehouseRoutes());
   app.route('/', contactRoutes());
   app.route('/', articleRoutes());
+  app.route('/', statisticsRoutes());
 
   app.get('/openapi.json', (c) => {
     c.header('Cache-Control', 'public, max-age=300');

@@ -3,7 +3,7 @@ import { type SeriesName, type Zoom, DEFAULT_ZOOM } from '~/features/statistics/
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
 import { categories } from '~/server/db/schema';
-import { DEFAULT_CHART_CURRENCY, readPriceChart, todayUtc } from './read-price-chart';
+import { chartCurrency, DEFAULT_CHART_CURRENCY, readPriceChart, todayUtc } from './read-price-chart';
 
 /** One card of the statistics overview: a crop (or a group of crops) and the one series it shows. */
 export interface CategoryIndexCard {
@@ -49,6 +49,7 @@ export async function listCategoryIndices(
   db: Executor,
   { locale, currencyId = DEFAULT_CHART_CURRENCY, zoom = DEFAULT_ZOOM, today = todayUtc() }: ListCategoryIndicesOptions,
 ): Promise<CategoryIndexCard[]> {
+  await chartCurrency(db, currencyId); // an unknown currency is a 422 even when there is nothing to show
   // The crops with any data up to today, in one pass over the index.
   const withData = new Set(
     (
