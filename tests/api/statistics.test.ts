@@ -168,16 +168,16 @@ describe('incremental cells equal a full recomputation', () => {
     const marketIds: number[] = [];
 
     // Each change as the services make it: the cells before and after, refreshed in one transaction.
-    type Tx = ReturnType<typeof db>;
+    type Tx = Parameters<Parameters<ReturnType<typeof db>['transaction']>[0]>[0];
     const change = async (
       cellsOf: (tx: Tx) => ReturnType<typeof priceCellsOfLots>,
       write: (tx: Tx) => Promise<unknown>,
-    ) => {
-      const tx = db();
-      const before = await cellsOf(tx);
-      await write(tx);
-      await refreshPriceCells(tx, [...before, ...(await cellsOf(tx))]);
-    };
+    ) =>
+      db().transaction(async (tx) => {
+        const before = await cellsOf(tx);
+        await write(tx);
+        await refreshPriceCells(tx, [...before, ...(await cellsOf(tx))]);
+      });
     for (let step = 0; step < 60; step++) {
       const lot = pick(lotIds);
       const offer = pick(offerIds);
@@ -186,8 +186,8 @@ describe('incremental cells equal a full recomputation', () => {
       const kind = Math.floor(random() * 7);
       switch (kind) {
         case 0:
-          await change(lotCells, () =>
-            db().execute(
+          await change(lotCells, (tx) =>
+            tx.execute(
               sql`update lots set price_minor = ${Math.floor(200_000 + random() * 300_000)} where id = ${lot}`,
             ),
           );
