@@ -30,6 +30,10 @@
 //                              change some fields of a public warehouse (same flags; an empty value clears one)
 //   warehouse-retire ID        take a public warehouse off the map and lists (members' warehouses keep it)
 //   warehouse-restore ID       bring a retired public warehouse back
+//   import-prices FILE         import reference market prices from a CSV file (date,category,country,region,currency,
+//                              unit,price,source; docs/statistics.md "Import"): all lines or none, problems by line;
+//                              a price of the same crop, region, unit, source and day replaces the one stored
+//   recompute-prices           recompute every row of the price statistics from deals, lots and imported prices
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { ROLES, TIERS, type Role, type Tier } from '~/features/accounts/constants';
@@ -62,6 +66,9 @@ import { CONTACT_STATUSES, type ContactStatus } from '~/features/contact/schema'
 import { listContactMessages } from '~/server/services/contact/list-contact-messages';
 import { LOAN_DECISIONS, type LoanDecision } from '~/features/financing/constants';
 import { changeLoanApplicationStatus } from '~/server/services/financing/change-loan-application-status';
+import { importMarketPrices } from '~/server/services/statistics/import-market-prices';
+import { recomputeAllPrices } from '~/server/services/statistics/refresh-price-cells';
+import { readFile } from 'node:fs/promises';
 
 const [command, ...args] = process.argv.slice(2);
 const env = getEnv();
@@ -344,9 +351,33 @@ try {
       }
       break;
     }
+    case 'import-prices': {
+      if (!args[0]) {
+        fail('usage: import-prices FILE');
+        break;
+      }
+      const result = await importMarketPrices(db, await readFile(args[0], 'utf8'));
+      if (!result.ok) {
+        fail(`${args[0]}: nothing imported, ${result.problems.length} problem(s):`);
+        for (const problem of result.problems.slice(0, 100))
+          console.error(`  line ${problem.line}: ${problem.message}`);
+        if (result.problems.length > 100) console.error(`  … and ${result.problems.length - 100} more`);
+        break;
+      }
+      console.log(
+        `Imported ${result.imported} price(s) (${result.replaced} replaced earlier ones); ${result.cells} statistics cell(s) recomputed.`,
+      );
+      break;
+    }
+    case 'recompute-prices': {
+      const started = Date.now();
+      await db.transaction((tx) => recomputeAllPrices(tx));
+      console.log(`Recomputed the price statistics in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      break;
+    }
     default:
       fail(
-        'commands: set-tier EMAIL TIER | set-role EMAIL user|editor|admin | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID | check-ledger | list-payouts | approve-payout REFERENCE | decline-payout REFERENCE | settle-payout REFERENCE paid|failed | resolve-dispute OFFER_ID DECISION [SELLER_AMOUNT] | loan-status ID STATUS [--note TEXT] | reconcile [--repair] | warehouse-add --title T --kind KIND --country CC ... | warehouse-edit ID --FIELD VALUE... | warehouse-retire ID | warehouse-restore ID | list-messages [--status STATUS]',
+        'commands: set-tier EMAIL TIER | set-role EMAIL user|editor|admin | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID | check-ledger | list-payouts | approve-payout REFERENCE | decline-payout REFERENCE | settle-payout REFERENCE paid|failed | resolve-dispute OFFER_ID DECISION [SELLER_AMOUNT] | loan-status ID STATUS [--note TEXT] | reconcile [--repair] | warehouse-add --title T --kind KIND --country CC ... | warehouse-edit ID --FIELD VALUE... | warehouse-retire ID | warehouse-restore ID | list-messages [--status STATUS] | import-prices FILE | recompute-prices',
       );
   }
 } catch (error) {

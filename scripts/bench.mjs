@@ -8,9 +8,10 @@
 // (scripts/bench/wallet.mjs); then the company directory on BENCH_COMPANIES generated companies
 // (scripts/bench/companies.mjs); then the public warehouse pages and the gazetteer's search latency on PGlite and
 // PostgreSQL (scripts/bench/warehouses.mjs); then /article and an article page (scripts/bench/articles.mjs: bytes,
-// and no JavaScript beyond the service-worker registration). BENCH_ONLY=pages, BENCH_ONLY=catalogue,
-// BENCH_ONLY=chat, BENCH_ONLY=wallet, BENCH_ONLY=companies, BENCH_ONLY=warehouses or BENCH_ONLY=articles runs one
-// part alone. It prints figures and asserts nothing.
+// and no JavaScript beyond the service-worker registration); then the price chart endpoint over two years of daily
+// prices on PGlite and PostgreSQL (scripts/bench/statistics.mjs). BENCH_ONLY=pages, BENCH_ONLY=catalogue,
+// BENCH_ONLY=chat, BENCH_ONLY=wallet, BENCH_ONLY=companies, BENCH_ONLY=warehouses, BENCH_ONLY=articles or
+// BENCH_ONLY=statistics (no build, no server) runs one part alone. It prints figures and asserts nothing.
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,7 @@ import { benchChat, benchChatOnPostgres, makeChatMembers } from './bench/chat.mj
 import { benchCompanies, benchCompaniesOnPostgres } from './bench/companies.mjs';
 import { kib, pageWeight, transferSize } from './bench/page-weight.mjs';
 import { benchPages } from './bench/pages.mjs';
+import { benchStatistics } from './bench/statistics.mjs';
 import { benchWarehouses } from './bench/warehouses.mjs';
 import { benchWalletPage, benchWalletTransfers } from './bench/wallet.mjs';
 
@@ -35,6 +37,12 @@ const TARGETS = [
   { name: 'content page (FAQ)', path: '/faq' },
   { name: 'API list (regions)', path: '/api-v2/region/index?per-page=12' },
 ];
+
+// The chart endpoint is timed in process: no build, no server.
+if (process.env.BENCH_ONLY === 'statistics') {
+  benchStatistics({ root, url: process.env.DATABASE_URL || undefined });
+  process.exit(0);
+}
 
 if (process.env.BENCH_SKIP_BUILD !== '1') execSync('npm run build', { cwd: root, stdio: 'inherit' });
 async function fetchText(url) {
@@ -216,6 +224,7 @@ if (
     await benchChatOnPostgres({ root, url: process.env.DATABASE_URL, port: pgPort, streams: STREAMS });
 }
 if (!ONLY || ONLY === 'wallet') benchWalletTransfers({ root, url: process.env.DATABASE_URL });
+if (!ONLY) benchStatistics({ root, url: process.env.DATABASE_URL || undefined });
 if (process.env.DATABASE_URL && (!ONLY || ONLY === 'companies'))
   await benchCompaniesOnPostgres({
     root,

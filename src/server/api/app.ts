@@ -30,6 +30,7 @@ import { contactRoutes } from './routes/contact';
 import { financingRoutes } from './routes/financing';
 import { articleRoutes } from './routes/articles';
 import { priceAlertRoutes } from './routes/price-alerts';
+import { statisticsRoutes } from './routes/statistics';
 
 /** Largest request body: offer documents may be 50 MB (OFFER_DOCUMENT_MAX_BYTES); multipart overhead on top. */
 const MAX_BODY_BYTES = 55 * 1024 * 1024;
@@ -82,6 +83,7 @@ export function createApiApp() {
   app.route('/', contactRoutes());
   app.route('/', articleRoutes());
   app.route('/', priceAlertRoutes());
+  app.route('/', statisticsRoutes());
 
   app.get('/openapi.json', (c) => {
     c.header('Cache-Control', 'public, max-age=300');

@@ -1,9 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { type SeriesName, type Zoom, DEFAULT_ZOOM } from '~/features/statistics/query';
+import { type ChartSeries, type SeriesName, type Zoom, DEFAULT_ZOOM } from '~/features/statistics/query';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
 import { categories } from '~/server/db/schema';
-import { DEFAULT_CHART_CURRENCY, readPriceChart, todayUtc } from './read-price-chart';
+import { chartCurrency, DEFAULT_CHART_CURRENCY, readPriceChart, todayUtc } from './read-price-chart';
 
 /** One card of the statistics overview: a crop (or a group of crops) and the one series it shows. */
 export interface CategoryIndexCard {
@@ -49,6 +49,7 @@ export async function listCategoryIndices(
   db: Executor,
   { locale, currencyId = DEFAULT_CHART_CURRENCY, zoom = DEFAULT_ZOOM, today = todayUtc() }: ListCategoryIndicesOptions,
 ): Promise<CategoryIndexCard[]> {
+  await chartCurrency(db, currencyId); // an unknown currency is a 422 even when there is nothing to show
   // The crops with any data up to today, in one pass over the index.
   const withData = new Set(
     (
@@ -74,16 +75,17 @@ export async function listCategoryIndices(
 
   const cards: CategoryIndexCard[] = [];
   for (const { id, isRoot } of shown) {
-    const chart = await readPriceChart(
-      db,
-      { categoryId: id, zoom, currency_id: currencyId, series: [...PREFERENCE] },
-      locale,
-      { today },
-    );
-    const pick =
-      PREFERENCE.map((name) => chart.series.find((s) => s.series === name)).find((s) => s && s.points.length > 0) ??
-      null;
-    if (!pick) continue;
+    // One series at a time, in order of preference: most cards stop at the first (a chart reads each series' history).
+    let chart: Awaited<ReturnType<typeof readPriceChart>> | undefined;
+    let pick: ChartSeries | undefined;
+    for (const name of PREFERENCE) {
+      chart = await readPriceChart(db, { categoryId: id, zoom, currency_id: currencyId, series: [name] }, locale, {
+        today,
+      });
+      pick = chart.series.find((s) => s.points.length > 0);
+      if (pick) break;
+    }
+    if (!chart || !pick) continue;
     const last = pick.points.at(-1);
     cards.push({
       category: chart.category,
