@@ -4,10 +4,10 @@ import { renderMarkdown } from './render-markdown';
 
 describe('markPlannedLinks', () => {
   it('turns a link to a route still coming into its words with a mark, and leaves live links alone', () => {
-    const { html } = renderMarkdown('Follow the [price indices](/sw/statistic) or read the [FAQ](/faq).');
+    const { html } = renderMarkdown('Follow your [referrals](/sw/user/profile/referrals) or read the [FAQ](/faq).');
     const marked = markPlannedLinks(html, 'sw');
-    expect(marked).not.toContain('href="/sw/statistic"');
-    expect(marked).toContain('<span data-planned="">price indices <span class="badge');
+    expect(marked).not.toContain('href="/sw/user/profile/referrals"');
+    expect(marked).toContain('<span data-planned="">referrals <span class="badge');
     expect(marked).toContain('<a href="/faq">FAQ</a>');
   });
 });
