@@ -33,7 +33,7 @@ test.describe('[COMPANIES] the directory without JavaScript', () => {
 
     // By region: the name cleared, Mbeya chosen in the region list.
     await page.getByLabel(en['companies.search_label']).fill('');
-    await page.getByLabel(en['companies.region_label']).selectOption({ label: 'Mbeya' });
+    await page.getByLabel(en['place_filter.region_label']).selectOption({ label: 'Mbeya' });
     await page.getByRole('button', { name: en['companies.apply'] }).click();
     await expect(page).toHaveURL(/region_ids%5B%5D=\d+/);
     await expect(page.getByRole('link', { name: COOP })).toBeVisible();

@@ -138,7 +138,7 @@ test.describe('[COMPANIES] a cooperative forms its team and verifies a farmer', 
     await visitor.getByRole('button', { name: en['companies.apply'] }).click();
     await expect(visitor.getByRole('link', { name: coopName })).toBeVisible();
     await visitor.getByLabel(en['companies.search_label']).fill('');
-    await visitor.getByLabel(en['companies.region_label']).selectOption({ label: 'Nakuru' });
+    await visitor.getByLabel(en['place_filter.region_label']).selectOption({ label: 'Nakuru' });
     await visitor.getByRole('button', { name: en['companies.apply'] }).click();
     await expect(visitor.getByRole('link', { name: coopName })).toBeVisible();
     await visitor.getByRole('link', { name: coopName }).click();

@@ -1,13 +1,9 @@
 import type { DatabaseHandle } from '~/server/db';
-import { onShutdown } from '~/server/lifecycle';
-import { processGlobal } from '~/server/process-global';
 import { autoReleaseDeals } from '~/server/services/deals/auto-release-deals';
+import { startIntervalJob } from './interval-job';
 
 /** How often the job looks for deals to release or warn about (docs/deals.md "Automatic release"). */
 export const DEAL_AUTO_RELEASE_EVERY_MS = 10 * 60_000;
-
-type Slot = { timer?: NodeJS.Timeout; running?: Promise<void> };
-const slot = processGlobal<Slot>('mavuno.deal-auto-release', () => ({}));
 
 /**
  * Starts the automatic release job of this process: `autoReleaseDeals` every ten minutes, with the clock's time.
@@ -17,21 +13,10 @@ const slot = processGlobal<Slot>('mavuno.deal-auto-release', () => ({}));
  * timer stops and a run in progress finishes before the database closes.
  */
 export function startDealAutoRelease(database: DatabaseHandle): void {
-  if (slot.timer) return;
-  const run = () => {
-    if (slot.running) return;
-    slot.running = autoReleaseDeals(database.db)
-      .then(() => undefined)
-      .catch((error) => console.error('[deal auto-release] failed:', error instanceof Error ? error.message : error))
-      .finally(() => {
-        slot.running = undefined;
-      });
-  };
-  slot.timer = setInterval(run, DEAL_AUTO_RELEASE_EVERY_MS);
-  slot.timer.unref();
-  onShutdown('deal auto-release', async () => {
-    clearInterval(slot.timer);
-    slot.timer = undefined;
-    await slot.running;
+  startIntervalJob({
+    slot: 'mavuno.deal-auto-release',
+    name: 'deal auto-release',
+    everyMs: DEAL_AUTO_RELEASE_EVERY_MS,
+    run: () => autoReleaseDeals(database.db),
   });
 }

@@ -1,13 +1,9 @@
 import type { DatabaseHandle } from '~/server/db';
-import { onShutdown } from '~/server/lifecycle';
-import { processGlobal } from '~/server/process-global';
 import { sendNewsNotifications } from '~/server/services/articles/send-news-notifications';
+import { startIntervalJob } from './interval-job';
 
 /** How often the job looks for news to e-mail (docs/articles.md "News e-mails"). */
 export const NEWS_DIGEST_EVERY_MS = 10 * 60_000;
-
-type Slot = { timer?: NodeJS.Timeout; running?: Promise<void> };
-const slot = processGlobal<Slot>('mavuno.news-digest', () => ({}));
 
 /**
  * Starts the news e-mails job of this process: `sendNewsNotifications` every ten minutes, with the clock's time.
@@ -17,21 +13,10 @@ const slot = processGlobal<Slot>('mavuno.news-digest', () => ({}));
  * progress finishes before the database closes.
  */
 export function startNewsDigest(database: DatabaseHandle): void {
-  if (slot.timer) return;
-  const run = () => {
-    if (slot.running) return;
-    slot.running = sendNewsNotifications(database.db)
-      .then(() => undefined)
-      .catch((error) => console.error('[news e-mails] failed:', error instanceof Error ? error.message : error))
-      .finally(() => {
-        slot.running = undefined;
-      });
-  };
-  slot.timer = setInterval(run, NEWS_DIGEST_EVERY_MS);
-  slot.timer.unref();
-  onShutdown('news e-mails', async () => {
-    clearInterval(slot.timer);
-    slot.timer = undefined;
-    await slot.running;
+  startIntervalJob({
+    slot: 'mavuno.news-digest',
+    name: 'news e-mails',
+    everyMs: NEWS_DIGEST_EVERY_MS,
+    run: () => sendNewsNotifications(database.db),
   });
 }

@@ -1,13 +1,9 @@
 import type { DatabaseHandle } from '~/server/db';
-import { onShutdown } from '~/server/lifecycle';
-import { processGlobal } from '~/server/process-global';
 import { sendPriceAlerts } from '~/server/services/statistics/send-price-alerts';
+import { startIntervalJob } from './interval-job';
 
 /** How often the job checks the price alerts (docs/statistics.md "Price alerts"). */
 export const PRICE_ALERTS_EVERY_MS = 10 * 60_000;
-
-type Slot = { timer?: NodeJS.Timeout; running?: Promise<void> };
-const slot = processGlobal<Slot>('mavuno.price-alerts', () => ({}));
 
 /**
  * Starts the price alerts job of this process: `sendPriceAlerts` every ten minutes, with the clock's time. The
@@ -16,21 +12,10 @@ const slot = processGlobal<Slot>('mavuno.price-alerts', () => ({}));
  * deliverPriceAlert keeps an alert to one message a day. On shutdown the timer stops and a run finishes first.
  */
 export function startPriceAlerts(database: DatabaseHandle): void {
-  if (slot.timer) return;
-  const run = () => {
-    if (slot.running) return;
-    slot.running = sendPriceAlerts(database.db)
-      .then(() => undefined)
-      .catch((error) => console.error('[price alerts] failed:', error instanceof Error ? error.message : error))
-      .finally(() => {
-        slot.running = undefined;
-      });
-  };
-  slot.timer = setInterval(run, PRICE_ALERTS_EVERY_MS);
-  slot.timer.unref();
-  onShutdown('price alerts', async () => {
-    clearInterval(slot.timer);
-    slot.timer = undefined;
-    await slot.running;
+  startIntervalJob({
+    slot: 'mavuno.price-alerts',
+    name: 'price alerts',
+    everyMs: PRICE_ALERTS_EVERY_MS,
+    run: () => sendPriceAlerts(database.db),
   });
 }

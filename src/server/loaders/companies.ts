@@ -3,18 +3,14 @@ import qs from 'qs';
 import { type CompanyDirectoryQuery, companyDirectoryQuery } from '~/features/companies/directory-query';
 import { parseId } from '~/features/validation/fields';
 import type { Locale } from '~/i18n/config';
-import { memoize } from '~/server/cache/memo';
 import { getDb } from '~/server/db';
+import { loadPlaceFilter } from '~/server/loaders/place-filter';
 import type { SessionUser } from '~/server/services/accounts/users';
 import { listCompanies } from '~/server/services/companies/list-companies';
 import { listVerificationBadges } from '~/server/services/verification/list-verification-badges';
 import { listCompanyTypes } from '~/server/services/companies/list-company-types';
 import { readCompanyProfile } from '~/server/services/companies/read-company-profile';
-import { listCountries } from '~/server/services/reference/list-countries';
-import { listCountryRegions } from '~/server/services/reference/list-regions';
 
-// Reference lists may be a minute old (as on the catalogue pages); the companies never are.
-const MINUTE = 60_000;
 const QS_OPTIONS = { depth: 5, arrayLimit: 200, parameterLimit: 500 } as const;
 
 /**
@@ -36,26 +32,16 @@ export function parseDirectoryQuery(search: string): CompanyDirectoryQuery {
 export async function loadCompanyDirectory(search: string, locale: Locale) {
   const db = await getDb();
   const query = parseDirectoryQuery(search);
-  const countries = await memoize(`companies:countries:${locale}`, MINUTE, () => listCountries(db, locale));
-  // The region list of the chosen country, or of every country with regions (grouped by country).
-  const regionCountries = query.country_ids?.length
-    ? countries.filter((country) => query.country_ids!.includes(country.id))
-    : countries.filter((country) => country.has_regions);
-  const [regionGroups, result] = await Promise.all([
-    Promise.all(
-      regionCountries.map(async (country) => ({
-        country,
-        regions: await memoize(`catalogue:regions:${country.id}`, MINUTE, () => listCountryRegions(db, country.id)),
-      })),
-    ),
+  // The region list of the chosen countries, or of every country with regions (grouped by country).
+  const [places, result] = await Promise.all([
+    loadPlaceFilter(db, locale, query.country_ids),
     listCompanies(db, query, locale),
   ]);
   // What was verified and by whom, for the page's cards in one query.
   const badges = await listVerificationBadges(db, { companyIds: result.items.map((company) => company.id) });
   return {
     query,
-    countries,
-    regionGroups: regionGroups.filter((group) => group.regions.length > 0),
+    ...places,
     types: listCompanyTypes(locale),
     result,
     badges: badges.companies,

@@ -13,8 +13,7 @@ import type { Locale } from '~/i18n/config';
 import { memoize } from '~/server/cache/memo';
 import { getDb } from '~/server/db';
 import { AppError } from '~/server/errors';
-import { listCountries } from '~/server/services/reference/list-countries';
-import { listCountryRegions } from '~/server/services/reference/list-regions';
+import { loadPlaceFilter } from '~/server/loaders/place-filter';
 import { listCurrencies } from '~/server/services/reference/list-currencies';
 import { getCategoryTree } from '~/server/services/reference/list-categories';
 import { DEFAULT_CHART_CURRENCY, readPriceChart } from '~/server/services/statistics/read-price-chart';
@@ -106,25 +105,15 @@ async function chartOf(query: PricesPageQuery, categoryId: number, locale: Local
 /** The filter form's lists: crops (board categories), chart currencies, countries and their regions. */
 async function formLists(locale: Locale, countryId: number | undefined) {
   const db = await getDb();
-  const [tree, currencies, countries] = await Promise.all([
+  const [tree, currencies, places] = await Promise.all([
     memoize(`statistics:crops:${locale}`, MINUTE, () => getCategoryTree(db, 'board', locale)),
     memoize(`statistics:currencies:${locale}`, MINUTE, () => listCurrencies(db, locale)),
-    memoize(`statistics:countries:${locale}`, MINUTE, () => listCountries(db, locale)),
+    loadPlaceFilter(db, locale, countryId ? [countryId] : undefined),
   ]);
-  const regionCountries = countryId
-    ? countries.filter((country) => country.id === countryId)
-    : countries.filter((country) => country.has_regions);
-  const regionGroups = await Promise.all(
-    regionCountries.map(async (country) => ({
-      country,
-      regions: await memoize(`catalogue:regions:${country.id}`, MINUTE, () => listCountryRegions(db, country.id)),
-    })),
-  );
   return {
     crops: tree,
     currencies: currencies.filter((currency) => currency.per_usd !== null),
-    countries,
-    regionGroups: regionGroups.filter((group) => group.regions.length > 0),
+    ...places,
   };
 }
 

@@ -1,19 +1,15 @@
 import { type PublicWarehouseQuery, publicWarehouseQuery } from '~/features/warehouses/list-query';
 import { parseId } from '~/features/validation/fields';
 import type { Locale } from '~/i18n/config';
-import { memoize } from '~/server/cache/memo';
 import { getDb } from '~/server/db';
 import { AppError } from '~/server/errors';
+import { loadPlaceFilter } from '~/server/loaders/place-filter';
 import type { SessionUser } from '~/server/services/accounts/users';
-import { listCountries } from '~/server/services/reference/list-countries';
-import { listCountryRegions } from '~/server/services/reference/list-regions';
 import { listVerificationBadges } from '~/server/services/verification/list-verification-badges';
 import { type PublicWarehouseFilter, listPublicWarehouses } from '~/server/services/warehouses/list-public-warehouses';
 import { listPublicWarehouseLots } from '~/server/services/warehouses/list-public-warehouse-lots';
 import { readPublicWarehouse } from '~/server/services/warehouses/read-public-warehouse';
 
-// Reference lists may be a minute old (as on the catalogue and directory pages); the warehouses never are.
-const MINUTE = 60_000;
 /** The map view shows every matching warehouse with a point, up to this many (the list beside it is paged). */
 export const MAP_WAREHOUSES = 1_000;
 /** Lots a warehouse page shows; the count says how many there are. */
@@ -78,26 +74,16 @@ const filterOf = (query: PublicWarehouseQuery): PublicWarehouseFilter => ({
 export async function loadWarehouseDirectory(search: string, defaultView: WarehouseView, locale: Locale) {
   const db = await getDb();
   const query = parseWarehouseQuery(search, defaultView);
-  const countries = await memoize(`warehouses:countries:${locale}`, MINUTE, () => listCountries(db, locale));
-  // The chosen country's regions, or those of every country with regions (grouped by country).
-  const regionCountries = query.country_id
-    ? countries.filter((country) => country.id === query.country_id)
-    : countries.filter((country) => country.has_regions);
   const filter = filterOf(query);
-  const [regionGroups, result, mapped] = await Promise.all([
-    Promise.all(
-      regionCountries.map(async (country) => ({
-        country,
-        regions: await memoize(`catalogue:regions:${country.id}`, MINUTE, () => listCountryRegions(db, country.id)),
-      })),
-    ),
+  // The chosen country's regions, or those of every country with regions (grouped by country).
+  const [places, result, mapped] = await Promise.all([
+    loadPlaceFilter(db, locale, query.country_id ? [query.country_id] : undefined),
     listPublicWarehouses(db, filter, { page: query.page, perPage: query['per-page'] }, locale),
     query.view === 'map' ? listPublicWarehouses(db, filter, { page: 1, perPage: MAP_WAREHOUSES }, locale) : undefined,
   ]);
   return {
     query,
-    countries,
-    regionGroups: regionGroups.filter((group) => group.regions.length > 0),
+    ...places,
     result,
     mapPoints: (mapped?.items ?? []).filter((w) => w.latitude !== null && w.longitude !== null),
     mapTotal: mapped?._meta.totalCount ?? 0,
