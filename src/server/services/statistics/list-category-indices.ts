@@ -1,9 +1,19 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import { type ChartSeries, type SeriesName, type Zoom, DEFAULT_ZOOM } from '~/features/statistics/query';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import { type SeriesName, type Zoom, DEFAULT_ZOOM } from '~/features/statistics/query';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
-import { categories } from '~/server/db/schema';
-import { chartCurrency, DEFAULT_CHART_CURRENCY, readPriceChart, todayUtc } from './read-price-chart';
+import { localizedColumn } from '~/server/db/localized';
+import { categories, perUnits } from '~/server/db/schema';
+import { PRICE_SUMS_SQL, PriceSumsByKey, pointOfSums, priceOfSums } from './price-sums';
+import {
+  chartBucket,
+  chartCurrency,
+  chooseBasis,
+  DEFAULT_CHART_CURRENCY,
+  periodStart,
+  todayUtc,
+} from './read-price-chart';
+import { summariseSeries } from './summarise-series';
 
 /** One card of the statistics overview: a crop (or a group of crops) and the one series it shows. */
 export interface CategoryIndexCard {
@@ -40,70 +50,168 @@ export interface ListCategoryIndicesOptions {
   today?: string;
 }
 
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
+
+/** Rows grouped by crop. */
+function byCategory(rows: Row[]) {
+  const map = new Map<number, Row[]>();
+  for (const row of rows) {
+    const id = Number(row.category_id);
+    const list = map.get(id);
+    if (list) list.push(row);
+    else map.set(id, [row]);
+  }
+  return map;
+}
+
 /**
  * The statistics overview (/statistic, the home page, `categories-statistic-info`): a card for each board root
- * category with any price data and for each crop with data, each from its chart (readPriceChart, so a card and
- * its chart always agree), showing one named series. Roots first, each followed by its crops, by sort order.
+ * category with any price data and for each crop with data, showing one named series. Roots first, each followed by
+ * its crops, by sort order. A handful of queries whatever the number of crops: each crop's observations per series
+ * and unit (for its basis and the series it shows), then only for the crops and series shown the period's sums and
+ * the monthly sums per crop, series, point (or month) and unit, and the reference sources. Each card adds up the rows
+ * of its crops on its basis and prices them as its chart does (readPriceChart: the same basis rule `chooseBasis`, the
+ * same `priceOfSums` over exact sums), so a card and its chart always agree.
  */
 export async function listCategoryIndices(
   db: Executor,
   { locale, currencyId = DEFAULT_CHART_CURRENCY, zoom = DEFAULT_ZOOM, today = todayUtc() }: ListCategoryIndicesOptions,
 ): Promise<CategoryIndexCard[]> {
-  await chartCurrency(db, currencyId); // an unknown currency is a 422 even when there is nothing to show
-  // The crops with any data up to today, in one pass over the index.
-  const withData = new Set(
-    (
-      (await db.execute(sql`select distinct category_id from price_daily where day <= ${today}`)) as unknown as {
-        rows: { category_id: number }[];
-      }
-    ).rows.map((row) => Number(row.category_id)),
+  const currency = await chartCurrency(db, currencyId); // an unknown currency is a 422 even when there is nothing to show
+  const from = periodStart(today, zoom);
+  // Each crop's prices up to today counted per series and unit, and whether the period has any.
+  const units = byCategory(
+    rowsOf(
+      await db.execute(sql`
+        select category_id, series, basis, unit_id, sum(n)::text as n, bool_or(day >= ${from}) as in_period
+        from price_daily where day <= ${today}
+        group by category_id, series, basis, unit_id`),
+    ),
   );
-  if (withData.size === 0) return [];
+  if (units.size === 0) return [];
   const board = await db
-    .select({ id: categories.id, parentId: categories.parentId })
+    .select({ id: categories.id, parentId: categories.parentId, name: localizedColumn(categories, 'name', locale) })
     .from(categories)
     .where(eq(categories.kind, 'board'))
     .orderBy(asc(categories.sortOrder), asc(categories.id));
-  const roots = board.filter((row) => row.parentId === null);
-  const shown: { id: number; isRoot: boolean }[] = [];
-  for (const root of roots) {
-    const children = board.filter((row) => row.parentId === root.id && withData.has(row.id));
-    if (!withData.has(root.id) && children.length === 0) continue;
-    shown.push({ id: root.id, isRoot: true });
-    for (const child of children) shown.push({ id: child.id, isRoot: false });
+  const shown: { category: (typeof board)[number]; isRoot: boolean; ids: number[] }[] = [];
+  for (const root of board.filter((row) => row.parentId === null)) {
+    const children = board.filter((row) => row.parentId === root.id);
+    const withData = children.filter((row) => units.has(row.id));
+    if (!units.has(root.id) && withData.length === 0) continue;
+    shown.push({ category: root, isRoot: true, ids: [root.id, ...children.map((row) => row.id)] });
+    for (const child of withData) shown.push({ category: child, isRoot: false, ids: [child.id] });
   }
 
-  const cards: CategoryIndexCard[] = [];
-  for (const { id, isRoot } of shown) {
-    // One series at a time, in order of preference: most cards stop at the first (a chart reads each series' history).
-    let chart: Awaited<ReturnType<typeof readPriceChart>> | undefined;
-    let pick: ChartSeries | undefined;
-    for (const name of PREFERENCE) {
-      chart = await readPriceChart(db, { categoryId: id, zoom, currency_id: currencyId, series: [name] }, locale, {
-        today,
-      });
-      pick = chart.series.find((s) => s.points.length > 0);
-      if (pick) break;
+  // Each card's basis (its chart's: over all its crops' prices) and the first series with points in the period.
+  const picked = shown.flatMap(({ category, isRoot, ids }) => {
+    const rows = ids.flatMap((id) => units.get(id) ?? []);
+    const basis = chooseBasis(
+      rows.map((row) => ({ basis: String(row.basis), unit_id: Number(row.unit_id), n: Number(row.n) })),
+    );
+    const onBasis = (row: Row) =>
+      basis.byMass ? row.basis === 'kg' : Number(row.unit_id) === (basis.commonUnitId ?? 0);
+    const series = PREFERENCE.find((name) =>
+      rows.some((row) => row.series === name && row.in_period === true && onBasis(row)),
+    );
+    return series ? [{ category, isRoot, ids, basis, onBasis, series }] : [];
+  });
+  if (picked.length === 0) return [];
+
+  const unitNames = await db
+    .select({ id: perUnits.id, code: perUnits.code, short: localizedColumn(perUnits, 'short', locale) })
+    .from(perUnits);
+  const kgUnit = unitNames.find((row) => row.code === 'kg')!;
+  const scale = currency.per_usd * 10 ** currency.decimals;
+  const toMinor = (usd: number) => Math.round(usd * scale);
+
+  // The sums of the period's points and of the monthly history, only of the crops and series the cards show.
+  const seen = new Set<string>();
+  const pairList: SQL[] = [];
+  for (const card of picked)
+    for (const id of card.ids) {
+      const key = `${card.series}|${id}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      pairList.push(sql`(${card.series}, ${id}::int)`);
     }
-    if (!chart || !pick) continue;
-    const last = pick.points.at(-1);
-    cards.push({
-      category: chart.category,
+  const pairs = sql.join(pairList, sql`, `);
+  const periodRows = byCategory(
+    rowsOf(
+      await db.execute(sql`
+        select category_id, series, (${chartBucket(zoom)})::text as key, basis, unit_id, ${PRICE_SUMS_SQL}
+        from price_daily where day between ${from} and ${today} and (series, category_id) in (${pairs})
+        group by category_id, series, 3, basis, unit_id`),
+    ),
+  );
+  const monthRows = byCategory(
+    rowsOf(
+      await db.execute(sql`
+        select category_id, series, to_char(day, 'YYYY-MM') as key, basis, unit_id, ${PRICE_SUMS_SQL}
+        from price_daily where day <= ${today} and (series, category_id) in (${pairs})
+        group by category_id, series, 3, basis, unit_id`),
+    ),
+  );
+  const referenceCards = picked.filter((card) => card.series === 'reference');
+  const sourceRows = referenceCards.length
+    ? rowsOf(
+        await db.execute(sql`
+          select distinct category_id, basis, unit_id, source from price_daily
+          where series = 'reference' and category_id in (${sql.join(
+            [...new Set(referenceCards.flatMap((card) => card.ids))].map((id) => sql`${id}::int`),
+            sql`, `,
+          )}) and day between ${from} and ${today}
+          order by source`),
+      )
+    : [];
+  // The sources in the database's order, as a chart lists them.
+  const sourceRank = new Map<string, number>();
+  for (const row of sourceRows)
+    if (!sourceRank.has(String(row.source))) sourceRank.set(String(row.source), sourceRank.size);
+  const sourcesOf = byCategory(sourceRows);
+
+  /** A card's sums per date (or month) of its series, its crops' rows on its basis added up, oldest first. */
+  const sumsOf = (grouped: Map<number, Row[]>, { ids, series, onBasis }: (typeof picked)[number]) => {
+    const sums = new PriceSumsByKey();
+    for (const id of ids)
+      for (const row of grouped.get(id) ?? [])
+        if (row.series === series && onBasis(row)) sums.add(String(row.key), row);
+    return sums.sorted();
+  };
+
+  return picked.map((card): CategoryIndexCard => {
+    const { category, isRoot, ids, basis, onBasis, series } = card;
+    const points = sumsOf(periodRows, card).map(([date, sums]) => pointOfSums(series, date, sums, toMinor));
+    const history = sumsOf(monthRows, card).map(([month, sums]) => ({
+      month,
+      price_minor: toMinor(priceOfSums(series, sums).usd),
+    }));
+    const sources =
+      series === 'reference'
+        ? [
+            ...new Set(ids.flatMap((id) => (sourcesOf.get(id) ?? []).filter(onBasis).map((row) => String(row.source)))),
+          ].sort((a, b) => sourceRank.get(a)! - sourceRank.get(b)!)
+        : [];
+    const summary = summariseSeries(points, history);
+    const common = unitNames.find((row) => row.id === basis.commonUnitId);
+    const basisUnit = basis.byMass || !common ? kgUnit : common;
+    return {
+      category: { id: category.id, name: category.name, parent_id: category.parentId },
       is_root: isRoot,
-      series: pick.series,
-      index: pick.summary.index,
-      index_base_month: pick.summary.index_base_month,
-      change_percent: pick.summary.change_percent,
-      year_on_year_percent: pick.summary.year_on_year_percent,
-      last_price_minor: pick.summary.last_price_minor,
-      last_date: pick.summary.last_date,
-      thin: last?.thin ?? false,
-      basis: chart.basis,
-      currency: chart.currency,
-      sparkline: pick.points.map((point) => point.price_minor),
-      sources: pick.sources,
-      demo: pick.demo,
-    });
-  }
-  return cards;
+      series,
+      index: summary.index,
+      index_base_month: summary.index_base_month,
+      change_percent: summary.change_percent,
+      year_on_year_percent: summary.year_on_year_percent,
+      last_price_minor: summary.last_price_minor,
+      last_date: summary.last_date,
+      thin: points.at(-1)?.thin ?? false,
+      basis: { kind: basis.byMass ? 'kg' : 'unit', unit_id: basisUnit.id, unit: basisUnit.short },
+      currency,
+      sparkline: points.map((point) => point.price_minor),
+      sources,
+      demo: sources.includes('demo'),
+    };
+  });
 }

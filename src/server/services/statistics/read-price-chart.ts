@@ -1,20 +1,12 @@
 import { and, desc, eq, or } from 'drizzle-orm';
 import { type SQL, sql } from 'drizzle-orm';
-import {
-  type ChartData,
-  type ChartQuery,
-  type ChartSeries,
-  type PricePoint,
-  SERIES,
-  type SeriesName,
-  THIN_BELOW,
-  type Zoom,
-} from '~/features/statistics/query';
+import { type ChartData, type ChartQuery, type ChartSeries, SERIES, type Zoom } from '~/features/statistics/query';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
 import { localizedColumn } from '~/server/db/localized';
 import { categories, currencies, exchangeRates, perUnits } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
+import { PRICE_SUMS_SQL, pointOfSums, priceOfSums, priceSumsOf } from './price-sums';
 import { summariseSeries } from './summarise-series';
 
 /** The default currency of the charts (US dollar, id 3). */
@@ -98,23 +90,37 @@ export async function priceBasis(db: Executor, area: SQL[], today: string) {
       select basis, unit_id, sum(n)::int as n from price_daily where ${sql.join(area, sql` and `)} and day <= ${today}
       group by basis, unit_id order by (basis = 'kg') desc, sum(n) desc, unit_id`),
   );
-  const byMass = units.some((row) => row.basis === 'kg');
-  const commonUnitId = units.length ? Number(units[0].unit_id) : null;
+  const { byMass, commonUnitId } = chooseBasis(
+    units.map((row) => ({ basis: String(row.basis), unit_id: Number(row.unit_id), n: Number(row.n) })),
+  );
   const basisWhere = byMass ? sql`basis = 'kg'` : sql`unit_id = ${commonUnitId ?? 0}`;
   return { byMass, commonUnitId, basisWhere };
 }
 
-/** The price of a group of daily rows: volume-weighted for deals, the median for asking prices, the mean for references. */
-const groupPrice = (series: SeriesName) =>
-  series === 'traded'
-    ? sql`case when sum(volume) > 0 then sum(value_usd) / sum(volume) else sum(price_sum_usd) / sum(n) end`
-    : series === 'asked'
-      ? sql`sum(median_usd * n) / sum(n)`
-      : sql`sum(price_sum_usd) / sum(n)`;
+/**
+ * The basis rule of priceBasis over a crop's (or crops') prices counted per basis and unit: per kg when any is in a
+ * mass unit, the most used unit (of mass units when any) being the common unit, ties to the lowest unit id.
+ */
+export function chooseBasis(units: readonly { basis: string; unit_id: number; n: number }[]) {
+  const totals = new Map<string, { basis: string; unit_id: number; n: number }>();
+  for (const row of units) {
+    const key = `${row.basis}|${row.unit_id}`;
+    const total = totals.get(key);
+    if (total) total.n += row.n;
+    else totals.set(key, { ...row });
+  }
+  const ordered = [...totals.values()].sort(
+    (a, b) => Number(b.basis === 'kg') - Number(a.basis === 'kg') || b.n - a.n || a.unit_id - b.unit_id,
+  );
+  return {
+    byMass: ordered.some((row) => row.basis === 'kg'),
+    commonUnitId: ordered.length ? ordered[0].unit_id : null,
+  };
+}
 
-const seriesColumns = (series: SeriesName) => sql`
-  ${groupPrice(series)} as usd, sum(p25_usd * n) / sum(n) as p25, sum(p75_usd * n) / sum(n) as p75,
-  sum(n)::int as n, sum(volume) as volume`;
+/** The points of a chart: days for a month, weeks (from Monday) for three months and a year. */
+export const chartBucket = (zoom: Zoom) =>
+  zoom === 'month' ? sql`day` : sql`date_trunc('week', day::timestamp)::date`;
 
 /**
  * A crop's price chart (docs/statistics.md): for each asked series, the points of the period (daily for a month,
@@ -156,31 +162,23 @@ export async function readPriceChart(
   const basisUnit = byMass || !common ? kgUnit : common;
 
   const scale = currency.per_usd * 10 ** currency.decimals;
-  const toMinor = (usd: unknown) => Math.round(Number(usd) * scale);
-  const bucket = query.zoom === 'month' ? sql`day` : sql`date_trunc('week', day::timestamp)::date`;
+  const toMinor = (usd: number) => Math.round(usd * scale);
+  const bucket = chartBucket(query.zoom);
 
   const series: ChartSeries[] = [];
   for (const name of SERIES.filter((s) => query.series.includes(s))) {
     const points = rowsOf(
       await db.execute(sql`
-        select (${bucket})::text as date, ${seriesColumns(name)} from price_daily
+        select (${bucket})::text as date, ${PRICE_SUMS_SQL} from price_daily
         where series = ${name} and ${where} and day between ${from} and ${today}
         group by 1 order by 1`),
-    ).map((row): PricePoint => ({
-      date: String(row.date),
-      price_minor: toMinor(row.usd),
-      p25_minor: toMinor(row.p25),
-      p75_minor: toMinor(row.p75),
-      n: Number(row.n),
-      volume: Number(row.volume),
-      thin: Number(row.n) < THIN_BELOW,
-    }));
+    ).map((row) => pointOfSums(name, String(row.date), priceSumsOf(row), toMinor));
     const months = rowsOf(
       await db.execute(sql`
-        select to_char(day, 'YYYY-MM') as month, ${groupPrice(name)} as usd from price_daily
+        select to_char(day, 'YYYY-MM') as month, ${PRICE_SUMS_SQL} from price_daily
         where series = ${name} and ${where} and day <= ${today}
         group by 1 order by 1`),
-    ).map((row) => ({ month: String(row.month), price_minor: toMinor(row.usd) }));
+    ).map((row) => ({ month: String(row.month), price_minor: toMinor(priceOfSums(name, priceSumsOf(row)).usd) }));
     const sources =
       name === 'reference'
         ? rowsOf(
