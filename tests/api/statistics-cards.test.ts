@@ -16,14 +16,21 @@ const USD = 3;
 let root: number;
 let crops: number[];
 
-/** The card a chart gives: the first series of traded, reference, asked with points in the period. */
+/**
+ * The card a chart gives: the series with the most observations in the period (summary.count), on a tie the first
+ * of traded, reference, asked.
+ */
 async function cardFromChart(id: number, isRoot: boolean, zoom: Zoom, currencyId: number) {
-  for (const name of ['traded', 'reference', 'asked'] as SeriesName[]) {
-    const chart = await readPriceChart(db(), { categoryId: id, zoom, currency_id: currencyId, series: [name] }, 'fr', {
-      today: TODAY,
-    });
-    const [pick] = chart.series;
-    if (pick.points.length === 0) continue;
+  const order: SeriesName[] = ['traded', 'reference', 'asked'];
+  const chart = await readPriceChart(db(), { categoryId: id, zoom, currency_id: currencyId, series: order }, 'fr', {
+    today: TODAY,
+  });
+  let pick: (typeof chart.series)[number] | undefined;
+  for (const name of order) {
+    const candidate = chart.series.find((s) => s.series === name)!;
+    if (candidate.summary.count > 0 && (!pick || candidate.summary.count > pick.summary.count)) pick = candidate;
+  }
+  if (pick) {
     return {
       category: chart.category,
       is_root: isRoot,
@@ -120,7 +127,8 @@ describe('overview cards', () => {
       expect(byId.get(root)!.basis.kind).toBe('kg');
       expect(byId.get(crops[1])!.basis.kind).toBe('unit');
       expect(byId.get(crops[2])!.series).toBe('asked');
-      expect(byId.get(root)!.series).toBe('traded');
+      // The root adds its third crop's asked-only rows: asked has the most observations there.
+      expect(byId.get(root)!.series).toBe('asked');
       expect(byId.get(root)!.sparkline.length).toBeGreaterThan(0);
     }
   });

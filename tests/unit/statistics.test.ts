@@ -38,9 +38,9 @@ describe('chart query', () => {
 describe('series summary', () => {
   it('indexes the last month on the first month of data and compares a year back once it exists', () => {
     const months = [
-      { month: '2025-01', price_minor: 200 },
-      { month: '2025-03', price_minor: 250 },
-      { month: '2026-03', price_minor: 300 },
+      { month: '2025-01', price: 200 },
+      { month: '2025-03', price: 250 },
+      { month: '2026-03', price: 300 },
     ];
     const summary = summariseSeries([point('2026-03-02', 280), point('2026-03-09', 300, 4)], months);
     expect(summary).toMatchObject({
@@ -50,7 +50,17 @@ describe('series summary', () => {
       change_percent: 7.1,
       count: 5,
     });
-    expect(summariseSeries([point('2025-03-02', 250)], months.slice(0, 2)).year_on_year_percent).toBeNull();
+    const single = summariseSeries([point('2025-03-02', 250)], months.slice(0, 2));
+    expect(single.year_on_year_percent).toBeNull();
+    // One point is no change over the period (not 0 %).
+    expect(single.change_percent).toBeNull();
+  });
+
+  it('takes the change on exact prices, not on prices rounded to a cent', () => {
+    // US$0.8140 and US$0.8060 a kg both show as 81 cents; the move of about -1 % still shows.
+    const points = [point('2026-01-05', 81), point('2026-03-02', 81)];
+    expect(summariseSeries(points, [], [81.4, 80.6]).change_percent).toBe(-1);
+    expect(summariseSeries(points, []).change_percent).toBe(0);
   });
 });
 

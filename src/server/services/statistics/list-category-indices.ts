@@ -20,7 +20,10 @@ export interface CategoryIndexCard {
   category: { id: number; name: string; parent_id: number | null };
   /** A root category (its card covers its crops), or a crop. */
   is_root: boolean;
-  /** The series shown: traded when it has points in the period, else reference, else asked (never mixed). */
+  /**
+   * The series shown (never mixed): the one with the most observations in the period, so a crop's one deal does not
+   * hide a year of market reports; on a tie traded, then reference, then asked.
+   */
   series: SeriesName;
   /** The last point's month against the series' first month of data (= 100). */
   index: number | null;
@@ -40,7 +43,7 @@ export interface CategoryIndexCard {
   demo: boolean;
 }
 
-/** The order in which a card picks its series. */
+/** The order in which a card picks its series among those with as many observations in the period. */
 const PREFERENCE: SeriesName[] = ['traded', 'reference', 'asked'];
 
 export interface ListCategoryIndicesOptions {
@@ -84,7 +87,8 @@ export async function listCategoryIndices(
   const units = byCategory(
     rowsOf(
       await db.execute(sql`
-        select category_id, series, basis, unit_id, sum(n)::text as n, bool_or(day >= ${from}) as in_period
+        select category_id, series, basis, unit_id, sum(n)::text as n,
+          coalesce(sum(n) filter (where day >= ${from}), 0)::text as period_n
         from price_daily where day <= ${today}
         group by category_id, series, basis, unit_id`),
     ),
@@ -104,7 +108,7 @@ export async function listCategoryIndices(
     for (const child of withData) shown.push({ category: child, isRoot: false, ids: [child.id] });
   }
 
-  // Each card's basis (its chart's: over all its crops' prices) and the first series with points in the period.
+  // Each card's basis (its chart's: over all its crops' prices) and the series it shows.
   const picked = shown.flatMap(({ category, isRoot, ids }) => {
     const rows = ids.flatMap((id) => units.get(id) ?? []);
     const basis = chooseBasis(
@@ -112,9 +116,14 @@ export async function listCategoryIndices(
     );
     const onBasis = (row: Row) =>
       basis.byMass ? row.basis === 'kg' : Number(row.unit_id) === (basis.commonUnitId ?? 0);
-    const series = PREFERENCE.find((name) =>
-      rows.some((row) => row.series === name && row.in_period === true && onBasis(row)),
-    );
+    // The series with the most observations in the period; on a tie, traded before reference before asked.
+    const inPeriod = (name: SeriesName) =>
+      rows.reduce((sum, row) => sum + (row.series === name && onBasis(row) ? Number(row.period_n) : 0), 0);
+    const counts = PREFERENCE.map((name) => ({ name, n: inPeriod(name) })).filter((entry) => entry.n > 0);
+    const series = counts.reduce<(typeof counts)[number] | undefined>(
+      (best, entry) => (best && best.n >= entry.n ? best : entry),
+      undefined,
+    )?.name;
     return series ? [{ category, isRoot, ids, basis, onBasis, series }] : [];
   });
   if (picked.length === 0) return [];
@@ -182,10 +191,12 @@ export async function listCategoryIndices(
 
   return picked.map((card): CategoryIndexCard => {
     const { category, isRoot, ids, basis, onBasis, series } = card;
-    const points = sumsOf(periodRows, card).map(([date, sums]) => pointOfSums(series, date, sums, toMinor));
+    const period = sumsOf(periodRows, card);
+    const points = period.map(([date, sums]) => pointOfSums(series, date, sums, toMinor));
+    const exact = period.map(([, sums]) => priceOfSums(series, sums).usd * scale);
     const history = sumsOf(monthRows, card).map(([month, sums]) => ({
       month,
-      price_minor: toMinor(priceOfSums(series, sums).usd),
+      price: priceOfSums(series, sums).usd * scale,
     }));
     const sources =
       series === 'reference'
@@ -193,7 +204,7 @@ export async function listCategoryIndices(
             ...new Set(ids.flatMap((id) => (sourcesOf.get(id) ?? []).filter(onBasis).map((row) => String(row.source)))),
           ].sort((a, b) => sourceRank.get(a)! - sourceRank.get(b)!)
         : [];
-    const summary = summariseSeries(points, history);
+    const summary = summariseSeries(points, history, exact);
     const common = unitNames.find((row) => row.id === basis.commonUnitId);
     const basisUnit = basis.byMass || !common ? kgUnit : common;
     return {

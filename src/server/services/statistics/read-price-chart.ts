@@ -167,18 +167,20 @@ export async function readPriceChart(
 
   const series: ChartSeries[] = [];
   for (const name of SERIES.filter((s) => query.series.includes(s))) {
-    const points = rowsOf(
+    const rows = rowsOf(
       await db.execute(sql`
         select (${bucket})::text as date, ${PRICE_SUMS_SQL} from price_daily
         where series = ${name} and ${where} and day between ${from} and ${today}
         group by 1 order by 1`),
-    ).map((row) => pointOfSums(name, String(row.date), priceSumsOf(row), toMinor));
+    );
+    const points = rows.map((row) => pointOfSums(name, String(row.date), priceSumsOf(row), toMinor));
+    const exact = rows.map((row) => priceOfSums(name, priceSumsOf(row)).usd * scale);
     const months = rowsOf(
       await db.execute(sql`
         select to_char(day, 'YYYY-MM') as month, ${PRICE_SUMS_SQL} from price_daily
         where series = ${name} and ${where} and day <= ${today}
         group by 1 order by 1`),
-    ).map((row) => ({ month: String(row.month), price_minor: toMinor(priceOfSums(name, priceSumsOf(row)).usd) }));
+    ).map((row) => ({ month: String(row.month), price: priceOfSums(name, priceSumsOf(row)).usd * scale }));
     const sources =
       name === 'reference'
         ? rowsOf(
@@ -192,7 +194,7 @@ export async function readPriceChart(
       sources,
       demo: sources.includes('demo'),
       points,
-      summary: summariseSeries(points, months),
+      summary: summariseSeries(points, months, exact),
     });
   }
 

@@ -11,13 +11,16 @@ export function sameMonthLastYear(month: string): string {
 
 /**
  * A series' market summary from its points over the period and its monthly prices over all its history: the last
- * price and its date, the change from the first point, high and low, the observations and quantity, the index (the
- * first month of data = 100) of the last point's month, and that month against the same month a year before
- * (once the history reaches back that far).
+ * price and its date, the change from the first point to the last (none with a single point), high and low, the
+ * observations and quantity, the index (the first month of data = 100) of the last point's month, and that month
+ * against the same month a year before (once the history reaches back that far). Ratios are taken on the exact
+ * prices (`exact`, the points' unrounded minor units; `months[].price` likewise), not on prices rounded to a cent,
+ * which for a price per kg would hide moves of a per cent or more.
  */
 export function summariseSeries(
   points: readonly PricePoint[],
-  months: readonly { month: string; price_minor: number }[],
+  months: readonly { month: string; price: number }[],
+  exact: readonly number[] = points.map((point) => point.price_minor),
 ): SeriesSummary {
   const first = points.at(0);
   const last = points.at(-1);
@@ -29,13 +32,13 @@ export function summariseSeries(
     last_price_minor: last?.price_minor ?? null,
     last_date: last?.date ?? null,
     first_price_minor: first?.price_minor ?? null,
-    change_percent: first && last ? percent(last.price_minor, first.price_minor) : null,
+    change_percent: points.length >= 2 ? percent(exact[exact.length - 1], exact[0]) : null,
     high_minor: prices.length ? Math.max(...prices) : null,
     low_minor: prices.length ? Math.min(...prices) : null,
     count: points.reduce((sum, point) => sum + point.n, 0),
     volume: round1(points.reduce((sum, point) => sum + point.volume, 0)),
-    index: base && lastMonth && base.price_minor > 0 ? round1((lastMonth.price_minor / base.price_minor) * 100) : null,
+    index: base && lastMonth && base.price > 0 ? round1((lastMonth.price / base.price) * 100) : null,
     index_base_month: base?.month ?? null,
-    year_on_year_percent: lastMonth && yearBefore ? percent(lastMonth.price_minor, yearBefore.price_minor) : null,
+    year_on_year_percent: lastMonth && yearBefore ? percent(lastMonth.price, yearBefore.price) : null,
   };
 }
