@@ -19,7 +19,7 @@ import { getCategoryTree } from '~/server/services/reference/list-categories';
 import { DEFAULT_CHART_CURRENCY, readPriceChart } from '~/server/services/statistics/read-price-chart';
 import { listCategoryIndices } from '~/server/services/statistics/list-category-indices';
 
-// Reference lists may be a minute old, as on the catalogue pages; the prices never are.
+// Reference lists may be a minute old, as on the catalogue pages; so may the overview cards and the unfiltered charts.
 const MINUTE = 60_000;
 
 /** The state of /prices, read from its address: every value the schema refuses is left out (its default shown). */
