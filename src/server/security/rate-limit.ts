@@ -13,7 +13,11 @@ import type { MessageKey } from '~/i18n/t';
 export const RATE_LIMITS = {
   loginAccount: { points: 10, duration: 15 * 60 },
   loginIp: { points: 60, duration: 15 * 60 },
-  signupIp: { points: 10, duration: 60 * 60 },
+  /**
+   * Sign-ups per client address: mobile operators put many phones behind one address, and a cooperative's field
+   * officer signs up a village's farmers from one hotspot; the bot check is the guard against scripts.
+   */
+  signupIp: { points: 30, duration: 60 * 60 },
   pinPhone: { points: 5, duration: 60 * 60 },
   pinPhoneDay: { points: 10, duration: 24 * 60 * 60 },
   pinIp: { points: 20, duration: 60 * 60 },
