@@ -130,6 +130,20 @@ describe('thin points, index and year on year', () => {
   });
 });
 
+describe('changes of one cell at the same moment', () => {
+  it('counts every lot listed at once in one crop, region and day, and refuses none', async () => {
+    const seller = await memberWithTier(database.handle(), 'silver');
+    // Barley (95) in Nakuru, per kg: a cell no other test writes.
+    const ids = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => sellMaize(seller.auth, { category_id: 95, per_unit_id: 1, price: 30 + i })),
+    );
+    expect(ids).toHaveLength(5);
+    const [cell] = await rows(sql`select sum(n)::int as n from price_daily
+      where series = 'asked' and category_id = 95 and day = ${today}::date`);
+    expect(Number(cell.n)).toBe(5);
+  });
+});
+
 describe('incremental cells equal a full recomputation', () => {
   it('holds over random lots, deals and imported prices changed many times', async () => {
     let seed = 20261127;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '~/server/db';
 import { OFFER_STATUS, OFFER_TYPE } from '~/features/deals/constants';
@@ -67,6 +68,12 @@ const OBSERVATIONS: Record<PriceSeries, SQL> = {
     join per_units u on u.id = mp.unit_id`,
 };
 
+/** The first argument of the cells' two-key advisory locks (the statistics' lock space). */
+const CELL_LOCK_SPACE = 16;
+
+/** A cell's lock key: a 32-bit number from its identity (two cells sharing one only wait on each other). */
+const cellLockKey = (identity: string) => createHash('sha1').update(identity).digest().readInt32BE(0);
+
 /** Writes the aggregated rows of the observations that pass `where` (over the observation rows' columns). */
 async function writeCells(db: Executor, series: PriceSeries, where: SQL): Promise<void> {
   await db.execute(sql`
@@ -92,6 +99,12 @@ async function writeCells(db: Executor, series: PriceSeries, where: SQL): Promis
  */
 export async function refreshPriceCells(db: Executor, cells: readonly PriceCell[]): Promise<void> {
   const unique = new Map(cells.map((cell) => [JSON.stringify(cell), cell]));
+  // Two changes of one cell at once (two lots listed the same day) would each delete what it sees and insert its
+  // count: the second insert would collide with the first. Each cell is locked for the rest of the transaction,
+  // in one order (its key's number) so two changes never wait on each other; the second then recomputes with the
+  // first's rows committed. The embedded database has one connection: the lock costs nothing there.
+  const keys = [...new Set([...unique.keys()].map(cellLockKey))].sort((a, b) => a - b);
+  for (const key of keys) await db.execute(sql`select pg_advisory_xact_lock(${CELL_LOCK_SPACE}, ${key})`);
   for (const series of PRICE_SERIES) {
     const mine = [...unique.values()].filter((cell) => cell.series === series);
     if (mine.length === 0) continue;
