@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { marketPrices, priceAlerts, regions, users } from '~/server/db/schema';
+import { marketPrices, priceAlerts, priceDaily, regions, users } from '~/server/db/schema';
 import { fireLotPriceAlerts } from '~/server/services/statistics/fire-lot-price-alerts';
 import { refreshPriceCells } from '~/server/services/statistics/refresh-price-cells';
 import { sendPriceAlerts } from '~/server/services/statistics/send-price-alerts';
@@ -222,6 +222,44 @@ describe('price alerts firing', () => {
     const sms = await lastSmsTo(database.handle(), phone);
     expect(sms.text).toContain('+50.0%');
     expect(sms.text).toContain('/price-alerts/unsubscribe?token=');
+  });
+
+  it('never takes a change of source for a move: last week’s deal against the week before’s market report', async () => {
+    const member = await signedUpUser();
+    const [, , , , , region] = await db().select().from(regions).orderBy(regions.id).limit(6);
+    const now = new Date();
+    const day = (n: number) => new Date(now.getTime() - n * 86_400_000).toISOString().slice(0, 10);
+    // A market report at US$0.30 a kg ten days ago, a deal at US$0.60 a kg two days ago: +100 %, but across series.
+    const cell = (series: 'traded' | 'reference', n: number, usd: string) => ({
+      series,
+      categoryId: MAIZE,
+      countryId: region.countryId,
+      regionId: region.id,
+      unitId: 1,
+      source: series === 'reference' ? 'test' : '',
+      day: day(n),
+      basis: 'kg' as const,
+      n: 1,
+      volume: series === 'traded' ? '100' : '0',
+      valueUsd: series === 'traded' ? String(Number(usd) * 100) : '0',
+      priceSumUsd: usd,
+      minUsd: usd,
+      maxUsd: usd,
+      p25Usd: usd,
+      medianUsd: usd,
+      p75Usd: usd,
+    });
+    await db()
+      .insert(priceDaily)
+      .values([cell('reference', 10, '0.3'), cell('traded', 2, '0.6')]);
+    const move = await createAlert(member.auth, { kind: 'move', move_percent: 30, region_id: region.id });
+    expect(move.status).toBe(200);
+    expect((await sendPriceAlerts(db(), { now })).map((f) => f.alertId)).not.toContain(move.json.id);
+    // A market report in the last week too: reports against reports, +100 %, fires.
+    await db()
+      .insert(priceDaily)
+      .values(cell('reference', 3, '0.6'));
+    expect((await sendPriceAlerts(db(), { now })).map((f) => f.alertId)).toContain(move.json.id);
   });
 
   it('fires a below alert when a new lot is published under the threshold, naming and linking the lot', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { importLineSchema, parseCsv } from '~/features/statistics/import-line';
 import { type ChartData, chartQuerySchema } from '~/features/statistics/query';
-import { periodStart } from '~/server/services/statistics/read-price-chart';
+import { chooseBasis, periodStart } from '~/server/services/statistics/read-price-chart';
 import { summariseSeries } from '~/server/services/statistics/summarise-series';
 import { priceChartCsvName, writePriceChartCsv } from '~/server/services/statistics/write-price-chart-csv';
 
@@ -54,6 +54,16 @@ describe('series summary', () => {
     expect(single.year_on_year_percent).toBeNull();
     // One point is no change over the period (not 0 %).
     expect(single.change_percent).toBeNull();
+  });
+
+  it('indexes the month of the last data even when the last weekly point starts in the month before', () => {
+    // The week of Monday 27 October holds data of 2 November: the index is November's.
+    const months = [
+      { month: '2026-01', price: 100 },
+      { month: '2026-10', price: 120 },
+      { month: '2026-11', price: 130 },
+    ];
+    expect(summariseSeries([point('2026-10-20', 120), point('2026-10-27', 130)], months).index).toBe(130);
   });
 
   it('takes the change on exact prices, not on prices rounded to a cent', () => {
@@ -127,5 +137,32 @@ describe('import lines', () => {
       { line: 2, cells: ['x, y', 'say "hi"'] },
       { line: 4, cells: ['multi\nline', 'z'] },
     ]);
+  });
+});
+
+describe('the basis of a crop', () => {
+  const KG = 1;
+  const BAG_90 = 4;
+  const CRATE = 5;
+  const BUNCH = 6;
+  it('is per kg while mass units have at least as many prices as any other unit', () => {
+    expect(
+      chooseBasis([
+        { basis: 'kg', unit_id: BAG_90, n: 7 },
+        { basis: 'kg', unit_id: KG, n: 4 },
+        { basis: 'unit', unit_id: CRATE, n: 11 },
+      ]),
+    ).toEqual({ byMass: true, commonUnitId: BAG_90 });
+  });
+
+  it('stays per crate when one lot is listed per kg in a market priced by the crate', () => {
+    expect(
+      chooseBasis([
+        { basis: 'kg', unit_id: KG, n: 1 },
+        { basis: 'unit', unit_id: CRATE, n: 40 },
+        { basis: 'unit', unit_id: BUNCH, n: 3 },
+      ]),
+    ).toEqual({ byMass: false, commonUnitId: CRATE });
+    expect(chooseBasis([])).toEqual({ byMass: false, commonUnitId: null });
   });
 });

@@ -128,7 +128,7 @@ export function statisticsRoutes() {
     {
       path: '/statistic/categories-statistic-info',
       summary:
-        'A card per board root category and per crop with prices: one named series (traded, else reference, else asked), index, change, last price per basis in currency_id (default 3, USD), sparkline over zoom (month|3months|year, default year)',
+        'A card per board root category and per crop with prices: one named series (the one with the most observations in the period; on a tie traded, reference, asked), index, change, last price per basis in currency_id (default 3, USD), sparkline over zoom (month|3months|year, default year)',
       input: indicesQuerySchema,
       response: z.object({ items: z.array(card) }),
     },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -18,7 +19,8 @@ import { users } from './accounts';
 /**
  * Price statistics (docs/statistics.md). `price_daily` holds one row per series, crop (board category), country,
  * region, original unit, source and day (UTC): the observations of that day, their prices normalised to US dollars
- * per kilogram (mass units) or per the unit itself (crates, bunches…), at the exchange rate of that day. Charts read
+ * per kilogram (mass units) or per the unit itself (crates, bunches…), at the exchange rate of that day. Sums and
+ * prices are numerics without a size limit: a confirmed outlier price never stops its cell from being written. Charts read
  * only this table, never raw offers or lots; each change of a deal, lot or imported price recomputes its day's
  * cell (services/statistics/refresh-price-cells.ts), and a full recomputation gives the same rows.
  */
@@ -41,16 +43,16 @@ export const priceDaily = pgTable(
     /** Observations: deals, lots or imported prices. */
     n: integer('n').notNull(),
     /** Quantity in the basis (kg or units); 0 for imported prices, which carry none. */
-    volume: numeric('volume', { precision: 20, scale: 3 }).notNull(),
+    volume: numeric('volume').notNull(),
     /** Σ price × quantity, US dollars (the volume-weighted mean is value / volume). */
-    valueUsd: numeric('value_usd', { precision: 24, scale: 6 }).notNull(),
+    valueUsd: numeric('value_usd').notNull(),
     /** Σ price, US dollars per basis (the plain mean is price_sum_usd / n). */
-    priceSumUsd: numeric('price_sum_usd', { precision: 24, scale: 8 }).notNull(),
-    minUsd: numeric('min_usd', { precision: 18, scale: 8 }).notNull(),
-    maxUsd: numeric('max_usd', { precision: 18, scale: 8 }).notNull(),
-    p25Usd: numeric('p25_usd', { precision: 18, scale: 8 }).notNull(),
-    medianUsd: numeric('median_usd', { precision: 18, scale: 8 }).notNull(),
-    p75Usd: numeric('p75_usd', { precision: 18, scale: 8 }).notNull(),
+    priceSumUsd: numeric('price_sum_usd').notNull(),
+    minUsd: numeric('min_usd').notNull(),
+    maxUsd: numeric('max_usd').notNull(),
+    p25Usd: numeric('p25_usd').notNull(),
+    medianUsd: numeric('median_usd').notNull(),
+    p75Usd: numeric('p75_usd').notNull(),
   },
   (t) => [
     primaryKey({
@@ -80,7 +82,7 @@ export const priceAlerts = pgTable(
     categoryId: integer('category_id').notNull(),
     regionId: integer('region_id'),
     kind: text('kind').$type<PriceAlertKind>().notNull(),
-    thresholdMinor: integer('threshold_minor'),
+    thresholdMinor: bigint('threshold_minor', { mode: 'number' }),
     currencyId: integer('currency_id').notNull(),
     movePercent: smallint('move_percent'),
     byEmail: boolean('by_email').notNull().default(true),

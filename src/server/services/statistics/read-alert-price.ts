@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '~/server/db';
+import { PRICE_SUMS_SQL, priceOfSums, priceSumsOf } from './price-sums';
 import { type chartCurrency, priceBasis } from './read-price-chart';
 
 type Rows = { rows: Record<string, unknown>[] };
@@ -28,30 +29,36 @@ export const addDays = (day: string, days: number) => {
 
 export type AlertCurrency = Awaited<ReturnType<typeof chartCurrency>>;
 
+/** A crop's prices over an area, on one basis, in a window of days: the traded and the reference price. */
+export interface AlertWindowPrices {
+  traded: number | null;
+  reference: number | null;
+}
+
 /**
- * The price of a crop over an area and the days `from`..`to` (UTC), in minor units of `currency` per the crop's
- * basis (per kg when it has mass units, else per its most used unit — readPriceChart's rule): the traded series,
- * volume-weighted (Σ value / Σ volume), or, when no deal was made in those days, the reference series' mean; null
- * when neither has a price.
+ * The traded and reference prices of a crop over an area and the days `from`..`to` (UTC), in minor units of
+ * `currency` on the basis `basisWhere` (priceBasis: decided once by the caller, so two windows compare like with
+ * like), priced as the charts price a group of daily rows (priceOfSums); null where the series has no price.
  */
-export async function readAlertPrice(
+export async function readAlertWindow(
   db: Executor,
   area: AlertArea,
   currency: AlertCurrency,
-  { from, to }: { from: string; to: string },
-): Promise<number | null> {
-  const conditions = areaConditions(area);
-  const { basisWhere } = await priceBasis(db, conditions, to);
-  const where = sql.join([...conditions, basisWhere, sql`day between ${from} and ${to}`], sql` and `);
-  const [row] = rowsOf(
+  { from, to, basisWhere }: { from: string; to: string; basisWhere: SQL },
+): Promise<AlertWindowPrices> {
+  const where = sql.join([...areaConditions(area), basisWhere, sql`day between ${from} and ${to}`], sql` and `);
+  const rows = rowsOf(
     await db.execute(sql`
-      select
-        (select sum(value_usd) / nullif(sum(volume), 0) from price_daily where series = 'traded' and ${where}) as traded,
-        (select sum(price_sum_usd) / nullif(sum(n), 0) from price_daily where series = 'reference' and ${where}) as reference`),
+      select series, ${PRICE_SUMS_SQL} from price_daily
+      where series in ('traded', 'reference') and ${where} group by series`),
   );
-  const usd = row?.traded ?? row?.reference;
-  if (usd === null || usd === undefined) return null;
-  return Math.round(Number(usd) * currency.per_usd * 10 ** currency.decimals);
+  const priceOf = (series: 'traded' | 'reference') => {
+    const row = rows.find((r) => r.series === series);
+    if (!row) return null;
+    const { usd } = priceOfSums(series, priceSumsOf(row));
+    return Number.isFinite(usd) ? Math.round(usd * currency.per_usd * 10 ** currency.decimals) : null;
+  };
+  return { traded: priceOf('traded'), reference: priceOf('reference') };
 }
 
 /** The basis of a crop's prices over an area: 'kg', or the unit it is mostly priced by (its id). */

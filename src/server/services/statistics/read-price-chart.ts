@@ -80,9 +80,9 @@ type Rows = { rows: Record<string, unknown>[] };
 const rowsOf = (result: unknown) => (result as Rows).rows;
 
 /**
- * The basis of a crop's prices over an area (`price_daily` conditions) up to `today`: per kg when any price of the
- * crop is in a mass unit, else its most used unit; `basisWhere` picks the rows of that basis. The charts and the
- * price alerts read prices on this same basis.
+ * The basis of a crop's prices over an area (`price_daily` conditions) up to `today` (chooseBasis): per kg unless
+ * one unit without a mass has more prices than all mass units together; `basisWhere` picks the rows of that basis.
+ * The charts and the price alerts read prices on this same basis.
  */
 export async function priceBasis(db: Executor, area: SQL[], today: string) {
   const units = rowsOf(
@@ -98,8 +98,10 @@ export async function priceBasis(db: Executor, area: SQL[], today: string) {
 }
 
 /**
- * The basis rule of priceBasis over a crop's (or crops') prices counted per basis and unit: per kg when any is in a
- * mass unit, the most used unit (of mass units when any) being the common unit, ties to the lowest unit id.
+ * The basis rule of priceBasis over a crop's (or crops') prices counted per basis and unit: per kg unless one unit
+ * without a mass (a crate, a bunch) has more prices than all mass units together — so one lot of tomatoes listed per
+ * kg does not hide a market priced by the crate; then that unit. The common unit is the most used unit of the
+ * basis (of mass units when per kg), ties to the lowest unit id.
  */
 export function chooseBasis(units: readonly { basis: string; unit_id: number; n: number }[]) {
   const totals = new Map<string, { basis: string; unit_id: number; n: number }>();
@@ -112,9 +114,12 @@ export function chooseBasis(units: readonly { basis: string; unit_id: number; n:
   const ordered = [...totals.values()].sort(
     (a, b) => Number(b.basis === 'kg') - Number(a.basis === 'kg') || b.n - a.n || a.unit_id - b.unit_id,
   );
+  const massN = ordered.filter((row) => row.basis === 'kg').reduce((sum, row) => sum + row.n, 0);
+  const topUnit = ordered.filter((row) => row.basis !== 'kg').sort((a, b) => b.n - a.n || a.unit_id - b.unit_id)[0];
+  const byMass = massN > 0 && massN >= (topUnit?.n ?? 0);
   return {
-    byMass: ordered.some((row) => row.basis === 'kg'),
-    commonUnitId: ordered.length ? ordered[0].unit_id : null,
+    byMass,
+    commonUnitId: byMass ? ordered[0].unit_id : (topUnit?.unit_id ?? null),
   };
 }
 

@@ -2,8 +2,8 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Executor } from '~/server/db';
 import { priceAlerts } from '~/server/db/schema';
 import { type ActiveAlert, deliverPriceAlert } from './deliver-price-alert';
-import { type AlertCurrency, addDays, readAlertBasis, readAlertPrice } from './read-alert-price';
-import { chartCurrency, findStatisticCategory, todayUtc } from './read-price-chart';
+import { type AlertCurrency, addDays, areaConditions, readAlertBasis, readAlertWindow } from './read-alert-price';
+import { chartCurrency, findStatisticCategory, priceBasis, todayUtc } from './read-price-chart';
 
 const BATCH = 200;
 
@@ -16,15 +16,26 @@ export interface FiredAlert {
 async function checkAlert(db: Executor, alert: ActiveAlert, currency: AlertCurrency, today: string) {
   const crop = await findStatisticCategory(db, alert.categoryId, 'en');
   const area = { categoryIds: crop.ids, regionId: alert.regionId };
+  // One basis for the whole check: both weeks of a move are read on it.
+  const { basisWhere } = await priceBasis(db, areaConditions(area), today);
   if (alert.kind === 'move') {
-    const last = await readAlertPrice(db, area, currency, { from: addDays(today, -6), to: today });
-    const before = await readAlertPrice(db, area, currency, { from: addDays(today, -13), to: addDays(today, -7) });
-    if (last === null || !before) return undefined;
-    const changePercent = ((last - before) / before) * 100;
+    const last = await readAlertWindow(db, area, currency, { from: addDays(today, -6), to: today, basisWhere });
+    const before = await readAlertWindow(db, area, currency, {
+      from: addDays(today, -13),
+      to: addDays(today, -7),
+      basisWhere,
+    });
+    // Deals against deals, else market reports against market reports: never a change of source taken for a move.
+    const series = (['traded', 'reference'] as const).find((name) => last[name] !== null && before[name]);
+    if (!series) return undefined;
+    const now = last[series]!;
+    const then = before[series]!;
+    const changePercent = ((now - then) / then) * 100;
     if (Math.abs(changePercent) <= (alert.movePercent ?? 100)) return undefined;
-    return { area, event: { kind: 'move' as const, priceMinor: last, changePercent } };
+    return { area, event: { kind: 'move' as const, priceMinor: now, changePercent } };
   }
-  const price = await readAlertPrice(db, area, currency, { from: today, to: today });
+  const day = await readAlertWindow(db, area, currency, { from: today, to: today, basisWhere });
+  const price = day.traded ?? day.reference;
   if (price === null || alert.thresholdMinor === null) return undefined;
   const beyond = alert.kind === 'above' ? price > alert.thresholdMinor : price < alert.thresholdMinor;
   return beyond ? { area, event: { kind: 'price' as const, priceMinor: price } } : undefined;
@@ -35,7 +46,8 @@ async function checkAlert(db: Executor, alert: ActiveAlert, currency: AlertCurre
  * minutes). For each active alert not yet fired today (UTC): the crop's price of the day over its area (the traded
  * series, volume-weighted, else the reference series' mean of the day), in the alert's currency at its latest rate
  * and on the chart's basis (per kg for crops priced by mass); `above`/`below` fire when that price is beyond the
- * threshold, `move` when the last 7 days' price moved more than `move_percent` against the 7 days before. Each alert
+ * threshold, `move` when the last 7 days' price moved more than `move_percent` against the 7 days before (the same
+ * series in both weeks: deals against deals, else market reports against market reports). Each alert
  * fires at most once a day (deliverPriceAlert's claim). A failing alert is logged and the others go on.
  */
 export async function sendPriceAlerts(db: Executor, { now = new Date() }: { now?: Date } = {}): Promise<FiredAlert[]> {

@@ -26,7 +26,9 @@ export function summariseSeries(
   const last = points.at(-1);
   const prices = points.map((point) => point.price_minor);
   const base = months.at(0);
-  const lastMonth = last ? months.find((row) => row.month === last.date.slice(0, 7)) : undefined;
+  // The month of the last data: the history's last month (it ends today). Not the last point's date, which for a
+  // weekly point is its Monday, perhaps in the month before.
+  const lastMonth = last ? months.at(-1) : undefined;
   const yearBefore = lastMonth ? months.find((row) => row.month === sameMonthLastYear(lastMonth.month)) : undefined;
   return {
     last_price_minor: last?.price_minor ?? null,
