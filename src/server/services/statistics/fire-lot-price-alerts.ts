@@ -3,7 +3,7 @@ import type { Executor } from '~/server/db';
 import { categories, lots, perUnits, priceAlerts } from '~/server/db/schema';
 import { deliverPriceAlert } from './deliver-price-alert';
 import { type AlertCurrency, readAlertBasis } from './read-alert-price';
-import { chartCurrency, findStatisticCategory, todayUtc } from './read-price-chart';
+import { chartCurrency, findStatisticCategory, todayUtc, minorPerUsd } from './read-price-chart';
 
 /**
  * A new board sell lot against the 'below' alerts of its crop (or of the crop's parent) and region (or of no
@@ -54,7 +54,7 @@ export async function fireLotPriceAlerts(
     );
   if (alerts.length === 0) return [];
   const lotCurrency = await chartCurrency(db, lot.currencyId);
-  const lotUsd = lot.priceMinor / 10 ** lotCurrency.decimals / lotCurrency.per_usd;
+  const lotUsd = lot.priceMinor / minorPerUsd(lotCurrency);
   const kg = lot.kg === null ? null : Number(lot.kg);
   const currencies = new Map<number, AlertCurrency>();
   const fired: number[] = [];
@@ -71,7 +71,7 @@ export async function fireLotPriceAlerts(
         currency = await chartCurrency(db, alert.currencyId);
         currencies.set(alert.currencyId, currency);
       }
-      const priceMinor = Math.round(usd * currency.per_usd * 10 ** currency.decimals);
+      const priceMinor = Math.round(usd * minorPerUsd(currency));
       if (alert.thresholdMinor === null || priceMinor >= alert.thresholdMinor) continue;
       const event = { kind: 'lot' as const, priceMinor, lotId: lot.id, title: lot.title ?? '' };
       if (await deliverPriceAlert(db, alert, event, currency, { today, basis })) fired.push(alert.id);

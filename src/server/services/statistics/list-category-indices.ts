@@ -12,6 +12,7 @@ import {
   DEFAULT_CHART_CURRENCY,
   periodStart,
   todayUtc,
+  minorPerUsd,
 } from './read-price-chart';
 import { summariseSeries } from './summarise-series';
 
@@ -132,7 +133,7 @@ export async function listCategoryIndices(
     .select({ id: perUnits.id, code: perUnits.code, short: localizedColumn(perUnits, 'short', locale) })
     .from(perUnits);
   const kgUnit = unitNames.find((row) => row.code === 'kg')!;
-  const scale = currency.per_usd * 10 ** currency.decimals;
+  const scale = minorPerUsd(currency);
   const toMinor = (usd: number) => Math.round(usd * scale);
 
   // The sums of the period's points and of the monthly history, only of the crops and series the cards show.

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '~/server/db';
 import { PRICE_SUMS_SQL, priceOfSums, priceSumsOf } from './price-sums';
-import { type chartCurrency, priceBasis } from './read-price-chart';
+import { type chartCurrency, priceBasis, minorPerUsd } from './read-price-chart';
 
 type Rows = { rows: Record<string, unknown>[] };
 const rowsOf = (result: unknown) => (result as Rows).rows;
@@ -56,7 +56,7 @@ export async function readAlertWindow(
     const row = rows.find((r) => r.series === series);
     if (!row) return null;
     const { usd } = priceOfSums(series, priceSumsOf(row));
-    return Number.isFinite(usd) ? Math.round(usd * currency.per_usd * 10 ** currency.decimals) : null;
+    return Number.isFinite(usd) ? Math.round(usd * minorPerUsd(currency)) : null;
   };
   return { traded: priceOf('traded'), reference: priceOf('reference') };
 }

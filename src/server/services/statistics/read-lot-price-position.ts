@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '~/server/db';
 import { perUnits } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
-import { chartCurrency } from './read-price-chart';
+import { chartCurrency, minorPerUsd } from './read-price-chart';
 
 /** The days of deals a lot's price is set against. */
 export const POSITION_DAYS = 90;
@@ -83,7 +83,7 @@ export async function readLotPricePosition(
     if (error instanceof AppError) return null;
     throw error;
   }
-  const medianMinor = Math.round(found.usd * currency.per_usd * 10 ** currency.decimals);
+  const medianMinor = Math.round(found.usd * minorPerUsd(currency));
   const lotMinor = basis === 'kg' ? Math.round(lot.price_minor / kg!) : lot.price_minor;
   if (medianMinor <= 0) return null;
   return {

@@ -76,6 +76,10 @@ export async function chartCurrency(db: Executor, currencyId: number) {
   };
 }
 
+/** Minor units of a currency per US dollar at its rate: dollars × this = minor units; minor units ÷ this = dollars. */
+export const minorPerUsd = (currency: { per_usd: number; decimals: number }) =>
+  currency.per_usd * 10 ** currency.decimals;
+
 type Rows = { rows: Record<string, unknown>[] };
 const rowsOf = (result: unknown) => (result as Rows).rows;
 
@@ -166,7 +170,7 @@ export async function readPriceChart(
   const common = unitRows.find((row) => row.id === commonUnitId);
   const basisUnit = byMass || !common ? kgUnit : common;
 
-  const scale = currency.per_usd * 10 ** currency.decimals;
+  const scale = minorPerUsd(currency);
   const toMinor = (usd: number) => Math.round(usd * scale);
   const bucket = chartBucket(query.zoom);
 
