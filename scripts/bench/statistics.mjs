@@ -3,28 +3,9 @@
 // (scripts/bench/statistics-chart.ts), on a fresh PGlite and, when `url` is given, on PostgreSQL. That database's
 // price statistics and bench prices are replaced by the generated ones (recompute-prices gives them back). It prints
 // figures and asserts nothing.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { runBenchScript } from './run-bench-script.mjs';
 
-function chartLatency(root, url) {
-  const dataDir = url ? undefined : mkdtempSync(path.join(tmpdir(), 'mavuno-bench-statistics-'));
-  try {
-    const out = execFileSync('node_modules/.bin/tsx', ['scripts/bench/statistics-chart.ts'], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: url ?? '', ...(dataDir ? { DATA_DIR: dataDir } : {}) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-      encoding: 'utf8',
-    });
-    return out
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line));
-  } finally {
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+const chartLatency = (root, url) => runBenchScript(root, 'scripts/bench/statistics-chart.ts', { url });
 
 export function benchStatistics({ root, url }) {
   const rows = chartLatency(root);

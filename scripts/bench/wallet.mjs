@@ -3,35 +3,16 @@
 // and the signed-in member's wallet page (/user/profile/wallet, with a pocket and its transactions) and wallet API
 // under load, printed as tables. It prints figures and asserts nothing.
 import autocannon from 'autocannon';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { runBenchScript } from './run-bench-script.mjs';
 
 const SECONDS = Number(process.env.BENCH_WALLET_SECONDS ?? 5);
 
 /** Runs the transfers script against `url` (PostgreSQL) or a fresh PGlite directory; answers its rows. */
-function runTransfers(root, url) {
-  const dataDir = url ? undefined : mkdtempSync(path.join(tmpdir(), 'mavuno-bench-wallet-'));
-  try {
-    const out = execFileSync(
-      'node_modules/.bin/tsx',
-      ['scripts/bench/wallet-transfers.ts', '--seconds', String(SECONDS), '--clients', '8'],
-      {
-        cwd: root,
-        env: { ...process.env, DATABASE_URL: url ?? '', ...(dataDir ? { DATA_DIR: dataDir } : {}) },
-        stdio: ['ignore', 'pipe', 'inherit'],
-        encoding: 'utf8',
-      },
-    );
-    return out
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line));
-  } finally {
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+const runTransfers = (root, url) =>
+  runBenchScript(root, 'scripts/bench/wallet-transfers.ts', {
+    url,
+    args: ['--seconds', String(SECONDS), '--clients', '8'],
+  });
 
 /** Transfers per second on PGlite, and on PostgreSQL when `url` is given. */
 export function benchWalletTransfers({ root, url }) {

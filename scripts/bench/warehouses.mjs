@@ -4,30 +4,11 @@
 // latency p50/p99 over its whole data set (scripts/bench/gazetteer-search.ts) on a fresh PGlite and, when `url` is
 // given, on PostgreSQL. It prints figures and asserts nothing.
 import autocannon from 'autocannon';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { kib, pageWeight } from './page-weight.mjs';
+import { runBenchScript } from './run-bench-script.mjs';
 
 /** Runs the gazetteer script against `url` (PostgreSQL) or a fresh PGlite directory; answers its row. */
-function gazetteerLatency(root, url) {
-  const dataDir = url ? undefined : mkdtempSync(path.join(tmpdir(), 'mavuno-bench-gazetteer-'));
-  try {
-    const out = execFileSync('node_modules/.bin/tsx', ['scripts/bench/gazetteer-search.ts'], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: url ?? '', ...(dataDir ? { DATA_DIR: dataDir } : {}) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-      encoding: 'utf8',
-    });
-    return out
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line));
-  } finally {
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+const gazetteerLatency = (root, url) => runBenchScript(root, 'scripts/bench/gazetteer-search.ts', { url });
 
 /** The page rows against a started server (anonymous, English), then the gazetteer rows. */
 export async function benchWarehouses({ root, base, connections, duration, url }) {
