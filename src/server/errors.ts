@@ -31,6 +31,9 @@ export const ERROR_STATUS = {
   'offers.in_dispute': 409,
   /** A member's warehouse holding a lot in a running deal (docs/warehouses.md "Members' warehouses"). */
   'warehouses.in_running_deal': 409,
+  /** The back office (docs/backoffice.md): the second factor is missing, or a sensitive action needs it again. */
+  'admin.second_factor_required': 401,
+  'admin.step_up_required': 403,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

@@ -1,4 +1,5 @@
 /** Accounts vocabulary shared by the server and the islands (docs/auth.md). */
+import { type StaffCapability, capabilitiesOf } from '~/features/admin/capabilities';
 
 /** Sign-up kinds: farmer or seller; trader or company; seller of inputs; cooperative representative. */
 export const TRADER_STATUSES = ['farmer', 'trader', 'input_seller', 'cooperative'] as const;
@@ -8,8 +9,12 @@ export type TraderStatus = (typeof TRADER_STATUSES)[number];
 export const TIERS = ['basic', 'bronze', 'silver', 'gold'] as const;
 export type Tier = (typeof TIERS)[number];
 
-/** `editor`: writes and publishes content (articles) on the editors' desk; administrators count as editors. */
-export const ROLES = ['user', 'editor', 'admin'] as const;
+/**
+ * A member's role. `user` is every member; the others are the back office's staff (docs/backoffice.md "Roles"):
+ * `admin` holds every capability, `moderator` lots, messages, reports and verifications, `editor` the editors'
+ * desk, `support` reading members and deals and the contact inbox, `finance` disputes, payouts and reconciliation.
+ */
+export const ROLES = ['user', 'editor', 'admin', 'moderator', 'support', 'finance'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Whether a user holds `role`; administrators hold every role (docs/articles.md "Roles"). */
@@ -64,7 +69,8 @@ export const PERMISSIONS = {
   /** Articles and other content on the editors' desk: editors and administrators. */
   editContent: 'content.edit',
 } as const;
-export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
+/** A back-office capability as the scope names it: `admin.<capability>` (src/features/admin/capabilities.ts). */
+export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS] | `admin.${StaffCapability}`;
 
 export function scopeFor(user: { tier: Tier; role: Role }): Permission[] {
   const scope: Permission[] = [PERMISSIONS.createTechnicLots];
@@ -72,5 +78,6 @@ export function scopeFor(user: { tier: Tier; role: Role }): Permission[] {
     scope.push(PERMISSIONS.createTradeLots, PERMISSIONS.bulkPriceUpdate);
   if (user.role === 'admin') scope.push(PERMISSIONS.manageTiers);
   if (isEditor(user)) scope.push(PERMISSIONS.editContent);
+  for (const capability of capabilitiesOf(user.role)) scope.push(`admin.${capability}`);
   return scope;
 }

@@ -31,6 +31,7 @@ import { financingRoutes } from './routes/financing';
 import { articleRoutes } from './routes/articles';
 import { priceAlertRoutes } from './routes/price-alerts';
 import { statisticsRoutes } from './routes/statistics';
+import { adminRoutes } from './routes/admin';
 
 /** Largest request body: offer documents may be 50 MB (OFFER_DOCUMENT_MAX_BYTES); multipart overhead on top. */
 const MAX_BODY_BYTES = 55 * 1024 * 1024;
@@ -78,6 +79,7 @@ export function createApiApp() {
   app.route('/', verificationRoutes());
   app.route('/', companyDirectoryRoutes());
   app.route('/', financingRoutes());
+  app.route('/', adminRoutes());
   app.route('/', warehouseRoutes());
   app.route('/', userWarehouseRoutes());
   app.route('/', contactRoutes());

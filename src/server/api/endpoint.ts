@@ -9,6 +9,10 @@ import { AppError } from '~/server/errors';
 import { hasRole } from '~/features/accounts/constants';
 import type { SessionUser } from '~/server/services/accounts/users';
 import { parseInput } from './validate';
+import type { StaffCapability } from '~/features/admin/capabilities';
+import { getDb } from '~/server/db';
+import { requireCapability } from '~/server/services/admin/access';
+import { openStaffSession } from '~/server/services/admin/open-staff-session';
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -84,6 +88,21 @@ function requireRole(c: ApiContext, role: 'editor' | 'admin'): SessionUser {
   return user;
 }
 
+/**
+ * A back-office call's user (docs/backoffice.md "Roles"): signed in (401), holding the capability (403 `forbidden`),
+ * with the back office open to their session (401 `admin.second_factor_required`: set up or enter the second factor).
+ */
+async function requireStaffCall(c: ApiContext, capability: StaffCapability): Promise<SessionUser> {
+  const user = requireCapability(requireUser(c), capability);
+  const state = await openStaffSession(await getDb(), user);
+  if (state !== 'open')
+    throw new AppError(
+      'admin.second_factor_required',
+      state === 'no_factor' ? 'admin.set_up_second_factor' : 'admin.enter_second_factor',
+    );
+  return user;
+}
+
 /** The handler's user: always set on an `auth: true` endpoint, else whoever is signed in, if anyone. */
 export type EndpointUser<A extends boolean | undefined> = A extends true ? SessionUser : SessionUser | null;
 
@@ -115,7 +134,13 @@ export function endpoint<
     const locale = c.get('locale');
     // Who may call comes before what they sent: an anonymous call to a members' endpoint is a 401.
     const user = (
-      options.role ? requireRole(c, options.role) : options.auth ? requireUser(c) : c.get('user')
+      options.staff
+        ? await requireStaffCall(c, options.staff)
+        : options.role
+          ? requireRole(c, options.role)
+          : options.auth
+            ? requireUser(c)
+            : c.get('user')
     ) as EndpointUser<A>;
     const status = options.invalidStatus;
     const rawQuery = rejectMalformed(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { StaffCapability } from '~/features/admin/capabilities';
 
 export type HttpMethod = 'get' | 'post';
 
@@ -17,6 +18,11 @@ export interface EndpointDoc {
   auth?: boolean;
   /** Needs a signed-in user with this role (`editor`: editors and administrators; `admin`: administrators). */
   role?: 'editor' | 'admin';
+  /**
+   * A back-office call (docs/backoffice.md "Roles"): needs a staff member whose role holds this capability (else 403)
+   * and whose session has passed the second factor and is not idle (else 401 `admin.second_factor_required`).
+   */
+  staff?: StaffCapability;
 }
 
 const registry = new Map<string, EndpointDoc>();

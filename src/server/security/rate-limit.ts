@@ -40,6 +40,8 @@ export const RATE_LIMITS = {
   contactSender: { points: 10, duration: 24 * 60 * 60 },
   /** Loan applications per member (docs/financing.md): each stores documents and e-mails a partner institution. */
   loanApply: { points: 10, duration: 24 * 60 * 60 },
+  /** Second-factor codes and step-up confirmations in the back office, per staff member (docs/backoffice.md). */
+  staffCode: { points: 10, duration: 15 * 60 },
 } as const;
 export type LimitName = keyof typeof RATE_LIMITS;
 

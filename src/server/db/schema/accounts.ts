@@ -65,6 +65,12 @@ export const users = pgTable(
     referralCode: text('referral_code').notNull(),
     /** Storage key prefix of the profile photo (`avatars/12/ab34cd`); sizes are `-512.webp` and `-128.webp`. */
     avatarKey: text('avatar_key'),
+    /**
+     * Blocked by the back office (docs/backoffice.md "Members"): cannot sign in or publish; their lots are off the
+     * market (`lots.owner_blocked_at`); their deals go on.
+     */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockedReason: text('blocked_reason'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -100,6 +106,12 @@ export const sessions = pgTable(
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
+    /**
+     * The back office (docs/backoffice.md "Staff sign-in"): when this session last passed the second factor, and
+     * when it last used the back office. Past 30 idle minutes the back office asks for the second factor again.
+     */
+    staffVerifiedAt: timestamp('staff_verified_at', { withTimezone: true }),
+    staffSeenAt: timestamp('staff_seen_at', { withTimezone: true }),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -14,6 +14,7 @@ import {
 import { users } from './accounts';
 import { offers } from './deals';
 import { lots } from './lots';
+import type { ModerationOutcome } from '~/features/admin/moderation';
 
 /**
  * Chat about a lot (docs/chat.md). A room is between a lot's owner and one other member, about that lot; its key
@@ -106,6 +107,9 @@ export const chatMessages = pgTable(
     system: jsonb('system').$type<ChatSystemLine>(),
     offerId: integer('offer_id').references(() => offers.id, { onDelete: 'set null' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Hidden by a moderator (docs/backoffice.md "Moderation"): shown to both members as removed, with the reason. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -150,6 +154,10 @@ export const chatReports = pgTable(
     /** The reported message's text, or the room's last messages, as they were. */
     snapshot: text('snapshot').notNull(),
     status: text('status').$type<'open' | 'closed'>().notNull().default('open'),
+    /** The moderator's decision (docs/backoffice.md "Moderation"): `hidden`, `dismissed` or `blocked`. */
+    outcome: text('outcome').$type<ModerationOutcome>(),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('chat_reports_status_idx').on(t.status, t.createdAt)],

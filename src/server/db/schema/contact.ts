@@ -22,6 +22,8 @@ export const contactMessages = pgTable(
     locale: text('locale').$type<Locale>().notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status').$type<ContactStatus>().notNull().default('new'),
+    /** The support agent who took the message (docs/backoffice.md "Support"). */
+    assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -33,4 +35,19 @@ export const contactMessages = pgTable(
       .on(t.userId)
       .where(sql`user_id is not null`),
   ],
+);
+
+/** An answer sent by e-mail from the back office to a contact message (docs/backoffice.md "Support"). */
+export const contactReplies = pgTable(
+  'contact_replies',
+  {
+    id: serial('id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_replies_message_idx').on(t.messageId, t.createdAt)],
 );

@@ -16,3 +16,4 @@ export * from './financing';
 export * from './articles';
 export * from './news';
 export * from './statistics';
+export * from './admin';

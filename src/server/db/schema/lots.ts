@@ -24,8 +24,12 @@ import { memberWarehouses } from './warehouses';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-/** A lot on the market: what anyone may see in a catalogue (ON_MARKET_STATUSES in features/lots/constants.ts). */
-const onMarket = sql`status in ('active', 'in_process')`;
+/**
+ * A lot on the market: what anyone may see in a catalogue (ON_MARKET_STATUSES in features/lots/constants.ts), neither
+ * hidden by a moderator nor of a blocked member (docs/backoffice.md "Moderation"). onMarket() in
+ * services/lots/lot-item.ts writes the same condition, so the partial indexes below serve its queries.
+ */
+const onMarket = sql`status in ('active', 'in_process') and hidden_at is null and owner_blocked_at is null`;
 
 /** The columns catalogue filters read, kept in the catalogue indexes (see below). */
 const marketFilterColumns = (t: {
@@ -91,6 +95,17 @@ export const lots = pgTable(
     search: tsvector('search'),
     /** The closed lot this one was re-added from. */
     copiedFromId: integer('copied_from_id'),
+    /** Hidden by a moderator, with the reason the owner is told (docs/backoffice.md "Moderation"). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
+    hiddenBy: integer('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The owner's one appeal against the hiding, and its outcome (`restored` or `upheld`). */
+    appealText: text('appeal_text'),
+    appealedAt: timestamp('appealed_at', { withTimezone: true }),
+    appealOutcome: text('appeal_outcome').$type<'restored' | 'upheld'>(),
+    appealDecidedAt: timestamp('appeal_decided_at', { withTimezone: true }),
+    /** Set while the owner is blocked: the lot is off the market until they are unblocked. */
+    ownerBlockedAt: timestamp('owner_blocked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -11,6 +11,7 @@ import {
   serial,
   smallint,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -92,6 +93,8 @@ export const categories = pgTable(
     nameSw: text('name_sw').notNull(),
     nameFr: text('name_fr').notNull(),
     sortOrder: smallint('sort_order').notNull().default(0),
+    /** Retired by the back office: no longer offered for new lots; lots that use it keep it (never deleted in use). */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ name: 'categories_pk', columns: [t.kind, t.id] }),
@@ -117,4 +120,6 @@ export const perUnits = pgTable('per_units', {
   /** Kilograms in one unit (1 for kg, 90 for a 90 kg bag); null for units without a fixed mass (crate, bunch…). */
   kgPerUnit: numeric('kg_per_unit', { precision: 12, scale: 6 }),
   sortOrder: smallint('sort_order').notNull().default(0),
+  /** Retired by the back office: no longer offered for new lots; lots that use it keep it. */
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
 });

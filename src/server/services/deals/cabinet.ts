@@ -6,17 +6,17 @@ import {
   type CabinetOfferView,
   type MoneyView,
 } from '~/features/deals/constants';
-import { LOT_KINDS, ON_MARKET_STATUSES, USER_ITEMS_LIMIT, type LotKind } from '~/features/lots/constants';
+import { LOT_KINDS, USER_ITEMS_LIMIT, type LotKind } from '~/features/lots/constants';
 import type { Locale } from '~/i18n/config';
 import type { SessionUser } from '~/server/services/accounts/users';
-import { itemsOf, selectLots, type LotItem } from '~/server/services/lots/lot-item';
+import { itemsOf, onMarket, selectLots, type LotItem } from '~/server/services/lots/lot-item';
 import type { Executor } from '~/server/db';
 import { currencies, lots, offers } from '~/server/db/schema';
 import { cabinetCondition, notPaid } from './list-offers';
 
 /** The "on sale" card: the user's lots on the market that others buy or rent (buy requests are the user's own asks). */
 const onSaleCondition = (userId: number) =>
-  and(eq(lots.userId, userId), inArray(lots.status, [...ON_MARKET_STATUSES]), inArray(lots.type, ['sell', 'rent']));
+  and(eq(lots.userId, userId), onMarket(), inArray(lots.type, ['sell', 'rent']));
 
 /** The lots of the "on sale" card, per kind, newest first (at most USER_ITEMS_LIMIT a kind; My lots has them all). */
 export async function listLotsOnSale(

@@ -42,10 +42,16 @@ export function selectLots(db: Executor) {
 
 /**
  * A lot on the market, written out (not with bound values) so that the planner matches the catalogue's partial
- * indexes (schema/lots.ts) in every plan, generic ones of prepared statements too. ON_MARKET_STATUSES is the list.
+ * indexes (schema/lots.ts) in every plan, generic ones of prepared statements too. ON_MARKET_STATUSES is the list;
+ * a lot hidden by a moderator or of a blocked member is off the market (docs/backoffice.md "Moderation").
  */
 export function onMarket(): SQL {
-  return sql`${lots.status} in (${sql.raw(ON_MARKET_STATUSES.map((status) => `'${status}'`).join(', '))})`;
+  return sql`${lots.status} in (${sql.raw(ON_MARKET_STATUSES.map((status) => `'${status}'`).join(', '))}) and ${lots.hiddenAt} is null and ${lots.ownerBlockedAt} is null`;
+}
+
+/** Whether a lot row is on the market: what onMarket() selects. */
+export function isOnMarket(lot: Pick<typeof lots.$inferSelect, 'status' | 'hiddenAt' | 'ownerBlockedAt'>): boolean {
+  return (ON_MARKET_STATUSES as readonly string[]).includes(lot.status) && !lot.hiddenAt && !lot.ownerBlockedAt;
 }
 
 export type LotRow = {

@@ -1,5 +1,6 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { LotKind, LotType } from '~/features/lots/constants';
+import { onMarket } from '~/server/services/lots/lot-item';
 import { isPriceUnusual, MIN_LOTS_FOR_MEDIAN } from '~/features/lots/price-plausibility';
 import type { Locale } from '~/i18n/config';
 import { formatMoney } from '~/i18n/format';
@@ -50,7 +51,7 @@ export async function findUsualPrice(
         eq(lots.currencyId, group.currencyId),
         eq(lots.type, group.type),
         // Written as the index's own condition, so the planner matches the partial index.
-        sql`${lots.status} in ('active', 'in_process')`,
+        onMarket(),
         gt(lots.priceMinor, 0),
         options.excludeLotId === undefined ? undefined : ne(lots.id, options.excludeLotId),
         group.rentPer === undefined ? undefined : sql`${lots.details}->>'rent_per' = ${group.rentPer}`,

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { ON_MARKET_STATUSES } from '~/features/lots/constants';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { onMarket } from '~/server/services/lots/lot-item';
 import type { Executor } from '~/server/db';
 import { lots } from '~/server/db/schema';
 
@@ -9,7 +9,7 @@ export async function listTechnicMakers(db: Executor): Promise<{ name: string; c
   const rows = await db
     .select({ name: maker, count: sql<number>`count(*)::int` })
     .from(lots)
-    .where(and(eq(lots.kind, 'technic'), inArray(lots.status, [...ON_MARKET_STATUSES]), isNotNull(maker)))
+    .where(and(eq(lots.kind, 'technic'), onMarket(), isNotNull(maker)))
     .groupBy(maker)
     .orderBy(asc(maker));
   return rows.map((r) => ({ name: r.name, count: Number(r.count) }));
@@ -21,13 +21,7 @@ export async function listWorkingRadii(db: Executor): Promise<number[]> {
   const rows = await db
     .selectDistinct({ radius })
     .from(lots)
-    .where(
-      and(
-        eq(lots.kind, 'technic'),
-        inArray(lots.status, [...ON_MARKET_STATUSES]),
-        sql`${lots.details} ? 'working_radius_km'`,
-      ),
-    )
+    .where(and(eq(lots.kind, 'technic'), onMarket(), sql`${lots.details} ? 'working_radius_km'`))
     .orderBy(asc(radius));
   return rows.map((r) => Number(r.radius));
 }

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
-import { KINDS, ON_MARKET_STATUSES } from '~/features/lots/constants';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { KINDS } from '~/features/lots/constants';
+import { onMarket } from '~/server/services/lots/lot-item';
 import { LOCALES, type Locale } from '~/i18n/config';
 import { localizePath } from '~/i18n/paths';
 import type { Executor } from '~/server/db';
@@ -55,10 +56,7 @@ const urlset = (body: string) =>
 
 /** The sitemap index: the static pages' sitemap and as many lot sitemaps as active lots need. */
 export async function buildSitemapIndex(db: Executor, site: string): Promise<string> {
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(lots)
-    .where(inArray(lots.status, [...ON_MARKET_STATUSES]));
+  const [{ n }] = await db.select({ n: count() }).from(lots).where(onMarket());
   const [{ companyCount }] = await db.select({ companyCount: count() }).from(companies);
   const [{ articleCount }] = await db
     .select({ articleCount: count() })
@@ -86,7 +84,7 @@ export async function buildLotSitemap(db: Executor, site: string, page: number):
   const rows = await db
     .select({ id: lots.id, kind: lots.kind, updatedAt: lots.updatedAt })
     .from(lots)
-    .where(and(inArray(lots.status, [...ON_MARKET_STATUSES]), gt(lots.id, 0)))
+    .where(and(onMarket(), gt(lots.id, 0)))
     .orderBy(asc(lots.id))
     .limit(LOTS_PER_SITEMAP)
     .offset((page - 1) * LOTS_PER_SITEMAP);
