@@ -56,6 +56,8 @@ export async function logIn(
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password).then(() => false);
   if (!user || !valid) throw wrongCredentials();
+  // A blocked member (docs/backoffice.md "Members") is told so, once the password proved it is them.
+  if (user.blockedAt) throw new AppError('forbidden', 'accounts.blocked');
   await resetLimit('loginAccount', accountKey);
   await refundLimit('loginIp', context.ip);
   const tokens = await createSession(db, user.id, {
@@ -93,5 +95,6 @@ export async function resolveUser(
       : undefined;
   if (!session) return null;
   const user = await findUserById(db, session.userId);
-  return user ? toSessionUser(user, session.id) : null;
+  // Blocking revokes every session; a request racing it still finds no signed-in blocked member.
+  return user && !user.blockedAt ? toSessionUser(user, session.id) : null;
 }
