@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage, installStorage } from '~/server/storage';
 import { articles } from '~/server/db/schema';
 import { loadArticleList, loadArticlePage } from '~/server/loaders/articles';
-import { setRole } from '~/server/services/accounts/set-role';
 import { publishDueArticles } from '~/server/services/articles/publish-due-articles';
 import { buildArticleFeed } from '~/server/services/seo/article-feed';
 import { buildArticleSitemap, buildSitemapIndex } from '~/server/services/seo/sitemap';
 import { apiRequest, form } from '../fixtures/api';
 import { signedUpUser } from '../fixtures/accounts';
 import { useTestDatabase } from '../fixtures/database';
+import { staffMember } from './admin-helpers';
 
 const database = useTestDatabase();
 const db = () => database.handle().db;
@@ -36,11 +36,8 @@ const read = (path: string, auth: Auth = {}, locale?: string) =>
 let counter = 0;
 const uniqueSlug = (label: string) => `${label}-${Date.now().toString(36)}-${++counter}`;
 
-async function editor(role: 'editor' | 'admin' = 'editor') {
-  const user = await signedUpUser();
-  await setRole(db(), user.email, role);
-  return user;
-}
+/** An editor (or administrator) past the back office's second factor (docs/backoffice.md "Staff sign-in"). */
+const editor = (role: 'editor' | 'admin' = 'editor') => staffMember(role);
 
 /** A draft written in the languages given (`{ en: 'Title' }`), answering its id, slug and version. */
 async function draft(auth: Auth, titles: Partial<Record<'en' | 'sw' | 'fr', string>>, extra: Fields = {}) {
@@ -90,6 +87,15 @@ describe('articles: the editor role', () => {
       expect(refused.status, path).toBe(403);
       expect(refused.json.code).toBe('forbidden');
     }
+  });
+
+  it('asks an editor without the second factor for it (401), and refuses other staff roles (403)', async () => {
+    const fresh = await staffMember('editor', { twoFactor: false });
+    const asked = await read('/article/desk-list', fresh.auth);
+    expect(asked.status).toBe(401);
+    expect(asked.json.code).toBe('admin.second_factor_required');
+    const moderator = await staffMember('moderator');
+    expect((await read('/article/desk-list', moderator.auth)).status).toBe(403);
   });
 
   it('admits administrators as editors', async () => {

@@ -8,12 +8,12 @@ import { type DeskArticleView, loadDeskArticle, loadDeskList, loadDeskRevisions 
 import { loadContentPage } from '~/server/loaders/content-page';
 import type { PageOutcome } from '~/server/loaders/form-post';
 import { resolveUser } from '~/server/services/accounts/authenticate';
-import { setRole } from '~/server/services/accounts/set-role';
 import { listPublishedArticles } from '~/server/services/articles/list-published-articles';
 import { seedContentPages } from '~/server/services/content/seed-content-pages';
 import { apiRequest, form } from '../fixtures/api';
 import { signedUpUser } from '../fixtures/accounts';
 import { useTestDatabase } from '../fixtures/database';
+import { staffMember } from './admin-helpers';
 import { TestCookies, formRequest } from '../fixtures/forms';
 
 /**
@@ -29,8 +29,8 @@ const uniqueSlug = (label: string) => `${label}-${Date.now().toString(36)}-${++c
 
 /** A signed-up member (an editor when `role` says so) with a browser: `open` GETs a desk page, `post` sends a form. */
 async function member(role?: 'editor' | 'admin') {
-  const account = await signedUpUser();
-  if (role) await setRole(db(), account.email, role);
+  // Editors are staff: past the back office's second factor (docs/backoffice.md "Staff sign-in").
+  const account = role ? await staffMember(role) : await signedUpUser();
   const user = await resolveUser(await getDb(), { bearer: account.access });
   if (!user) throw new Error('no session');
   const cookies = new TestCookies();

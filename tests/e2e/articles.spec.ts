@@ -1,16 +1,12 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { staffToken } from './staff';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
 
-/** The demo editor's API session (a Bearer token). */
-async function editorToken(request: import('@playwright/test').APIRequestContext) {
-  const login = await request.post('/api-v2/user/login', {
-    form: { email: 'demo-editor@mavuno.test', password: 'mavuno-demo' },
-  });
-  expect(login.status()).toBe(200);
-  return { Authorization: `Bearer ${(await login.json()).access_token}` };
-}
+/** The demo editor's API session (a Bearer token), past the back office's second factor. */
+const editorToken = (request: import('@playwright/test').APIRequestContext) =>
+  staffToken(request, 'demo-editor@mavuno.test');
 
 test.describe('[ARTICLES] news for readers', () => {
   test('an editor writes an article in English and Swahili with a cover and publishes it: Swahili readers get it on /sw/article and its page without JavaScript, French readers the English text marked, the sitemap and feed list it', async ({

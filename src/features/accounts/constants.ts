@@ -1,5 +1,5 @@
 /** Accounts vocabulary shared by the server and the islands (docs/auth.md). */
-import { type StaffCapability, capabilitiesOf } from '~/features/admin/capabilities';
+import { type StaffCapability, capabilitiesOf, holds } from '~/features/admin/capabilities';
 
 /** Sign-up kinds: farmer or seller; trader or company; seller of inputs; cooperative representative. */
 export const TRADER_STATUSES = ['farmer', 'trader', 'input_seller', 'cooperative'] as const;
@@ -17,15 +17,9 @@ export type Tier = (typeof TIERS)[number];
 export const ROLES = ['user', 'editor', 'admin', 'moderator', 'support', 'finance'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Whether a user holds `role`; administrators hold every role (docs/articles.md "Roles"). */
-export function hasRole(user: { role: Role } | null | undefined, role: Role): boolean {
-  if (!user) return false;
-  return user.role === 'admin' || user.role === role || role === 'user';
-}
-
 /** Editors and administrators may write, publish and restore content (docs/articles.md "Roles"). */
 export function isEditor(user: { role: Role } | null | undefined): boolean {
-  return hasRole(user, 'editor');
+  return holds(user, 'content');
 }
 
 export const GENDERS = ['male', 'female'] as const;

@@ -6,7 +6,6 @@ import { readBody } from './body';
 import type { ApiContext, ApiEnv } from './context';
 import { type EndpointDoc, registerEndpoint } from './openapi';
 import { AppError } from '~/server/errors';
-import { hasRole } from '~/features/accounts/constants';
 import type { SessionUser } from '~/server/services/accounts/users';
 import { parseInput } from './validate';
 import type { StaffCapability } from '~/features/admin/capabilities';
@@ -31,11 +30,6 @@ export interface EndpointOptions<
   body?: SchemaFor<B>;
   /** Needs a signed-in user: an anonymous call is a 401 before anything else, and the handler's `user` is set. */
   auth?: A;
-  /**
-   * Needs a signed-in user with this role (with `auth: true`): a member without it gets 403 `forbidden` before
-   * the input is read. `editor` admits administrators too.
-   */
-  role?: 'editor' | 'admin';
   /** `Cache-Control` of a successful answer; API answers are `no-store` unless an endpoint says otherwise. */
   cache?: string;
   /**
@@ -69,22 +63,11 @@ function rejectMalformed<T>(value: T): T {
   return value;
 }
 
-export { requireUser, requireRole };
+export { requireUser };
 /** The signed-in user, or a 401 'You must be logged in to perform this action'. */
 function requireUser(c: ApiContext): SessionUser {
   const user = c.get('user');
   if (!user) throw new AppError('unauthorized', 'errors.unauthorized');
-  return user;
-}
-
-/**
- * The signed-in user holding `role` (administrators count as editors), else a 401 for an anonymous caller and a
- * 403 `forbidden` for a member without it.
- */
-function requireRole(c: ApiContext, role: 'editor' | 'admin'): SessionUser {
-  const user = requireUser(c);
-  if (!hasRole(user, role))
-    throw new AppError('forbidden', role === 'editor' ? 'errors.editors_only' : 'errors.administrators_only');
   return user;
 }
 
@@ -134,13 +117,7 @@ export function endpoint<
     const locale = c.get('locale');
     // Who may call comes before what they sent: an anonymous call to a members' endpoint is a 401.
     const user = (
-      options.staff
-        ? await requireStaffCall(c, options.staff)
-        : options.role
-          ? requireRole(c, options.role)
-          : options.auth
-            ? requireUser(c)
-            : c.get('user')
+      options.staff ? await requireStaffCall(c, options.staff) : options.auth ? requireUser(c) : c.get('user')
     ) as EndpointUser<A>;
     const status = options.invalidStatus;
     const rawQuery = rejectMalformed(

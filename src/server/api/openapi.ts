@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { StaffCapability } from '~/features/admin/capabilities';
+import { STAFF_CAPABILITIES, type StaffCapability } from '~/features/admin/capabilities';
 
 export type HttpMethod = 'get' | 'post';
 
@@ -16,8 +16,6 @@ export interface EndpointDoc {
   response?: z.ZodType;
   /** Needs a signed-in user. */
   auth?: boolean;
-  /** Needs a signed-in user with this role (`editor`: editors and administrators; `admin`: administrators). */
-  role?: 'editor' | 'admin';
   /**
    * A back-office call (docs/backoffice.md "Roles"): needs a staff member whose role holds this capability (else 403)
    * and whose session has passed the second factor and is not idle (else 401 `admin.second_factor_required`).
@@ -89,9 +87,9 @@ export function buildOpenApiDocument(serverUrl: string) {
         '4XX': { description: 'Client error', content: { 'application/json': { schema: errorSchema } } },
       },
     };
-    if (doc.auth || doc.role) operation.security = [{ bearer: [] }, { cookie: [] }];
-    if (doc.role)
-      operation.description = `Only for members with the ${doc.role} role${doc.role === 'editor' ? ' (or administrators)' : ''}: anyone else gets 403.`;
+    if (doc.auth || doc.staff) operation.security = [{ bearer: [] }, { cookie: [] }];
+    if (doc.staff)
+      operation.description = `Back office: only staff whose role holds the \`${doc.staff}\` capability (${STAFF_CAPABILITIES[doc.staff].join(', ')}), past the second factor; anyone else gets 401 or 403.`;
     if (doc.body) {
       const inner = jsonSchema(doc.body, 'input');
       const schema = doc.bodyWrapper ? { type: 'object', properties: { [doc.bodyWrapper]: inner } } : inner;

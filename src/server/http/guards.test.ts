@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '~/i18n/t';
-import { loginUrl, requireGuest, requireRole, requireSignedIn, signInRedirect } from './guards';
+import { loginUrl, requireGuest, requireSignedIn, signInRedirect } from './guards';
 
 function context(user: App.Locals['user'], locale: App.Locals['locale'], path: string, search = '') {
   return {
@@ -48,32 +48,5 @@ describe('page guards', () => {
   it('drops an unsafe return path from the login link', () => {
     expect(loginUrl('en', '//evil.example')).toBe('/signin/login');
     expect(loginUrl('en', '/board')).toBe('/signin/login?redirect=%2Fboard');
-  });
-});
-
-describe('role guard', () => {
-  const member = (role: 'user' | 'editor' | 'admin'): App.Locals['user'] => ({
-    id: 1,
-    email: 'e@b.c',
-    phone: null,
-    firstName: 'Eda',
-    emailVerified: true,
-    phoneVerified: false,
-    tier: 'basic',
-    role,
-    locale: 'en',
-    scope: [],
-    sessionId: 1,
-  });
-
-  it('sends a logged-out visitor to sign in, refuses a member without the role, admits editors and administrators', () => {
-    const anonymous = requireRole(context(null, 'sw', '/desk'), 'editor');
-    expect(anonymous instanceof Response && anonymous.headers.get('Location')).toBe(
-      `/sw/signin/login?redirect=${encodeURIComponent('/sw/desk')}`,
-    );
-    expect(requireRole(context(member('user'), 'en', '/desk'), 'editor')).toBe('forbidden');
-    expect(requireRole(context(member('editor'), 'en', '/desk'), 'editor')).toBeUndefined();
-    expect(requireRole(context(member('admin'), 'en', '/desk'), 'editor')).toBeUndefined();
-    expect(requireRole(context(member('editor'), 'en', '/desk'), 'admin')).toBe('forbidden');
   });
 });

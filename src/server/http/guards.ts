@@ -1,4 +1,3 @@
-import { hasRole, type Role } from '~/features/accounts/constants';
 import { localizePath } from '~/i18n/paths';
 import { safeReturnPath } from './return-path';
 
@@ -37,15 +36,4 @@ export function requireSignedIn(context: GuardContext): Response | undefined {
 export function requireGuest(context: GuardContext): Response | undefined {
   if (!context.locals.user) return undefined;
   return context.redirect(localizePath('/', context.locals.locale), 302);
-}
-
-/**
- * For pages of a role (the editors' desk: `editor`, which administrators hold too): a logged-out visitor is sent
- * to sign in; a member without the role gets the 403 status to render (`'forbidden'`), else undefined.
- * `const denied = requireRole(Astro, 'editor'); if (denied instanceof Response) return denied;
- *  if (denied === 'forbidden') Astro.response.status = 403;`
- */
-export function requireRole(context: GuardContext, role: Role): Response | 'forbidden' | undefined {
-  if (!context.locals.user) return signInRedirect(context);
-  return hasRole(context.locals.user, role) ? undefined : 'forbidden';
 }

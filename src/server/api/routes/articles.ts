@@ -116,7 +116,7 @@ export function articleRoutes() {
       summary:
         'Every article for the desk, last changed first (state, missing: a language it lacks, page, per-page), with its languages and the missing ones',
       auth: true,
-      role: 'editor',
+      staff: 'content',
       query: deskListQuery,
     },
     async (c, { query, user }) => listArticlesForDesk(await getDb(), user, query, c.get('locale')),
@@ -130,7 +130,7 @@ export function articleRoutes() {
       tag: TAG,
       summary: 'One article in any state with every language, for editing (its `version` is what a save sends back)',
       auth: true,
-      role: 'editor',
+      staff: 'content',
       query: z.object({ id: requiredInt() }),
     },
     async (_c, { query, user }) => readArticleForDesk(await getDb(), user, query.id),
@@ -145,7 +145,7 @@ export function articleRoutes() {
       summary:
         'A new draft: category, translations[en|sw|fr][title|summary|body] (one language at least), slug (else made from the title), cover_path, cover_alt, tags, related[i][kind|id]',
       auth: true,
-      role: 'editor',
+      staff: 'content',
       body: articleCreateSchema,
     },
     async (c, { body, user }) => done(c, 'articles.created', await createArticle(await getDb(), user, body)),
@@ -160,7 +160,7 @@ export function articleRoutes() {
       summary:
         'Save the fields sent (id, version and any create field); a language with a blank title and body is removed. 409 articles.version_conflict when someone saved since `version`',
       auth: true,
-      role: 'editor',
+      staff: 'content',
       body: articleUpdateSchema,
     },
     async (c, { body, user }) => done(c, 'articles.saved', await updateArticle(await getDb(), user, body)),
@@ -175,7 +175,7 @@ export function articleRoutes() {
       summary:
         'Move an article: draft, scheduled (publish_at; a time already past publishes now), published, unpublished. 409 for a move not allowed',
       auth: true,
-      role: 'editor',
+      staff: 'content',
       body: articleStateSchema,
     },
     async (c, { body, user }) => done(c, 'articles.state_changed', await changeArticleState(await getDb(), user, body)),
@@ -189,7 +189,7 @@ export function articleRoutes() {
       tag: TAG,
       summary: 'An article’s revisions, newest first: who, when, what changed, and the full snapshot',
       auth: true,
-      role: 'editor',
+      staff: 'content',
       query: z.object({ id: requiredInt() }),
     },
     async (_c, { query, user }) => listArticleRevisions(await getDb(), user, query.id),
@@ -204,7 +204,7 @@ export function articleRoutes() {
       summary:
         'Bring an article’s content back to a revision (id, revision_id, version); its state stays. Recorded as a new revision',
       auth: true,
-      role: 'editor',
+      staff: 'content',
       body: articleRestoreSchema,
     },
     async (c, { body, user }) => done(c, 'articles.restored', await restoreArticleRevision(await getDb(), user, body)),
@@ -218,7 +218,7 @@ export function articleRoutes() {
       tag: TAG,
       summary: 'Markdown → the sanitised HTML readers will get (body; at most 100,000 characters)',
       auth: true,
-      role: 'editor',
+      staff: 'content',
       body: articlePreviewSchema,
     },
     async (_c, { body }) => renderMarkdown(body.body),
@@ -233,7 +233,7 @@ export function articleRoutes() {
       summary:
         'Store an image for an article (multipart: file — an image of at most 10 MB — and alt, required): re-encoded to WebP at 480, 800 and 1200 px. Answers path (for cover_path), url, srcset and the Markdown',
       auth: true,
-      role: 'editor',
+      staff: 'content',
       body: z.object({}).passthrough(),
     },
     async (c, { raw, user }) => {

@@ -1,11 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import { isStaffRole } from '~/features/admin/capabilities';
 import type { Role, Tier, TraderStatus } from '~/features/accounts/constants';
 import { hashPassword } from '~/server/services/accounts/secrets';
 import type { Executor } from '~/server/db/client';
-import { users } from '~/server/db/schema';
+import { staffFactors, users } from '~/server/db/schema';
 
 /** The demo accounts listed in the README; all share this password and have confirmed e-mail and phone. */
 export const DEMO_PASSWORD = 'mavuno-demo';
+/**
+ * The demo staff accounts' authenticator secret (base32; README "Demo accounts"): as public as the demo password, so
+ * a newcomer (and the e2e suite) can enter the back office. Demo data only — real staff set theirs up on first entry.
+ */
+export const DEMO_TOTP_SECRET = 'MAVUNODEMOSTAFFTOTPSECRET234567A';
 
 const DEMO_ACCOUNTS: {
   email: string;
@@ -91,6 +97,42 @@ const DEMO_ACCOUNTS: {
     currencyId: 3,
     referralCode: 'DEMOEDT6',
   },
+  {
+    email: 'demo-moderator@mavuno.test',
+    phone: '+225070000107',
+    firstName: 'Aminata',
+    lastName: 'Traoré',
+    traderStatus: 'trader',
+    tier: 'basic',
+    role: 'moderator',
+    locale: 'fr',
+    currencyId: 8,
+    referralCode: 'DEMOMOD7',
+  },
+  {
+    email: 'demo-support@mavuno.test',
+    phone: '+254712000108',
+    firstName: 'Brian',
+    lastName: 'Kiprono',
+    traderStatus: 'trader',
+    tier: 'basic',
+    role: 'support',
+    locale: 'en',
+    currencyId: 1,
+    referralCode: 'DEMOSUP8',
+  },
+  {
+    email: 'demo-finance@mavuno.test',
+    phone: '+255754000109',
+    firstName: 'Halima',
+    lastName: 'Said',
+    traderStatus: 'trader',
+    tier: 'basic',
+    role: 'finance',
+    locale: 'sw',
+    currencyId: 4,
+    referralCode: 'DEMOFIN9',
+  },
 ];
 
 /** Creates the demo accounts, or resets them (password, tier, confirmations) when they exist. */
@@ -110,5 +152,22 @@ export async function seedDemoAccounts(db: Executor): Promise<void> {
         phoneVerifiedAt: sql`excluded.phone_verified_at`,
         updatedAt: now,
       },
+    });
+  // Demo staff enter the back office with DEMO_TOTP_SECRET.
+  const staff = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        DEMO_ACCOUNTS.filter((a) => isStaffRole(a.role)).map((a) => a.email),
+      ),
+    );
+  await db
+    .insert(staffFactors)
+    .values(staff.map(({ id }) => ({ userId: id, secret: DEMO_TOTP_SECRET, confirmedAt: now })))
+    .onConflictDoUpdate({
+      target: staffFactors.userId,
+      set: { secret: DEMO_TOTP_SECRET, confirmedAt: now, lastStep: null },
     });
 }
