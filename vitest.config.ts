@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { TEST_ENVIRONMENT, pinTestEnvironment } from './tests/fixtures/environment.ts';
@@ -15,6 +16,9 @@ export default defineConfig({
     env: TEST_ENVIRONMENT,
     // Each file opens its own database (PGlite in memory, or its own database on TEST_DATABASE_URL's server).
     pool: 'forks',
+    // One file per core: vitest's default keeps a core for itself (one worker on a 2-core CI machine), but the files
+    // spend their time in their workers (PGlite, or waiting on PostgreSQL), not in the main process.
+    maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

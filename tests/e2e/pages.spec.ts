@@ -15,7 +15,12 @@ test.describe('[SITE] every kind of page', () => {
       browser,
     }) => {
       const page = await openPageKind(browser, kind);
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      // Details (selectors) only for violations, and, on a page without frames, one axe.run() in the page instead of
+      // runPartial in each frame and finishRun in an extra blank page: the same findings in a third of the time.
+      const { violations } = await new AxeBuilder({ page })
+        .setLegacyMode((await page.locator('iframe, frame').count()) === 0)
+        .options({ resultTypes: ['violations'] })
+        .analyze();
       const serious = violations
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
         .map((violation) => ({

@@ -19,8 +19,11 @@ export const OSM_TILE_CONFIG: TileConfig = {
   attribution: '© OpenStreetMap contributors',
 };
 
+/** Underlined like Leaflet's credit below: in the attribution's grey text a colour alone does not mark a link. */
 export const osmAttribution = (t: ClientTranslate) =>
-  t('address.map_attribution_osm', { osm: '<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' });
+  t('address.map_attribution_osm', {
+    osm: '<a href="https://www.openstreetmap.org/copyright" class="underline!">OpenStreetMap</a>',
+  });
 
 /**
  * The configured tiles, as BaseLayout.astro writes them into every page
