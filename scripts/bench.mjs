@@ -10,14 +10,16 @@
 // PostgreSQL (scripts/bench/warehouses.mjs); then /article and an article page (scripts/bench/articles.mjs: bytes,
 // and no JavaScript beyond the service-worker registration); then the price chart endpoint over two years of daily
 // prices on PGlite and PostgreSQL (scripts/bench/statistics.mjs). BENCH_ONLY=pages, BENCH_ONLY=catalogue,
-// BENCH_ONLY=chat, BENCH_ONLY=wallet, BENCH_ONLY=companies, BENCH_ONLY=warehouses, BENCH_ONLY=articles or
-// BENCH_ONLY=statistics (no build, no server) runs one part alone. It prints figures and asserts nothing.
+// BENCH_ONLY=chat, BENCH_ONLY=wallet, BENCH_ONLY=companies, BENCH_ONLY=warehouses, BENCH_ONLY=articles,
+// BENCH_ONLY=statistics or BENCH_ONLY=backoffice (the audit trail, scripts/bench/backoffice.mjs; no build, no server)
+// runs one part alone. It prints figures and asserts nothing.
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { benchArticles } from './bench/articles.mjs';
+import { benchBackOffice } from './bench/backoffice.mjs';
 import { benchCatalogue, benchCatalogueOnPostgres } from './bench/catalogue.mjs';
 import { benchChat, benchChatOnPostgres, makeChatMembers } from './bench/chat.mjs';
 import { benchCompanies, benchCompaniesOnPostgres } from './bench/companies.mjs';
@@ -41,6 +43,11 @@ const TARGETS = [
 // The chart endpoint is timed in process: no build, no server.
 if (process.env.BENCH_ONLY === 'statistics') {
   benchStatistics({ root, url: process.env.DATABASE_URL || undefined });
+  process.exit(0);
+}
+// The back office's audit trail is timed in process too (scripts/bench/backoffice.mjs).
+if (process.env.BENCH_ONLY === 'backoffice') {
+  await benchBackOffice({ root, url: process.env.DATABASE_URL || undefined });
   process.exit(0);
 }
 
@@ -225,6 +232,7 @@ if (
 }
 if (!ONLY || ONLY === 'wallet') benchWalletTransfers({ root, url: process.env.DATABASE_URL });
 if (!ONLY) benchStatistics({ root, url: process.env.DATABASE_URL || undefined });
+if (!ONLY) await benchBackOffice({ root, url: process.env.DATABASE_URL || undefined });
 if (process.env.DATABASE_URL && (!ONLY || ONLY === 'companies'))
   await benchCompaniesOnPostgres({
     root,
