@@ -1,6 +1,8 @@
-// `npm run admin -- <command>`: administration until the back office exists.
+// `npm run admin -- <command>`: administration from the command line (the back office, /admin, does the same
+// through the same services; docs/backoffice.md).
 //   set-tier EMAIL TIER        set a user's tier (basic, bronze, silver, gold); approves or declines a pending request; e-mails the user
-//   decline-request EMAIL      decline a user's pending tier request; e-mails the user
+//   decline-request EMAIL [REASON]
+//                              decline a user's pending tier request; e-mails the user (with the reason)
 //   list-requests              list pending tier requests
 //   set-role EMAIL ROLE        give a user a role: user, editor (writes and publishes articles) or admin (docs/articles.md)
 //   create-admin EMAIL         make a user an administrator (creates the account with a printed one-time password if needed)
@@ -108,10 +110,10 @@ try {
     }
     case 'decline-request': {
       if (!args[0]) {
-        fail('usage: npm run admin -- decline-request EMAIL');
+        fail('usage: npm run admin -- decline-request EMAIL [REASON]');
         break;
       }
-      await declineTierRequest(db, args[0]);
+      await declineTierRequest(db, args[0], { reason: args.slice(1).join(' ') || null });
       console.log(`Declined the pending request of ${args[0]}.`);
       break;
     }

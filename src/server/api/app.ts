@@ -32,6 +32,7 @@ import { articleRoutes } from './routes/articles';
 import { priceAlertRoutes } from './routes/price-alerts';
 import { statisticsRoutes } from './routes/statistics';
 import { adminRoutes } from './routes/admin';
+import { adminMembersRoutes } from './routes/admin-members';
 
 /** Largest request body: offer documents may be 50 MB (OFFER_DOCUMENT_MAX_BYTES); multipart overhead on top. */
 const MAX_BODY_BYTES = 55 * 1024 * 1024;
@@ -80,6 +81,7 @@ export function createApiApp() {
   app.route('/', companyDirectoryRoutes());
   app.route('/', financingRoutes());
   app.route('/', adminRoutes());
+  app.route('/', adminMembersRoutes());
   app.route('/', warehouseRoutes());
   app.route('/', userWarehouseRoutes());
   app.route('/', contactRoutes());

@@ -72,17 +72,19 @@ export function tierDecisionMail(
   approved: boolean,
   tierLabel: string,
   url: string,
+  reason: string | null = null,
 ): MailMessage {
   const t = createTranslator(locale);
+  const why = reason ? [t('mail.tier_reason', { reason })] : [];
   return approved
     ? compose(locale, to, 'mail.tier_approved_subject', {
         name,
-        paragraphs: [t('mail.tier_approved_text', { tier: tierLabel })],
+        paragraphs: [t('mail.tier_approved_text', { tier: tierLabel }), ...why],
         action: { label: t('mail.tier_approved_action'), url },
       })
     : compose(locale, to, 'mail.tier_declined_subject', {
         name,
-        paragraphs: [t('mail.tier_declined_text', { tier: tierLabel })],
+        paragraphs: [t('mail.tier_declined_text', { tier: tierLabel }), ...why],
       });
 }
 

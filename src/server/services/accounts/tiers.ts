@@ -3,14 +3,16 @@ import { TIERS, type Tier } from '~/features/accounts/constants';
 import { TIER_LABEL } from '~/features/accounts/labels';
 import { localizePath } from '~/i18n/paths';
 import { createTranslator } from '~/i18n/t';
-import type { Database, Executor } from '~/server/db';
+import type { Executor } from '~/server/db';
 import { isUniqueViolation } from '~/server/db/errors';
 import { tierRequests, users } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
 import { AppError } from '~/server/errors';
 import { sendMail } from '~/server/mail';
 import { tierDecisionMail, tierRequestReceivedMail } from '~/server/mail/templates';
-import { findUserById, userLocale } from './users';
+import type { StaffActor } from '~/server/services/admin/access';
+import { recordAudit } from '~/server/services/admin/record-audit';
+import { type UserRow, findUserById, userLocale } from './users';
 
 const rank = (tier: Tier) => TIERS.indexOf(tier);
 
@@ -42,63 +44,108 @@ export async function getPendingTierRequest(db: Executor, userId: number) {
   return row;
 }
 
-/**
- * Sets a user's tier (the administrator's decision). A pending request is approved when the new tier reaches
- * what was asked, declined otherwise; the user is told by e-mail.
- */
-export async function setTier(db: Database, email: string, tier: Tier, decidedBy?: number): Promise<void> {
-  const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
-  if (!user) throw new AppError('not_found', 'errors.not_found');
-  const pending = await getPendingTierRequest(db, user.id);
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ tier, updatedAt: new Date() }).where(eq(users.id, user.id));
-    if (pending) {
-      await tx
-        .update(tierRequests)
-        .set({
-          status: rank(tier) >= rank(pending.tier) ? 'approved' : 'declined',
-          decidedAt: new Date(),
-          decidedBy: decidedBy ?? null,
-        })
-        .where(eq(tierRequests.id, pending.id));
-    }
-  });
-  const locale = userLocale(user);
-  const label = createTranslator(locale)(TIER_LABEL[tier]);
-  if (user.email && (pending || rank(tier) > rank(user.tier))) {
-    const approved = pending ? rank(tier) >= rank(pending.tier) : true;
-    await sendMail(
-      tierDecisionMail(
-        locale,
-        user.email,
-        user.firstName,
-        approved,
-        label,
-        `${getEnv().publicUrl}${localizePath('/user/pro', locale)}`,
-      ),
-    );
-  }
+/** Who decided a tier (docs/backoffice.md "Members"): a staff member (recorded in the audit trail) and why. */
+export interface TierDecision {
+  /** The staff member deciding; none from the command line (`npm run admin`), which records no audit row. */
+  actor?: StaffActor | null;
+  /** Told to the member in the e-mail, and kept in the audit trail. */
+  reason?: string | null;
 }
 
-/** Declines a user's pending request without changing the tier. */
-export async function declineTierRequest(db: Executor, email: string, decidedBy?: number): Promise<void> {
-  const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
-  const pending = user ? await getPendingTierRequest(db, user.id) : undefined;
-  if (!user || !pending) throw new AppError('not_found', 'errors.not_found');
-  await db
-    .update(tierRequests)
-    .set({ status: 'declined', decidedAt: new Date(), decidedBy: decidedBy ?? null })
-    .where(eq(tierRequests.id, pending.id));
+/** The member a decision is about: by e-mail (the command line) or by id (the back office). */
+export type TierTarget = string | { userId: number };
+
+async function findTarget(db: Executor, target: TierTarget) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(typeof target === 'string' ? eq(users.email, target.trim().toLowerCase()) : eq(users.id, target.userId))
+    .for('update');
+  return user;
+}
+
+async function mailDecision(user: UserRow, approved: boolean, tier: Tier, reason?: string | null) {
+  if (!user.email) return;
   const locale = userLocale(user);
-  if (user.email)
-    await sendMail(
-      tierDecisionMail(
-        locale,
-        user.email,
-        user.firstName,
-        false,
-        createTranslator(locale)(TIER_LABEL[pending.tier]),
-        `${getEnv().publicUrl}${localizePath('/user/pro', locale)}`,
-      ),
-    );
+  await sendMail(
+    tierDecisionMail(
+      locale,
+      user.email,
+      user.firstName,
+      approved,
+      createTranslator(locale)(TIER_LABEL[tier]),
+      `${getEnv().publicUrl}${localizePath('/user/pro', locale)}`,
+      reason?.trim() || null,
+    ),
+  );
+}
+
+/**
+ * Sets a member's tier (a staff decision). A pending request is approved when the new tier reaches what was asked,
+ * declined otherwise; the member is told by e-mail in their language (with the reason, if any). With an actor the
+ * change and its audit row (`member.tier`, before and after) commit together. The step-up is the caller's
+ * (changeMemberTier, decideSilverRequest). Answers the tier before.
+ */
+export async function setTier(
+  db: Executor,
+  target: TierTarget,
+  tier: Tier,
+  decision: TierDecision = {},
+): Promise<{ userId: number; previous: Tier }> {
+  if (!TIERS.includes(tier)) throw new AppError('validation_failed', 'errors.validation_failed');
+  const { user, pending } = await db.transaction(async (tx) => {
+    const user = await findTarget(tx, target);
+    if (!user) throw new AppError('not_found', 'errors.not_found');
+    const pending = await getPendingTierRequest(tx, user.id);
+    await tx.update(users).set({ tier, updatedAt: new Date() }).where(eq(users.id, user.id));
+    const status = pending ? (rank(tier) >= rank(pending.tier) ? 'approved' : 'declined') : null;
+    if (pending && status) {
+      await tx
+        .update(tierRequests)
+        .set({ status, decidedAt: new Date(), decidedBy: decision.actor?.id ?? null })
+        .where(eq(tierRequests.id, pending.id));
+    }
+    if (decision.actor)
+      await recordAudit(tx, decision.actor, {
+        action: 'member.tier',
+        objectType: 'user',
+        objectId: user.id,
+        before: { tier: user.tier, ...(pending ? { request: { id: pending.id, status: 'pending' } } : {}) },
+        after: { tier, ...(pending ? { request: { id: pending.id, status } } : {}) },
+        note: decision.reason ?? null,
+      });
+    return { user, pending };
+  });
+  if (pending || rank(tier) > rank(user.tier)) {
+    const approved = pending ? rank(tier) >= rank(pending.tier) : true;
+    await mailDecision(user, approved, approved ? tier : pending!.tier, decision.reason);
+  }
+  return { userId: user.id, previous: user.tier };
+}
+
+/**
+ * Declines a member's pending request without changing the tier; the member is e-mailed in their language with the
+ * reason. With an actor, recorded in the audit trail (`member.tier_request_declined`) in the same transaction.
+ */
+export async function declineTierRequest(db: Executor, target: TierTarget, decision: TierDecision = {}): Promise<void> {
+  const { user, pending } = await db.transaction(async (tx) => {
+    const user = await findTarget(tx, target);
+    const pending = user ? await getPendingTierRequest(tx, user.id) : undefined;
+    if (!user || !pending) throw new AppError('not_found', 'errors.not_found');
+    await tx
+      .update(tierRequests)
+      .set({ status: 'declined', decidedAt: new Date(), decidedBy: decision.actor?.id ?? null })
+      .where(eq(tierRequests.id, pending.id));
+    if (decision.actor)
+      await recordAudit(tx, decision.actor, {
+        action: 'member.tier_request_declined',
+        objectType: 'user',
+        objectId: user.id,
+        before: { tier: user.tier, request: { id: pending.id, tier: pending.tier, status: 'pending' } },
+        after: { tier: user.tier, request: { id: pending.id, tier: pending.tier, status: 'declined' } },
+        note: decision.reason ?? null,
+      });
+    return { user, pending };
+  });
+  await mailDecision(user, false, pending.tier, decision.reason);
 }
