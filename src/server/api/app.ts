@@ -33,6 +33,8 @@ import { priceAlertRoutes } from './routes/price-alerts';
 import { statisticsRoutes } from './routes/statistics';
 import { adminRoutes } from './routes/admin';
 import { adminMembersRoutes } from './routes/admin-members';
+import { adminDashboardRoutes } from './routes/admin-dashboard';
+import { adminVerificationRoutes } from './routes/admin-verification';
 
 /** Largest request body: offer documents may be 50 MB (OFFER_DOCUMENT_MAX_BYTES); multipart overhead on top. */
 const MAX_BODY_BYTES = 55 * 1024 * 1024;
@@ -82,6 +84,8 @@ export function createApiApp() {
   app.route('/', financingRoutes());
   app.route('/', adminRoutes());
   app.route('/', adminMembersRoutes());
+  app.route('/', adminDashboardRoutes());
+  app.route('/', adminVerificationRoutes());
   app.route('/', warehouseRoutes());
   app.route('/', userWarehouseRoutes());
   app.route('/', contactRoutes());

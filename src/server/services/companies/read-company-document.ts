@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Role } from '~/features/accounts/constants';
+import { holds } from '~/features/admin/capabilities';
 import type { Executor } from '~/server/db';
 import { companies, companyDocuments, companyMembers } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
@@ -7,7 +8,7 @@ import { getStorage } from '~/server/storage';
 import { findMembership } from './access';
 
 /**
- * Whether a user may read a company's documents: its own team, and verifiers — the platform's administrators and
+ * Whether a user may read a company's documents: its own team, and verifiers — platform staff with `verification` (administrators, moderators) and
  * members of companies marked as verifiers.
  */
 export async function mayReadCompanyDocuments(
@@ -15,7 +16,7 @@ export async function mayReadCompanyDocuments(
   viewer: { id: number; role: Role },
   companyId: number,
 ): Promise<boolean> {
-  if (viewer.role === 'admin') return true;
+  if (holds(viewer, 'verification')) return true;
   const membership = await findMembership(db, viewer.id);
   if (!membership) return false;
   if (membership.companyId === companyId) return true;

@@ -9,7 +9,8 @@ import { sendMail } from '~/server/mail';
 import { verificationDecisionMail } from '~/server/mail/templates';
 import { userLocale } from '~/server/services/accounts/users';
 import { AppError } from '~/server/errors';
-import { type Actor, findVerifier } from './find-verifier';
+import { recordAudit } from '~/server/services/admin/record-audit';
+import { type Actor, auditActor, findVerifier } from './find-verifier';
 import { verifierSees } from './read-verification-request';
 
 export interface DecideInput {
@@ -21,6 +22,7 @@ export interface DecideInput {
 /**
  * A verifier decides a pending request addressed to them (administrators: any). Approving records the verification
  * (for the verifier's company, if any); declining keeps the note for the member. Decided once: again is a 409.
+ * Platform staff's decisions are in the audit trail (`verification.approve` / `verification.decline`).
  */
 export async function decideVerificationRequest(db: Executor, actor: Actor, input: DecideInput) {
   const verifier = await findVerifier(db, actor);
@@ -59,6 +61,15 @@ export async function decideVerificationRequest(db: Executor, actor: Actor, inpu
       })
       .where(eq(verificationRequests.id, request.id))
       .returning();
+    if (verifier?.admin)
+      await recordAudit(tx, auditActor(actor), {
+        action: `verification.${input.decision}`,
+        objectType: 'verification_request',
+        objectId: request.id,
+        before: { status: request.status },
+        after: { status: updated.status, verification_id: verificationId, note: updated.decisionNote },
+        note: updated.decisionNote,
+      });
     return updated;
   });
   await notifyVerificationDecision(db, decided);

@@ -2,13 +2,15 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '~/server/db';
 import { verifications } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
-import { type Actor, findVerifier } from './find-verifier';
+import { recordAudit } from '~/server/services/admin/record-audit';
+import { type Actor, auditActor, findVerifier } from './find-verifier';
 import { type UnitInput, assertUnitExists } from './make-verified-unit';
 
 /**
  * Revokes the active verifications of a type of a user or a company, keeping them as history (`revoked_at`,
  * `revoked_by`, `revoke_note`). A verifier company's member revokes only the records made for their company;
- * any other record only an administrator (403 otherwise). Nothing active of that type is a 404.
+ * any other record only platform staff with `verification` (403 otherwise). Nothing active of that type is a 404.
+ * Platform staff's revocations are in the audit trail (`verification.revoke`).
  */
 export async function makeUnverifiedUnit(db: Executor, actor: Actor, input: UnitInput) {
   const verifier = await findVerifier(db, actor);
@@ -26,7 +28,7 @@ export async function makeUnverifiedUnit(db: Executor, actor: Actor, input: Unit
       ? active
       : active.filter((row) => row.fromCompanyId !== null && row.fromCompanyId === verifier.companyId);
     if (mine.length === 0) throw new AppError('forbidden', 'verification.not_yours');
-    return tx
+    const revoked = await tx
       .update(verifications)
       .set({ revokedAt: new Date(), revokedBy: actor.id, revokeNote: input.note || null })
       .where(
@@ -36,5 +38,15 @@ export async function makeUnverifiedUnit(db: Executor, actor: Actor, input: Unit
         ),
       )
       .returning();
+    if (verifier.admin)
+      await recordAudit(tx, auditActor(actor), {
+        action: 'verification.revoke',
+        objectType: input.unit,
+        objectId: input.id,
+        before: { type: input.type, active: revoked.map((row) => row.id) },
+        after: { type: input.type, active: [], revoked: revoked.map((row) => row.id) },
+        note: input.note || null,
+      });
+    return revoked;
   });
 }

@@ -3,7 +3,8 @@ import type { VerificationType } from '~/features/companies/constants';
 import type { Executor } from '~/server/db';
 import { companies, users, verifications } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
-import { type Actor, findVerifier } from './find-verifier';
+import { recordAudit } from '~/server/services/admin/record-audit';
+import { type Actor, auditActor, findVerifier } from './find-verifier';
 
 export type UnitKind = 'user' | 'company';
 
@@ -25,8 +26,8 @@ export const subjectColumns = (unit: UnitKind, id: number) =>
   unit === 'user' ? { userId: id, companyId: null } : { userId: null, companyId: id };
 
 /**
- * Records a verification of a user or a company (docs/companies.md "Verification"): administrators and members of
- * verifier companies only; a company member's record carries their company. The same type verified again by the
+ * Records a verification of a user or a company (docs/companies.md "Verification"): platform staff with
+ * `verification` and members of verifier companies only (staff's records are audited); a company member's record carries their company. The same type verified again by the
  * same organisation while active is a 409.
  */
 export async function makeVerifiedUnit(db: Executor, actor: Actor, input: UnitInput) {
@@ -43,15 +44,26 @@ export async function makeVerifiedUnit(db: Executor, actor: Actor, input: UnitIn
     .from(verifications)
     .where(and(subject, eq(verifications.type, input.type), from, isNull(verifications.revokedAt)));
   if (existing) throw new AppError('conflict', 'verification.already_verified');
-  const [row] = await db
-    .insert(verifications)
-    .values({
-      ...subjectColumns(input.unit, input.id),
-      type: input.type,
-      verifiedBy: actor.id,
-      fromCompanyId: verifier.companyId,
-      note: input.note || null,
-    })
-    .returning();
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(verifications)
+      .values({
+        ...subjectColumns(input.unit, input.id),
+        type: input.type,
+        verifiedBy: actor.id,
+        fromCompanyId: verifier.companyId,
+        note: input.note || null,
+      })
+      .returning();
+    if (verifier.admin)
+      await recordAudit(tx, auditActor(actor), {
+        action: 'verification.verify',
+        objectType: input.unit,
+        objectId: input.id,
+        before: null,
+        after: { type: input.type, verification_id: row.id, from_company_id: row.fromCompanyId },
+        note: input.note || null,
+      });
+    return row;
+  });
 }
