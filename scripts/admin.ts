@@ -251,6 +251,8 @@ try {
         sellerAmount,
         deciderId: admin.id,
         note: note ?? null,
+        // The same audit row as the back office's decision (docs/backoffice.md "Money").
+        audit: { id: admin.id, role: 'admin', email: admin.email, ip: null },
       });
       console.log(
         `Deal #${id}: dispute ${done.disputeId} resolved (${done.decision}) by ${admin.email}: held ${done.held}, seller ${done.sellerAmount - done.fee} (fee ${done.fee}), buyer ${done.buyerAmount} — transfer ${done.transferId}.`,

@@ -7,6 +7,7 @@ export const ADMIN_SECTIONS = [
   { id: 'members', path: '/admin/members', capability: 'members', label: 'admin.nav_members' },
   { id: 'moderation', path: '/admin/moderation', capability: 'moderation', label: 'admin.nav_moderation' },
   { id: 'verification', path: '/admin/verification', capability: 'verification', label: 'admin.nav_verification' },
+  { id: 'deals', path: '/admin/deals', capability: 'deals', label: 'admin.nav_deals' },
   { id: 'money', path: '/admin/money', capability: 'money', label: 'admin.nav_money' },
   { id: 'support', path: '/admin/support', capability: 'support', label: 'admin.nav_support' },
   { id: 'reference', path: '/admin/reference', capability: 'reference', label: 'admin.nav_reference' },

@@ -8,6 +8,7 @@ import {
   OFFER_TYPE,
   type DealEventAction,
   type DeliveryType,
+  type DisputeReason,
   type OfferAction,
   type OfferStatus,
   type OfferType,
@@ -279,3 +280,11 @@ export function bookingText(booking: BookedRange, t: Translate, locale: Locale):
       : from;
   return t('deal.booking_range', { from, to: formatDay(booking.date_to, intl) });
 }
+
+/** Why a dispute was opened, as people read it. */
+export const DISPUTE_REASON_LABEL: Record<DisputeReason, MessageKey> = {
+  not_received: 'deal.dispute_reason_not_received',
+  not_as_described: 'deal.dispute_reason_not_as_described',
+  quantity_short: 'deal.dispute_reason_quantity_short',
+  other: 'deal.dispute_reason_other',
+};

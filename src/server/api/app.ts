@@ -35,6 +35,7 @@ import { adminRoutes } from './routes/admin';
 import { adminMembersRoutes } from './routes/admin-members';
 import { adminDashboardRoutes } from './routes/admin-dashboard';
 import { adminVerificationRoutes } from './routes/admin-verification';
+import { adminMoneyRoutes } from './routes/admin-money';
 
 /** Largest request body: offer documents may be 50 MB (OFFER_DOCUMENT_MAX_BYTES); multipart overhead on top. */
 const MAX_BODY_BYTES = 55 * 1024 * 1024;
@@ -86,6 +87,7 @@ export function createApiApp() {
   app.route('/', adminMembersRoutes());
   app.route('/', adminDashboardRoutes());
   app.route('/', adminVerificationRoutes());
+  app.route('/', adminMoneyRoutes());
   app.route('/', warehouseRoutes());
   app.route('/', userWarehouseRoutes());
   app.route('/', contactRoutes());

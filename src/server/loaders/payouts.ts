@@ -8,6 +8,7 @@ import { parseInput } from '~/server/api/validate';
 import { getDb } from '~/server/db';
 import { currencies, sessions } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
+import { readPlatformSetting } from '~/server/services/settings/read-platform-setting';
 import { choosePaymentProvider } from '~/server/payments/registry';
 import { confirmRecentSignIn } from '~/server/services/accounts/confirm-recent-sign-in';
 import type { SessionUser } from '~/server/services/accounts/users';
@@ -94,7 +95,7 @@ export async function loadWithdrawPage(
     pockets,
     needsPassword: !(await isRecentSignIn(user)),
     recentMinutes: env.PAYOUT_RECENT_SIGN_IN_MINUTES,
-    approvalAboveUsd: env.PAYOUT_APPROVAL_ABOVE_USD,
+    approvalAboveUsd: await readPlatformSetting(db, 'payout_approval_above_usd'),
     form,
   });
   if (request.request.method !== 'POST')

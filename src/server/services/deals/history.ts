@@ -23,7 +23,8 @@ export interface DealEventView extends ChainedEvent {
   hash: string;
 }
 
-async function loadEvents(db: Executor, offerId: number): Promise<DealEventView[]> {
+/** A deal's events, oldest first, with their hashes and attachment links (no access check: callers check). */
+export async function loadDealEvents(db: Executor, offerId: number): Promise<DealEventView[]> {
   const rows = await db
     .select({ event: offerEvents, actorName: userNameSql(offerEvents.actorId, 'full') })
     .from(offerEvents)
@@ -55,7 +56,7 @@ async function loadEvents(db: Executor, offerId: number): Promise<DealEventView[
 /** `GET /offer/history?id=`: the deal's events with their hashes and whether the stored chain verifies (parties only). */
 export async function getDealHistory(db: Executor, user: SessionUser, offerId: number) {
   await assertParty(db, user.id, offerId);
-  const events = await loadEvents(db, offerId);
+  const events = await loadDealEvents(db, offerId);
   const check = verifyChain(events);
   return {
     offer_id: offerId,
@@ -75,7 +76,7 @@ export async function verifyDealForParty(db: Executor, user: SessionUser, offerI
 
 /** The stored chain of one deal, checked, for operators (`npm run admin -- verify-deal`): no access check. */
 export async function verifyStoredDeal(db: Executor, offerId: number) {
-  const events = await loadEvents(db, offerId);
+  const events = await loadDealEvents(db, offerId);
   if (events.length === 0) throw new AppError('not_found', 'offers.not_found');
   return { offer_id: offerId, events: events.length, ...verifyChain(events) };
 }
@@ -211,7 +212,7 @@ export async function getSharedDealRecord(db: Executor, token: string, locale: L
   // The figures as the parties see them (the seller's view), of which only the terms are passed on.
   const [[view], events] = await Promise.all([
     loadOfferViews(db, parties.sellerId, [share.offerId], locale),
-    loadEvents(db, share.offerId),
+    loadDealEvents(db, share.offerId),
   ]);
   const check = verifyChain(events);
   const roleOfActor = (actorId: number): DealRole => (actorId === parties.buyerId ? 'buyer' : 'seller');

@@ -9,6 +9,7 @@ import { postPending } from '~/server/services/wallet/post-pending';
 import { voidPending } from '~/server/services/wallet/void-pending';
 import { figuresOf, type OfferRow } from './offer-view';
 import { sellerDestinations } from './platform-fee';
+import { readPlatformSetting } from '~/server/services/settings/read-platform-setting';
 
 /** The key of a wallet deal's step: one freeze, one release or return per deal, whoever retries. */
 export const dealMoneyKey = (offerId: number, step: MoneyStep) => `deal:${offerId}:${step}`;
@@ -72,7 +73,13 @@ export async function moveDealMoney(
   const amount = Number(frozen.amount);
   if (step === 'release') {
     // The seller's part less the platform fee, the fee its own posting (docs/wallet.md "Fees").
-    const { destinations } = await sellerDestinations(tx, offer.sellerId, currency.code, amount);
+    const { destinations } = await sellerDestinations(
+      tx,
+      offer.sellerId,
+      currency.code,
+      amount,
+      await readPlatformSetting(tx, 'platform_fee_bps'),
+    );
     const { transfer } = await postPending(tx, { ...cause, pendingId: frozen.id, destinations });
     return { step, transfer_id: transfer.id, pending_id: frozen.id, amount, currency: currency.code };
   }

@@ -10,7 +10,7 @@ import { roleOf } from '~/features/deals/state-machine';
 import type { Executor } from '~/server/db';
 import { dealDisputes, offerEvents, offers } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
-import { getEnv } from '~/server/env';
+import { readPlatformSetting } from '~/server/services/settings/read-platform-setting';
 import { autoReleaseAt } from './auto-release-deals';
 import { findFrozenMoney } from './find-frozen-money';
 import { platformFeeOf } from './platform-fee';
@@ -58,7 +58,7 @@ export async function readDisputeState(db: Executor, userId: number, offerId: nu
       .limit(1);
     if (sent) autoReleaseOn = autoReleaseAt(sent.at).toISOString();
   }
-  const basisPoints = getEnv().platformFeeBps;
+  const basisPoints = await readPlatformSetting(db, 'platform_fee_bps');
   const fee = isFrozen && role === 'seller' && basisPoints > 0 ? platformFeeOf(frozen.amount, basisPoints) : 0;
   return {
     dispute: dispute

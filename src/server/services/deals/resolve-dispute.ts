@@ -4,6 +4,8 @@ import type { MessageKey } from '~/i18n/t';
 import type { Database } from '~/server/db';
 import { dealDisputes, offers } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
+import type { StaffActor } from '~/server/services/admin/access';
+import { recordAudit } from '~/server/services/admin/record-audit';
 import { postPending } from '~/server/services/wallet/post-pending';
 import { voidPending } from '~/server/services/wallet/void-pending';
 import { appendEvent } from './events';
@@ -11,6 +13,7 @@ import { findFrozenMoney } from './find-frozen-money';
 import { lockLot, releaseLotAfterDeal, unreserveAfterCancel } from './lot-reservation';
 import { notifyDealStep } from './notify';
 import { sellerDestinations } from './platform-fee';
+import { readPlatformSetting } from '~/server/services/settings/read-platform-setting';
 import { priceCellsOfOffer, refreshPriceCells } from '~/server/services/statistics/refresh-price-cells';
 
 export interface ResolveDisputeInput {
@@ -21,6 +24,8 @@ export interface ResolveDisputeInput {
   /** The administrator who decides (recorded on the dispute and as the event's actor). */
   deciderId: number;
   note?: string | null;
+  /** The staff member deciding in the back office (or the CLI's administrator): the audit row joins the transaction. */
+  audit?: StaffActor;
 }
 
 export interface DisputeResolution {
@@ -81,7 +86,13 @@ export async function resolveDispute(db: Database, input: ResolveDisputeInput): 
     if (input.decision === 'refund') {
       transferId = (await voidPending(tx, { ...cause, pendingId: frozen.id })).transfer.id;
     } else {
-      const paid = await sellerDestinations(tx, offer.sellerId, frozen.currency, sellerAmount);
+      const paid = await sellerDestinations(
+        tx,
+        offer.sellerId,
+        frozen.currency,
+        sellerAmount,
+        await readPlatformSetting(tx, 'platform_fee_bps'),
+      );
       fee = paid.fee;
       transferId = (await postPending(tx, { ...cause, pendingId: frozen.id, destinations: paid.destinations })).transfer
         .id;
@@ -144,6 +155,24 @@ export async function resolveDispute(db: Database, input: ResolveDisputeInput): 
       },
       at: now,
     });
+    if (input.audit)
+      await recordAudit(tx, input.audit, {
+        action: 'dispute.resolve',
+        objectType: 'offer',
+        objectId: offer.id,
+        before: { dispute_id: dispute.id, status: 'open', offer_status: offer.status, held, currency: frozen.currency },
+        after: {
+          dispute_id: dispute.id,
+          status: 'resolved',
+          offer_status: next.status,
+          decision: input.decision,
+          seller_amount: sellerAmount,
+          fee,
+          buyer_amount: held - sellerAmount,
+          transfer_id: transferId,
+        },
+        note: input.note ?? null,
+      });
     return result;
   });
   await notifyDealStep(db, input.offerId, 'resolve-dispute', input.deciderId, DECISION_STEP[input.decision]);

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { normalizePhone } from '~/features/accounts/phone';
 import type { Executor } from '~/server/db/client';
 import { exchangeRates, type PayoutMethod, payouts } from '~/server/db/schema';
-import { getEnv } from '~/server/env';
+import { readPlatformSetting } from '~/server/services/settings/read-platform-setting';
 import { AppError } from '~/server/errors';
 import { type ProviderChooser, resolveProvider } from '~/server/payments/choose';
 import type { PaymentProvider } from '~/server/payments/provider';
@@ -35,7 +35,10 @@ export function maskDestination(value: string): string {
   return `•••• ${digits.slice(-4)}`;
 }
 
-/** Whether a payout of `amountMinor` needs an administrator: above PAYOUT_APPROVAL_ABOVE_USD, or no rate to tell. */
+/**
+ * Whether a payout of `amountMinor` needs an administrator: above the approval threshold (the back office's
+ * `payout_approval_above_usd`, else PAYOUT_APPROVAL_ABOVE_USD), or no rate to tell.
+ */
 async function needsApproval(
   db: Executor,
   currency: { id: number; decimals: number },
@@ -51,7 +54,7 @@ async function needsApproval(
   if (!(perUsd > 0)) return true;
   // Compared in US cents, the threshold's own unit: a ratio, never an amount of money kept anywhere.
   const usdCents = (amountMinor / 10 ** currency.decimals / perUsd) * 100;
-  return usdCents > getEnv().PAYOUT_APPROVAL_ABOVE_USD * 100;
+  return usdCents > (await readPlatformSetting(db, 'payout_approval_above_usd')) * 100;
 }
 
 /**
