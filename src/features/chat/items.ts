@@ -23,6 +23,9 @@ export interface ChatMessageView {
   text: string | null;
   photo: ChatPhoto | null;
   deleted: boolean;
+  /** Removed by a moderator (docs/backoffice.md "Moderation"), with the reason both members read. */
+  hidden?: boolean;
+  hidden_reason?: string | null;
   client_id: string | null;
   system: { offer_id: number; event: string; url: string } | null;
   warnings: ChatWarning[];

@@ -132,7 +132,11 @@ export default function ChatMessageList({
                     <p className="sr-only">
                       {message.mine ? t('chat.you_wrote') : t('chat.other_wrote', { name: otherName })}
                     </p>
-                    {message.deleted ? (
+                    {message.hidden ? (
+                      <p className="italic opacity-80" data-testid="chat-message-hidden">
+                        {t('chat.hidden_by_moderation', { reason: message.hidden_reason ?? '' })}
+                      </p>
+                    ) : message.deleted ? (
                       <p className="italic opacity-80">{t('chat.deleted')}</p>
                     ) : (
                       <>
@@ -175,7 +179,7 @@ export default function ChatMessageList({
                       ))}
                     </ul>
                   )}
-                  {message.mine && !message.deleted && canDelete && (
+                  {message.mine && !message.deleted && !message.hidden && canDelete && (
                     <div className="flex gap-2 text-sm">
                       {confirming === message.id ? (
                         <>

@@ -36,6 +36,7 @@ import { adminMembersRoutes } from './routes/admin-members';
 import { adminDashboardRoutes } from './routes/admin-dashboard';
 import { adminVerificationRoutes } from './routes/admin-verification';
 import { adminMoneyRoutes } from './routes/admin-money';
+import { moderationRoutes } from './routes/moderation';
 
 /** Largest request body: offer documents may be 50 MB (OFFER_DOCUMENT_MAX_BYTES); multipart overhead on top. */
 const MAX_BODY_BYTES = 55 * 1024 * 1024;
@@ -88,6 +89,7 @@ export function createApiApp() {
   app.route('/', adminDashboardRoutes());
   app.route('/', adminVerificationRoutes());
   app.route('/', adminMoneyRoutes());
+  app.route('/', moderationRoutes());
   app.route('/', warehouseRoutes());
   app.route('/', userWarehouseRoutes());
   app.route('/', contactRoutes());

@@ -30,6 +30,11 @@ export interface LotPageData {
    * signed-in visitor who does not own the lot; null otherwise (an anonymous page sets no cookie).
    */
   chatToken: string | null;
+  /**
+   * The form token of the moderation forms (docs/backoffice.md "Moderation"): "Report this lot" for a signed-in
+   * visitor who does not own it, the appeal of a hidden lot for its owner; null otherwise.
+   */
+  formToken: string | null;
   /** Active verifications of the lot's owner and of the related lots' owners, read in one query. */
   badges: BadgeMaps;
   /** A crop lot's price against its crop's recent traded median (region, else country); null with no deals. */
@@ -78,6 +83,7 @@ export async function loadLotPage(page: PageContext, kind: LotKind): Promise<Lot
     lot.kind === 'board' ? readLotPricePosition(db, lot) : null,
   ]);
   const chatToken = user !== null && !lot.is_own ? formTokenFor(page.cookies) : null;
+  const formToken = user !== null && (!lot.is_own || lot.moderation !== null) ? formTokenFor(page.cookies) : null;
   const badges = await listVerificationBadges(db, { userIds: [lot.user.id, ...related.map((item) => item.user.id)] });
-  return { lot, related, booked, canOffer, offerPoint, chatToken, badges, pricePosition };
+  return { lot, related, booked, canOffer, offerPoint, chatToken, formToken, badges, pricePosition };
 }

@@ -384,3 +384,28 @@ export function priceAlertMail(
     },
   };
 }
+
+/** Moderation hid a lot, or decided its owner's appeal (docs/backoffice.md "Moderation"): what, why, the lot's link. */
+export function lotModerationMail(
+  locale: Locale,
+  to: string,
+  name: string,
+  step: { event: 'hidden' | 'restored' | 'upheld'; lot: string; note: string | null; url: string },
+): MailMessage {
+  const t = createTranslator(locale);
+  const text = {
+    hidden: 'mail.lot_hidden_text',
+    restored: 'mail.lot_restored_text',
+    upheld: 'mail.lot_upheld_text',
+  } as const;
+  const paragraphs = [t(text[step.event], { lot: step.lot })];
+  if (step.note) paragraphs.push(t('mail.lot_moderation_note', { note: step.note }));
+  if (step.event === 'hidden') paragraphs.push(t('mail.lot_hidden_appeal'));
+  const message = compose(locale, to, 'mail.lot_moderation_subject', {
+    name,
+    paragraphs,
+    action: { label: t('mail.lot_moderation_action'), url: step.url },
+    vars: { lot: step.lot },
+  });
+  return message;
+}

@@ -42,6 +42,8 @@ export const RATE_LIMITS = {
   loanApply: { points: 10, duration: 24 * 60 * 60 },
   /** Second-factor codes and step-up confirmations in the back office, per staff member (docs/backoffice.md). */
   staffCode: { points: 10, duration: 15 * 60 },
+  /** Reports of lots and profiles a member sends (docs/backoffice.md "Moderation"). */
+  moderationReport: { points: 20, duration: 60 * 60 },
 } as const;
 export type LimitName = keyof typeof RATE_LIMITS;
 

@@ -8,6 +8,9 @@ import type { ChatMessageRow } from './append-message';
 /** The message item of the API and the stream (docs/chat.md "Message item"), as `viewerId` sees it. */
 export function toMessageItem(row: ChatMessageRow, roomKey: string, viewerId: number) {
   const deleted = row.deletedAt !== null;
+  // Hidden by a moderator (docs/backoffice.md "Moderation"): neither member reads it any more, both see why.
+  const hidden = row.hiddenAt !== null;
+  const gone = deleted || hidden;
   const mine = row.createdBy === viewerId;
   return {
     id: row.id,
@@ -17,18 +20,20 @@ export function toMessageItem(row: ChatMessageRow, roomKey: string, viewerId: nu
     created_by: row.createdBy,
     mine,
     created_at: Math.floor(row.createdAt.getTime() / 1000),
-    text: deleted ? null : row.body,
+    text: gone ? null : row.body,
     photo:
-      deleted || !row.photoKey
+      gone || !row.photoKey
         ? null
         : photoView({ storageKey: row.photoKey, width: row.photoWidth ?? 0, height: row.photoHeight ?? 0 }),
     deleted,
+    hidden,
+    hidden_reason: hidden ? row.hiddenReason : null,
     client_id: mine ? row.clientId : null,
     system: row.system
       ? { offer_id: row.system.offerId, event: row.system.event, url: `/user/offer/${row.system.offerId}` }
       : null,
     // Warnings are for the reader: a sender is not warned about their own words.
-    warnings: deleted || mine || row.kind !== 'text' ? [] : chatWarnings(row.body),
+    warnings: gone || mine || row.kind !== 'text' ? [] : chatWarnings(row.body),
   };
 }
 export type ChatMessageItem = ReturnType<typeof toMessageItem>;

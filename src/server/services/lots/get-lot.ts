@@ -1,13 +1,16 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { USER_ITEMS_LIMIT, isOnMarket, type LotKind } from '~/features/lots/constants';
+import { USER_ITEMS_LIMIT, type LotKind } from '~/features/lots/constants';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
 import { lots } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
 import type { SessionUser } from '~/server/services/accounts/users';
-import { type LotItem, itemsOf, onMarket, selectLots } from './lot-item';
+import { type LotItem, isOnMarket, itemsOf, onMarket, selectLots } from './lot-item';
 
-/** `GET /{kind}/view?id=`: a lot on the market (active or in process) for anyone, any lot for its owner; otherwise 404. */
+/**
+ * `GET /{kind}/view?id=`: a lot on the market (active or in process, not hidden by a moderator, of a member not
+ * blocked) for anyone, any lot for its owner; otherwise 404 (docs/backoffice.md "Moderation").
+ */
 export async function getLot(
   db: Executor,
   kind: LotKind,
@@ -16,7 +19,7 @@ export async function getLot(
   locale: Locale,
 ): Promise<LotItem> {
   const [row] = await selectLots(db).where(and(eq(lots.id, id), eq(lots.kind, kind)));
-  if (!row || (!isOnMarket(row.lot.status) && row.lot.userId !== viewer?.id))
+  if (!row || (!isOnMarket(row.lot) && row.lot.userId !== viewer?.id))
     throw new AppError('not_found', 'lots.not_found');
   return (await itemsOf(db, [row], viewer, locale))[0];
 }

@@ -189,6 +189,20 @@ export function toLotItem(
             isRental: lot.type === 'rent',
           }
         : null,
+    /**
+     * For its owner only, while a moderator keeps it hidden (docs/backoffice.md "Moderation"): why, and their one
+     * appeal (null until sent; its outcome null until decided).
+     */
+    moderation:
+      viewer.userId === lot.userId && lot.hiddenAt
+        ? {
+            hidden_at: lot.hiddenAt.toISOString(),
+            reason: lot.hiddenReason ?? '',
+            appeal: lot.appealedAt
+              ? { text: lot.appealText ?? '', at: lot.appealedAt.toISOString(), outcome: lot.appealOutcome }
+              : null,
+          }
+        : null,
     is_favorite: viewer.favoriteIds?.has(lot.id) ?? false,
     copied_from_id: lot.copiedFromId,
     created_at: lot.createdAt.toISOString(),
