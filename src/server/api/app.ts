@@ -37,6 +37,8 @@ import { adminDashboardRoutes } from './routes/admin-dashboard';
 import { adminVerificationRoutes } from './routes/admin-verification';
 import { adminMoneyRoutes } from './routes/admin-money';
 import { moderationRoutes } from './routes/moderation';
+import { adminReferenceRoutes } from './routes/admin-reference';
+import { adminSupportRoutes } from './routes/admin-support';
 
 /** Largest request body: offer documents may be 50 MB (OFFER_DOCUMENT_MAX_BYTES); multipart overhead on top. */
 const MAX_BODY_BYTES = 55 * 1024 * 1024;
@@ -90,6 +92,8 @@ export function createApiApp() {
   app.route('/', adminVerificationRoutes());
   app.route('/', adminMoneyRoutes());
   app.route('/', moderationRoutes());
+  app.route('/', adminSupportRoutes());
+  app.route('/', adminReferenceRoutes());
   app.route('/', warehouseRoutes());
   app.route('/', userWarehouseRoutes());
   app.route('/', contactRoutes());

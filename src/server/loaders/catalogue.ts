@@ -51,7 +51,9 @@ export async function loadCataloguePage(
   const { kind } = request;
   const search = { ...request.search };
   const [categories, countries, currencies] = await Promise.all([
-    memoize(`catalogue:categories:${kind}:${locale}`, MINUTE, () => getCategoryTree(db, kind, locale)),
+    memoize(`catalogue:categories:${kind}:${locale}`, MINUTE, () =>
+      getCategoryTree(db, kind, locale, { includeRetired: true }),
+    ),
     memoize(`catalogue:countries:${locale}`, MINUTE, () => listCountries(db, locale)),
     memoize(`catalogue:currencies:${locale}`, MINUTE, () => listCurrencies(db, locale)),
   ]);

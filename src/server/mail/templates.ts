@@ -409,3 +409,26 @@ export function lotModerationMail(
   });
   return message;
 }
+
+/**
+ * Support's answer to a contact message (docs/backoffice.md "Support"), in the language the person wrote from: the
+ * answer, then the message's number and topic. Replies go to SUPPORT_EMAIL when it is set.
+ */
+export function contactAnswerMail(
+  locale: Locale,
+  to: string,
+  name: string,
+  message: { topic: MessageKey; id: number; answer: string; replyTo?: string },
+): MailMessage {
+  const t = createTranslator(locale);
+  const mail = compose(locale, to, 'mail.contact_answer_subject', {
+    name,
+    vars: { id: String(message.id) },
+    paragraphs: [
+      ...message.answer.split(/\n{2,}/),
+      `${t('contact.field_topic')}: ${t(message.topic)}`,
+      t('mail.contact_received_reference', { id: String(message.id) }),
+    ],
+  });
+  return message.replyTo ? { ...mail, replyTo: message.replyTo } : mail;
+}

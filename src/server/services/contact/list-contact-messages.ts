@@ -4,8 +4,8 @@ import type { Executor } from '~/server/db/client';
 import { contactMessages } from '~/server/db/schema';
 
 /**
- * The support inbox (docs/contact.md), newest first, optionally of one status. For administrators only: the
- * admin command and, later, the back office call it; there is no API for it.
+ * The support inbox (docs/contact.md), newest first, optionally of one status, for the admin command. The back
+ * office reads the inbox with listSupportMessages (src/server/services/support/, docs/backoffice.md "Support").
  */
 export async function listContactMessages(db: Executor, options: { status?: ContactStatus; limit?: number } = {}) {
   return db

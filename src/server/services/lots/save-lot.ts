@@ -1,5 +1,5 @@
 import { forgetLotCounts } from '~/server/cache/lot-counts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { assertLotMayChange } from '~/server/services/deals/lot-reservation';
 import { PERMISSIONS } from '~/features/accounts/constants';
 import { KINDS, type LotKind } from '~/features/lots/constants';
@@ -51,7 +51,14 @@ interface Money {
 }
 
 /** Every id the lot names must exist and fit together (unit for this kind, region in the country, village in the region). */
-async function checkReferences(db: Executor, kind: LotKind, input: LotInput, user: SessionUser): Promise<Money> {
+async function checkReferences(
+  db: Executor,
+  kind: LotKind,
+  input: LotInput,
+  user: SessionUser,
+  /** What the lot already uses: a category or unit retired since (docs/backoffice.md "Reference data") is kept. */
+  kept?: { categoryId: number; perUnitId: number },
+): Promise<Money> {
   const errors: Record<string, LocalizedMessage[]> = {};
   const bad = (field: string) => (errors[field] = [{ key: 'validation.invalid_option' }]);
   // A lot is published only for the owner's own company (docs/companies.md "Company lots").
@@ -79,11 +86,23 @@ async function checkReferences(db: Executor, kind: LotKind, input: LotInput, use
     db
       .select({ id: categories.id })
       .from(categories)
-      .where(and(eq(categories.kind, kind), eq(categories.id, input.category_id))),
+      .where(
+        and(
+          eq(categories.kind, kind),
+          eq(categories.id, input.category_id),
+          kept?.categoryId === input.category_id ? undefined : isNull(categories.retiredAt),
+        ),
+      ),
     db
       .select({ id: perUnits.id })
       .from(perUnits)
-      .where(and(eq(perUnits.id, input.per_unit_id), eq(UNIT_FLAG[KINDS[kind].unitCategory], true))),
+      .where(
+        and(
+          eq(perUnits.id, input.per_unit_id),
+          eq(UNIT_FLAG[KINDS[kind].unitCategory], true),
+          kept?.perUnitId === input.per_unit_id ? undefined : isNull(perUnits.retiredAt),
+        ),
+      ),
     db
       .select({ code: currencies.code, decimals: currencies.decimals })
       .from(currencies)
@@ -311,7 +330,7 @@ export async function updateLot(
   locale: Locale,
 ): Promise<void> {
   const before = await findOwnLot(db, user, kind, id);
-  const money = await checkReferences(db, kind, input, user);
+  const money = await checkReferences(db, kind, input, user, before);
   const values = columns(kind, input, money);
   const group = priceGroupOf(kind, input);
   const samePrice =

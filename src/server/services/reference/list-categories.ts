@@ -13,7 +13,12 @@ export interface CategoryNode {
   children?: CategoryNode[];
 }
 
-async function loadKind(db: Executor, kind: CategoryKind, locale: Locale) {
+/** Retired categories (docs/backoffice.md "Reference data") are left out unless asked for (a catalogue of old lots). */
+export interface CategoryListOptions {
+  includeRetired?: boolean;
+}
+
+async function loadKind(db: Executor, kind: CategoryKind, locale: Locale, options: CategoryListOptions = {}) {
   return db
     .select({
       id: categories.id,
@@ -22,13 +27,18 @@ async function loadKind(db: Executor, kind: CategoryKind, locale: Locale) {
       name: localizedColumn(categories, 'name', locale),
     })
     .from(categories)
-    .where(eq(categories.kind, kind))
+    .where(and(eq(categories.kind, kind), options.includeRetired ? undefined : isNull(categories.retiredAt)))
     .orderBy(asc(categories.sortOrder), asc(categories.id));
 }
 
 /** A kind's whole tree as nested nodes, roots first, each level in its editorial order. */
-export async function getCategoryTree(db: Executor, kind: CategoryKind, locale: Locale): Promise<CategoryNode[]> {
-  const rows = await loadKind(db, kind, locale);
+export async function getCategoryTree(
+  db: Executor,
+  kind: CategoryKind,
+  locale: Locale,
+  options: CategoryListOptions = {},
+): Promise<CategoryNode[]> {
+  const rows = await loadKind(db, kind, locale, options);
   const build = (parentId: number | null, level: number): CategoryNode[] =>
     rows
       .filter((row) => row.parent_id === parentId)
@@ -47,6 +57,6 @@ export async function listRootCategories(db: Executor, kind: CategoryKind, local
   return db
     .select({ id: categories.id, slug: categories.slug, name: localizedColumn(categories, 'name', locale) })
     .from(categories)
-    .where(and(eq(categories.kind, kind), isNull(categories.parentId)))
+    .where(and(eq(categories.kind, kind), isNull(categories.parentId), isNull(categories.retiredAt)))
     .orderBy(asc(categories.sortOrder));
 }

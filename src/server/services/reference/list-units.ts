@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
 import { localizedColumn } from '~/server/db/localized';
@@ -14,7 +14,7 @@ const FLAG = {
   for_machinery: perUnits.forMachinery,
 } as const;
 
-/** Units a lot of one kind can be priced per (or every unit for `all`), in the caller's language. */
+/** Units a lot of one kind can be priced per (or every unit for `all`), in the caller's language; never a retired one. */
 export async function listUnits(db: Executor, category: UnitCategory, locale: Locale) {
   return db
     .select({
@@ -24,6 +24,6 @@ export async function listUnits(db: Executor, category: UnitCategory, locale: Lo
       short: localizedColumn(perUnits, 'short', locale),
     })
     .from(perUnits)
-    .where(category === 'all' ? undefined : eq(FLAG[category], true))
+    .where(and(isNull(perUnits.retiredAt), category === 'all' ? undefined : eq(FLAG[category], true)))
     .orderBy(asc(perUnits.sortOrder));
 }

@@ -6,8 +6,9 @@ type Names = Record<Locale, string>;
 
 /**
  * The names a lot answer shows for its reference ids (category, unit, currency, country, region, village), in
- * every language, as maps by id. Reference data is written only by seeding, so a list a few minutes old is
- * right; an id it does not know yet (data seeded after the load) makes the next caller load it again.
+ * every language, as maps by id, retired ones included (lots keep them). Reference data is written by seeding and
+ * the back office, which forgets this memo on each change (forgetReferenceNames); an id it does not know yet
+ * (data written by another process after the load) makes the next caller load it again.
  */
 export interface ReferenceNames {
   /** Keyed `${kind}:${id}`: category ids are unique per kind. */
@@ -94,4 +95,9 @@ export async function loadReferenceNames(db: Executor, refs: readonly ReferenceI
   if (knowsAll(list, refs)) return list;
   // Another caller may have started the reload already.
   return memo && memo.value !== current ? memo.value : remember(db);
+}
+
+/** Forgets the memoised names: the back office calls it after changing reference data (docs/backoffice.md). */
+export function forgetReferenceNames(): void {
+  memo = undefined;
 }
