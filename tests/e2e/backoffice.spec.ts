@@ -66,11 +66,11 @@ test.describe('[ADMIN] a moderator at work, in French', () => {
       headers: member.auth,
       form: { target_type: 'lot', lot_id: String(lot.id), reason: 'fraud', comment: 'Bei hii si ya kweli.' },
     });
-    expect(reported.status(), await reported.text()).toBe(200);
+    expect(reported.status(), await reported.text()).toBe(201);
 
     // The moderator signs in with the plain form, then the back office asks for the authenticator's code.
     await page.goto('/fr/signin/login?redirect=%2Ffr%2Fadmin%2Fmoderation');
-    await page.getByLabel(fr['auth.field_email']).fill('demo-moderator@mavuno.test');
+    await page.getByLabel(fr['auth.field_login']).fill('demo-moderator@mavuno.test');
     await passwordBox(page, fr['auth.field_password']).fill('mavuno-demo');
     await page.getByRole('button', { name: fr['auth.sign_in'], exact: true }).last().click();
     await expect(page).toHaveURL(/\/fr\/admin\/two-factor\?redirect=/);

@@ -215,6 +215,30 @@ export const PAGE_KINDS: PageKind[] = [
   { name: 'desk: an article in Swahili', path: deskArticle(''), member: EDITOR },
   { name: 'desk: revisions', path: deskArticle('/revisions'), member: EDITOR },
   { name: "desk: the site's pages", path: '/fr/desk/pages', member: EDITOR },
+  { name: 'back office: dashboard', path: '/fr/admin', member: ADMIN },
+  { name: 'back office: members', path: '/sw/admin/members', member: ADMIN },
+  {
+    name: 'back office: a member',
+    path: async (request) => {
+      const { items } = await (await request.get('/api-v2/admin/members?q=demo-gold')).json();
+      return `/admin/members/${items[0].id}`;
+    },
+    member: ADMIN,
+  },
+  { name: 'back office: silver requests', path: '/fr/admin/members/silver-requests', member: ADMIN },
+  { name: 'back office: verification queue', path: '/sw/admin/verification', member: ADMIN },
+  { name: 'back office: companies', path: '/admin/companies', member: ADMIN },
+  { name: 'back office: disputes', path: '/fr/admin/money', member: ADMIN },
+  { name: 'back office: payouts', path: '/sw/admin/money/payouts', member: ADMIN },
+  { name: 'back office: fee settings', path: '/admin/money/settings', member: ADMIN },
+  { name: 'back office: deals', path: '/fr/admin/deals', member: ADMIN },
+  { name: 'back office: audit trail', path: '/admin/audit', member: ADMIN },
+  { name: 'back office: moderation queue', path: '/fr/admin/moderation', member: ADMIN },
+  { name: 'back office: support inbox', path: '/sw/admin/support', member: ADMIN },
+  { name: 'back office: categories', path: '/fr/admin/reference/categories?kind=board', member: ADMIN },
+  { name: 'back office: currencies and rates', path: '/admin/reference/currencies', member: ADMIN },
+  { name: 'back office: regions and villages', path: '/sw/admin/reference/places', member: ADMIN },
+  { name: 'back office refused to a member', path: '/fr/admin/members', member: GOLD },
   { name: 'chat rooms', path: '/chat', member: GOLD },
   {
     name: 'chat room',
