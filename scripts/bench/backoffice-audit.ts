@@ -1,7 +1,7 @@
 // The back office's part of `npm run bench` (scripts/bench/backoffice.mjs runs it): the audit trail's appends per
 // second through recordAudit (one client, then CLIENTS concurrent clients — every append waits for the chain's head
 // lock, so this is the back office's write ceiling), the time to verify the whole chain of ROWS rows, the audit list's
-// first filtered page, and the dashboard's figures. On DATABASE_URL (a scratch database the caller made) or a
+// first filtered page, and the dashboard's figures (on an empty market: its fixed cost). On DATABASE_URL (a scratch database the caller made) or a
 // PGlite in DATA_DIR. Prints one JSON line per case; asserts nothing but that the chain verifies.
 import path from 'node:path';
 import { migrateDatabase, openDatabase } from '~/server/db/client';
@@ -9,6 +9,7 @@ import { installDatabase } from '~/server/db';
 import { ensureSeeded } from '~/server/db/seed';
 import { getEnv } from '~/server/env';
 import { listAuditEntries } from '~/server/services/admin/list-audit-entries';
+import { readAdminDashboard } from '~/server/services/admin/read-admin-dashboard';
 import { recordAudit } from '~/server/services/admin/record-audit';
 import { verifyAuditChain } from '~/server/services/admin/verify-audit-chain';
 
@@ -84,6 +85,9 @@ try {
   console.log(JSON.stringify({ database, case: 'audit list, one object, first page', value: page }));
   const first = await timed(() => listAuditEntries(handle.db, actor, { page: 1, 'per-page': 50 }));
   console.log(JSON.stringify({ database, case: 'audit list, unfiltered, first page', value: first }));
+  // The dashboard on the bench's database (reference data, no demo): its fixed cost, every figure and queue.
+  const dashboard = await timed(() => readAdminDashboard(handle.db, actor));
+  console.log(JSON.stringify({ database, case: 'dashboard figures (administrator)', value: dashboard }));
 } finally {
   await handle.close();
 }

@@ -66,6 +66,44 @@ describe('[ADMIN] access matrix', () => {
     expect(mismatches).toEqual([]);
   });
 
+  it('a list and its object agree: whoever may list members or contact messages may open each, the others neither', async () => {
+    const sent = await apiRequest('/contact/send', {
+      method: 'POST',
+      headers: FORM,
+      body: form({
+        name: 'Amina',
+        email: 'amina@mavuno.test',
+        topic: 'general',
+        message: 'Where is my payment, please?',
+      }),
+    });
+    expect(sent.status).toBe(200);
+    const pairs = [
+      { list: '/admin/members?q=mavuno.test', item: (id: number) => `/admin/members/view?id=${id}` },
+      { list: '/admin/support/messages', item: (id: number) => `/admin/support/messages/view?id=${id}` },
+    ];
+    const member = await signedUpUser();
+    // Administrators first: they list, so every later caller is asked about an object that exists.
+    const callers: [string, Record<string, string>][] = [];
+    for (const role of STAFF_ROLES) callers.push([role, (await staffMember(role)).auth]);
+    callers.push(['member', member.auth]);
+    const disagreements: string[] = [];
+    const known: Record<string, number> = {};
+    for (const [who, auth] of callers) {
+      for (const pair of pairs) {
+        const list = await apiRequest(pair.list, { method: 'GET', headers: auth });
+        if (list.status === 200) known[pair.list] ??= list.json.items[0]?.id;
+        const id = known[pair.list];
+        if (id === undefined) continue;
+        const item = await apiRequest(pair.item(id), { method: 'GET', headers: auth });
+        if ((list.status === 200) !== (item.status === 200))
+          disagreements.push(`${who}: ${pair.list} ${list.status}, ${pair.item(id)} ${item.status}`);
+      }
+    }
+    expect(Object.keys(known)).toHaveLength(pairs.length);
+    expect(disagreements).toEqual([]);
+  });
+
   it('staff without the second factor are asked for it on every guarded call', async () => {
     const admin = await staffMember('admin', { twoFactor: false });
     for (const endpoint of guarded()) {

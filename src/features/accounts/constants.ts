@@ -59,7 +59,6 @@ export const PERMISSIONS = {
   /** Agro sell lots, buy requests, seed and fertilizer lots: silver and gold. */
   createTradeLots: 'lots.create_trade',
   bulkPriceUpdate: 'lots.bulk_price',
-  manageTiers: 'admin.tiers',
   /** Articles and other content on the editors' desk: editors and administrators. */
   editContent: 'content.edit',
 } as const;
@@ -70,7 +69,6 @@ export function scopeFor(user: { tier: Tier; role: Role }): Permission[] {
   const scope: Permission[] = [PERMISSIONS.createTechnicLots];
   if (user.tier === 'silver' || user.tier === 'gold')
     scope.push(PERMISSIONS.createTradeLots, PERMISSIONS.bulkPriceUpdate);
-  if (user.role === 'admin') scope.push(PERMISSIONS.manageTiers);
   if (isEditor(user)) scope.push(PERMISSIONS.editContent);
   for (const capability of capabilitiesOf(user.role)) scope.push(`admin.${capability}`);
   return scope;
