@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { auditLog } from '~/server/db/schema';
 import { GENESIS_HASH, canonicalJson } from '~/server/services/deals/chain';
 
 /**
@@ -23,6 +24,24 @@ export interface AuditContent {
 
 export { GENESIS_HASH };
 
+/** A stored row's hashed content, as recordAudit hashed it. */
+export function auditContentOf(row: typeof auditLog.$inferSelect): AuditContent {
+  return {
+    seq: row.seq,
+    at: row.at.toISOString(),
+    actor_id: row.actorId,
+    actor_role: row.actorRole,
+    actor_email: row.actorEmail,
+    action: row.action,
+    object_type: row.objectType,
+    object_id: row.objectId,
+    before: row.before,
+    after: row.after,
+    note: row.note,
+    ip: row.ip,
+  };
+}
+
 export function hashAudit(prevHash: string, content: AuditContent): string {
   const { seq, at, actor_id, actor_role, actor_email, action, object_type, object_id, before, after, note, ip } =
     content;
@@ -41,20 +60,4 @@ export function hashAudit(prevHash: string, content: AuditContent): string {
     ip,
   });
   return createHash('sha256').update(`${prevHash}\n${text}`).digest('hex');
-}
-
-/** Checks rows in `seq` order from the first: each `prev_hash` the hash before it, each `hash` recomputed. */
-export function verifyAuditRows(rows: (AuditContent & { prev_hash: string; hash: string })[]): {
-  valid: boolean;
-  broken_at: number | null;
-  count: number;
-  head_hash: string;
-} {
-  let prev = GENESIS_HASH;
-  for (const [index, row] of rows.entries()) {
-    if (row.seq !== index + 1 || row.prev_hash !== prev || hashAudit(prev, row) !== row.hash)
-      return { valid: false, broken_at: row.seq, count: rows.length, head_hash: prev };
-    prev = row.hash;
-  }
-  return { valid: true, broken_at: null, count: rows.length, head_hash: prev };
 }

@@ -4,22 +4,9 @@ import type { Executor } from '~/server/db';
 import { auditLog } from '~/server/db/schema';
 import { type Page, pageOffset, toPage } from '~/server/db/pagination';
 import { type StaffActor, requireCapability } from './access';
+import { type AuditContent, auditContentOf } from './audit-chain';
 
-export interface AuditItem {
-  seq: number;
-  at: string;
-  actor_id: number | null;
-  actor_role: string;
-  actor_email: string | null;
-  action: string;
-  object_type: string;
-  object_id: string | null;
-  before: unknown;
-  after: unknown;
-  note: string | null;
-  ip: string | null;
-  hash: string;
-}
+export type AuditItem = AuditContent & { hash: string };
 
 /** Next day at 00:00 UTC, for an inclusive `to` date. */
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
@@ -47,21 +34,7 @@ export async function listAuditEntries(db: Executor, actor: StaffActor, query: A
     db.select({ n: count() }).from(auditLog).where(condition),
   ]);
   return toPage(
-    rows.map((row) => ({
-      seq: row.seq,
-      at: row.at.toISOString(),
-      actor_id: row.actorId,
-      actor_role: row.actorRole,
-      actor_email: row.actorEmail,
-      action: row.action,
-      object_type: row.objectType,
-      object_id: row.objectId,
-      before: row.before,
-      after: row.after,
-      note: row.note,
-      ip: row.ip,
-      hash: row.hash,
-    })),
+    rows.map((row) => ({ ...auditContentOf(row), hash: row.hash })),
     n,
     paging,
   );

@@ -3,7 +3,7 @@ import type { Executor } from '~/server/db';
 import { auditLog } from '~/server/db/schema';
 import type { StaffActor } from './access';
 import { requireCapability } from './access';
-import { GENESIS_HASH, hashAudit } from './audit-chain';
+import { GENESIS_HASH, auditContentOf, hashAudit } from './audit-chain';
 
 const BATCH = 2000;
 
@@ -27,20 +27,7 @@ export async function verifyAuditChain(
       .orderBy(asc(auditLog.seq))
       .limit(BATCH);
     for (const row of rows) {
-      const content = {
-        seq: row.seq,
-        at: row.at.toISOString(),
-        actor_id: row.actorId,
-        actor_role: row.actorRole,
-        actor_email: row.actorEmail,
-        action: row.action,
-        object_type: row.objectType,
-        object_id: row.objectId,
-        before: row.before,
-        after: row.after,
-        note: row.note,
-        ip: row.ip,
-      };
+      const content = auditContentOf(row);
       if (row.seq !== expected || row.prevHash !== prev || hashAudit(prev, content) !== row.hash)
         return { valid: false, broken_at: row.seq, count: expected - 1, head_hash: prev };
       prev = row.hash;
