@@ -127,6 +127,19 @@ describe('[ADMIN] members', () => {
     const blocked = await post('/admin/members/block', moderator.auth, { id, reason: 'Fake lots', confirm: 1 });
     expect(blocked.status).toBe(200);
     expect((await post('/admin/members/block', moderator.auth, { id, reason: 'again', confirm: 1 })).status).toBe(409);
+    // A blocked member is not made staff: unblocked first.
+    const admin = await staffMember('admin');
+    const staffed = await post('/admin/members/role', admin.auth, {
+      id,
+      role: 'support',
+      confirm: 1,
+      step_up: 'harvest-2026',
+    });
+    expect([staffed.status, staffed.json.reason]).toEqual([409, 'admin.blocked_cannot_be_staff']);
+    // Support may sign members out, not staff (that is for administrators).
+    expect((await post('/admin/members/sign-out', support.auth, { id: admin.user.id, confirm: 1 })).status).toBe(403);
+    const finance = await staffMember('finance');
+    expect((await post('/admin/members/sign-out', admin.auth, { id: finance.user.id, confirm: 1 })).status).toBe(200);
     const login = await post('/user/login', {}, { email: seller.email, password: 'harvest-2026' });
     expect(login.status).toBe(403);
     expect(login.json.reason).toBe('accounts.blocked');

@@ -117,6 +117,12 @@ describe('moderation', () => {
     expect(ownView.json.moderation).toMatchObject({ reason: 'Scam lot', appeal: null });
     const othersView = await apiRequest(`/board-list/view?id=${lotId}`, { headers: reporter.auth });
     expect(othersView.status).toBe(404);
+    // Nor can anyone else favour it, open a chat about it; a moderator may look at it (to judge an appeal).
+    expect((await call(reporter.auth, '/board-list/add-favorites-board-list', { board_id: lotId })).status).toBe(404);
+    expect(
+      (await call(reporter.auth, '/chat/add-or-create', { order_id: lotId, order_type: 'board_list' })).status,
+    ).toBe(404);
+    expect((await apiRequest(`/board-list/view?id=${lotId}`, { headers: moderator.auth })).status).toBe(200);
     const mail = await lastMailTo(database.handle(), owner.email);
     expect(mail?.text).toContain('Scam lot');
     expect(mail?.text).toContain(`Maize ${word}`);

@@ -181,7 +181,11 @@ describe('back office: disputes', () => {
     const noStepUp = await call(admin.auth, 'POST', path, { decision: 'split', seller_amount: '20000' });
     expect(noStepUp.status).toBe(403);
 
-    const fee = await call(admin.auth, 'POST', '/admin/money/settings', { key: 'platform_fee_bps', value: '250' });
+    const fee = await call(admin.auth, 'POST', '/admin/money/settings', {
+      key: 'platform_fee_bps',
+      value: '250',
+      step_up: 'harvest-2026',
+    });
     expect(fee.status, fee.text).toBe(200);
     // KES 20 000,50 typed in French: a space groups, the comma is the decimal mark.
     const res = await call(
@@ -220,7 +224,16 @@ describe('back office: fee settings', () => {
     ).toBe(422);
     expect((await call(admin.auth, 'POST', '/admin/money/settings', { key: 'nonsense', value: '1' })).status).toBe(422);
 
-    const set = await call(admin.auth, 'POST', '/admin/money/settings', { key: 'platform_fee_bps', value: '500' });
+    const unconfirmed = await call(admin.auth, 'POST', '/admin/money/settings', {
+      key: 'platform_fee_bps',
+      value: '500',
+    });
+    expect([unconfirmed.status, unconfirmed.json.code]).toEqual([403, 'admin.step_up_required']);
+    const set = await call(admin.auth, 'POST', '/admin/money/settings', {
+      key: 'platform_fee_bps',
+      value: '500',
+      step_up: 'harvest-2026',
+    });
     expect(set.status, set.text).toBe(200);
     expect(set.json).toEqual({ key: 'platform_fee_bps', before: 100, after: 500 });
     const [audit] = await auditRows('setting.update', 'platform_fee_bps');
@@ -312,6 +325,7 @@ describe('back office: payouts', () => {
     const set = await call(admin.auth, 'POST', '/admin/money/settings', {
       key: 'payout_approval_above_usd',
       value: '1,000,000',
+      step_up: 'harvest-2026',
     });
     expect(set.status, set.text).toBe(200);
     const member = await signedUpUser();
@@ -456,7 +470,13 @@ describe('back office pages: plain forms', () => {
     const bad = await loadSettingsPage(gateOf(finance, path, cookies, { key: 'platform_fee_bps', value: '2,5' }, 'fr'));
     expect(bad.status).toBe(422);
     const done = await loadSettingsPage(
-      gateOf(finance, path, cookies, { key: 'payout_approval_above_usd', value: '1 500' }, 'fr'),
+      gateOf(
+        finance,
+        path,
+        cookies,
+        { key: 'payout_approval_above_usd', value: '1 500', step_up: 'harvest-2026' },
+        'fr',
+      ),
     );
     expect(done).toMatchObject({ status: 303 });
     const [row] = await db()

@@ -42,6 +42,7 @@ export const platformSettingSchema = perLocale((locale) =>
       decimals: 0,
       max: Math.max(...PLATFORM_SETTING_KEYS.map((k) => PLATFORM_SETTINGS[k].max)),
     }),
+    step_up: stepUp,
   }),
 );
 export type PlatformSettingInput = z.infer<ReturnType<typeof platformSettingSchema>>;

@@ -170,7 +170,7 @@ export async function loadSettingsPage(gate: AdminGate): Promise<PageOutcome<Set
   if (request.request.method !== 'POST') return ok(await view(blankForm(request, action)));
   return handleFormPost(request, {
     action,
-    shownFields: ['value'],
+    shownFields: ['value', 'step_up'],
     run: async (fields) => {
       await updatePlatformSetting(db, gate.actor, parseInput(platformSettingSchema(request.locale), fields));
       return `${action}?done=saved`;

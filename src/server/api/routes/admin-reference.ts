@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { AppError } from '~/server/errors';
+import { parseId } from '~/features/validation/fields';
 import { z } from 'zod';
 import {
   REFERENCE_CATEGORY_KINDS,
@@ -279,13 +281,11 @@ export function adminReferenceRoutes() {
     },
     async (c, { user, body }) => {
       const { id, ...fields } = body;
-      const warehouseId = id === undefined || id === '' ? undefined : Number(id);
-      return savePublicWarehouseAsStaff(
-        await getDb(),
-        actor(c, user),
-        Number.isInteger(warehouseId) ? warehouseId : undefined,
-        fields,
-      );
+      // No id adds a warehouse; an id that is not one of ours is a 404, never a new warehouse.
+      const given = id === undefined || id === '' ? undefined : String(id);
+      const warehouseId = given === undefined ? undefined : parseId(given);
+      if (given !== undefined && warehouseId === undefined) throw new AppError('not_found', 'errors.not_found');
+      return savePublicWarehouseAsStaff(await getDb(), actor(c, user), warehouseId, fields);
     },
   );
   for (const [path, retired, summary] of [

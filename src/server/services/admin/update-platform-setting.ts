@@ -6,12 +6,13 @@ import { platformSettings } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
 import { readPlatformSetting } from '~/server/services/settings/read-platform-setting';
 import { type StaffActor, requireCapability } from './access';
+import { confirmStepUp } from './confirm-step-up';
 import { recordAudit } from './record-audit';
 
 /**
  * Sets a fee setting (docs/backoffice.md "Money"): the platform fee in basis points or the payout approval
  * threshold in US dollars, a whole number within the setting's bounds (422 otherwise). It applies from the next
- * release or payout on; nothing already moved changes. Audited with the value before and after. Capability `money`.
+ * release or payout on; nothing already moved changes. Needs step-up (`step_up`). Audited with the value before and after. Capability `money`.
  */
 export async function updatePlatformSetting(
   db: Executor,
@@ -24,6 +25,8 @@ export async function updatePlatformSetting(
     throw new AppError('validation_failed', 'errors.validation_failed', {
       fields: { value: [{ key: 'admin.setting_out_of_range', vars: { min, max } }] },
     });
+  // A fee or the payout approval amount moves every later payment: as sensitive as approving one payout.
+  await confirmStepUp(db, actor, input.step_up);
   return db.transaction(async (tx) => {
     await tx.select().from(platformSettings).where(eq(platformSettings.key, input.key)).for('update');
     const before = await readPlatformSetting(tx, input.key);

@@ -27,7 +27,13 @@ export async function mayReadChatPhoto(db: Executor, userId: number, fileKey: st
       and(eq(chatRoomMembers.roomId, chatMessages.roomId), eq(chatRoomMembers.userId, userId)),
     )
     .where(
-      and(eq(chatMessages.roomId, Number(roomId)), eq(chatMessages.photoKey, photoKey), isNull(chatMessages.deletedAt)),
+      and(
+        eq(chatMessages.roomId, Number(roomId)),
+        eq(chatMessages.photoKey, photoKey),
+        isNull(chatMessages.deletedAt),
+        // A photo a moderator hid is gone for both members (docs/backoffice.md "Moderation").
+        isNull(chatMessages.hiddenAt),
+      ),
     )
     .limit(1);
   return row !== undefined;

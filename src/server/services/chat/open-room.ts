@@ -1,6 +1,6 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { OrderType } from '~/features/deals/constants';
-import { isOnMarket } from '~/features/lots/constants';
+import { isLotOnMarket } from '~/server/services/lots/lot-item';
 import type { Executor } from '~/server/db';
 import { chatRooms, lots, offers } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
@@ -22,13 +22,19 @@ export async function openRoom(
 ): Promise<{ room: ChatRoomRow; created: boolean }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: lots.id, userId: lots.userId, status: lots.status })
+      .select({
+        id: lots.id,
+        userId: lots.userId,
+        status: lots.status,
+        hiddenAt: lots.hiddenAt,
+        ownerBlockedAt: lots.ownerBlockedAt,
+      })
       .from(lots)
       .where(and(eq(lots.id, lot.orderId), eq(lots.kind, kindOfOrderType(lot.orderType))));
     if (!row) throw new AppError('not_found', 'lots.not_found');
     if (row.userId === userId)
       throw new AppError('validation_failed', 'chat.own_lot', { fields: { order_id: [{ key: 'chat.own_lot' }] } });
-    if (!isOnMarket(row.status) && !(await mayStillTalkAbout(tx, userId, row.id)))
+    if (!isLotOnMarket(row) && !(await mayStillTalkAbout(tx, userId, row.id)))
       throw new AppError('not_found', 'lots.not_found');
     await assertNotBlocked(tx, userId, row.userId);
     return findOrCreateRoom(tx, { id: row.id, userId: row.userId }, userId);

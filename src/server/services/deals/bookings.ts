@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { OFFER_STATUS } from '~/features/deals/constants';
-import { isOnMarket } from '~/features/lots/constants';
+import { isLotOnMarket } from '~/server/services/lots/lot-item';
 import type { Executor } from '~/server/db';
 import { lots, offers } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
@@ -11,10 +11,16 @@ export async function listBookedRanges(
   lotId: number,
 ): Promise<{ date_from: string; date_to: string; hour_from: number | null; hour_to: number | null }[]> {
   const [lot] = await db
-    .select({ kind: lots.kind, type: lots.type, status: lots.status })
+    .select({
+      kind: lots.kind,
+      type: lots.type,
+      status: lots.status,
+      hiddenAt: lots.hiddenAt,
+      ownerBlockedAt: lots.ownerBlockedAt,
+    })
     .from(lots)
     .where(eq(lots.id, lotId));
-  if (lot?.kind !== 'technic' || lot.type !== 'rent' || !isOnMarket(lot.status))
+  if (lot?.kind !== 'technic' || lot.type !== 'rent' || !isLotOnMarket(lot))
     throw new AppError('not_found', 'lots.not_found');
   const today = new Date().toISOString().slice(0, 10);
   const rows = await db

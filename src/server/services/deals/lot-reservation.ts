@@ -2,7 +2,7 @@ import { forgetLotCounts } from '~/server/cache/lot-counts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { offerVolumeLimits } from '~/features/deals/figures';
 import { OFFER_STATUS } from '~/features/deals/constants';
-import { isOnMarket } from '~/server/services/lots/lot-item';
+import { isLotOnMarket } from '~/server/services/lots/lot-item';
 import { isInDeal, isSoldOut } from '~/features/lots/owner-actions';
 import type { Executor } from '~/server/db';
 import { lots, offers } from '~/server/db/schema';
@@ -123,7 +123,7 @@ export async function declineWaitingOffers(
 }
 
 export function assertOnMarket(lot: LotRow): void {
-  if (!isOnMarket(lot)) throw new AppError('conflict', 'offers.lot_not_open');
+  if (!isLotOnMarket(lot)) throw new AppError('conflict', 'offers.lot_not_open');
 }
 
 /** A booking's range as timestamps: [date_from + hour_from, date_to + hour_to), whole days with 0 and 24. */

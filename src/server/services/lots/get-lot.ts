@@ -3,9 +3,10 @@ import { USER_ITEMS_LIMIT, type LotKind } from '~/features/lots/constants';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
 import { lots } from '~/server/db/schema';
+import { holds } from '~/features/admin/capabilities';
 import { AppError } from '~/server/errors';
 import type { SessionUser } from '~/server/services/accounts/users';
-import { type LotItem, isOnMarket, itemsOf, onMarket, selectLots } from './lot-item';
+import { type LotItem, isLotOnMarket, itemsOf, onMarket, selectLots } from './lot-item';
 
 /**
  * `GET /{kind}/view?id=`: a lot on the market (active or in process, not hidden by a moderator, of a member not
@@ -19,8 +20,11 @@ export async function getLot(
   locale: Locale,
 ): Promise<LotItem> {
   const [row] = await selectLots(db).where(and(eq(lots.id, id), eq(lots.kind, kind)));
-  if (!row || (!isOnMarket(row.lot) && row.lot.userId !== viewer?.id))
-    throw new AppError('not_found', 'lots.not_found');
+  // Off the market: its owner sees it; so do moderators a hidden lot (to judge its appeal; docs/backoffice.md).
+  const mayView =
+    row &&
+    (isLotOnMarket(row.lot) || row.lot.userId === viewer?.id || (row.lot.hiddenAt && holds(viewer, 'moderation')));
+  if (!row || !mayView) throw new AppError('not_found', 'lots.not_found');
   return (await itemsOf(db, [row], viewer, locale))[0];
 }
 

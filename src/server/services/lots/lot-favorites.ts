@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { isOnMarket, type LotKind } from '~/features/lots/constants';
+import type { LotKind } from '~/features/lots/constants';
+import { isLotOnMarket } from './lot-item';
 import type { Executor } from '~/server/db';
 import { lotFavorites, lots } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
@@ -17,11 +18,17 @@ export async function listFavoriteLotIds(db: Executor, userId: number, kind: Lot
 /** Marks a lot as a favourite (an existing lot of this kind; adding twice is harmless). */
 export async function addFavoriteLot(db: Executor, userId: number, kind: LotKind, lotId: number): Promise<number[]> {
   const [lot] = await db
-    .select({ id: lots.id, status: lots.status, userId: lots.userId })
+    .select({
+      id: lots.id,
+      status: lots.status,
+      userId: lots.userId,
+      hiddenAt: lots.hiddenAt,
+      ownerBlockedAt: lots.ownerBlockedAt,
+    })
     .from(lots)
     .where(and(eq(lots.id, lotId), eq(lots.kind, kind)));
   // Like the lot page: someone else's lot that is not on offer does not exist for this user.
-  if (!lot || (!isOnMarket(lot.status) && lot.userId !== userId)) throw new AppError('not_found', 'lots.not_found');
+  if (!lot || (!isLotOnMarket(lot) && lot.userId !== userId)) throw new AppError('not_found', 'lots.not_found');
   await db.insert(lotFavorites).values({ userId, lotId }).onConflictDoNothing();
   return listFavoriteLotIds(db, userId, kind);
 }

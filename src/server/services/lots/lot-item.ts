@@ -49,8 +49,8 @@ export function onMarket(): SQL {
   return sql`${lots.status} in (${sql.raw(ON_MARKET_STATUSES.map((status) => `'${status}'`).join(', '))}) and ${lots.hiddenAt} is null and ${lots.ownerBlockedAt} is null`;
 }
 
-/** Whether a lot row is on the market: what onMarket() selects. */
-export function isOnMarket(lot: Pick<typeof lots.$inferSelect, 'status' | 'hiddenAt' | 'ownerBlockedAt'>): boolean {
+/** Whether a lot row is on the market: what onMarket() selects (isOnMarket of features/lots/constants reads the status alone). */
+export function isLotOnMarket(lot: Pick<typeof lots.$inferSelect, 'status' | 'hiddenAt' | 'ownerBlockedAt'>): boolean {
   return (ON_MARKET_STATUSES as readonly string[]).includes(lot.status) && !lot.hiddenAt && !lot.ownerBlockedAt;
 }
 

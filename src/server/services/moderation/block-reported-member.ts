@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '~/server/db';
-import { chatReports, moderationReports } from '~/server/db/schema';
+import { chatReports, moderationReports, users } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
 import { type StaffActor, requireCapability } from '~/server/services/admin/access';
 import { blockAccount } from '~/server/services/admin/block-account';
@@ -25,7 +25,9 @@ export async function blockReportedMember(
     if (report.status !== 'open' || report.reportedUserId === null)
       throw new AppError('conflict', 'moderation.report_closed');
     const userId = report.reportedUserId;
-    await blockAccount(tx, actor, userId, { reason: input.reason });
+    // Blocked already (from their page, or another report): the queue's block just closes what is still open.
+    const [member] = await tx.select({ blockedAt: users.blockedAt }).from(users).where(eq(users.id, userId));
+    if (!member?.blockedAt) await blockAccount(tx, actor, userId, { reason: input.reason });
     const now = new Date();
     const decided = { status: 'closed' as const, outcome: 'blocked' as const, decidedBy: actor.id, decidedAt: now };
     const closed = [

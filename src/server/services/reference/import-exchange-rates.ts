@@ -52,7 +52,9 @@ export async function importExchangeRates(db: Executor, actor: StaffActor, csv: 
       bad('admin.rates_line_currency');
       continue;
     }
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(`${asOf}T00:00:00Z`)) || asOf > today) {
+    // A day that exists: 2024-02-30 parses (as 1 March) but is not one.
+    const day = /^\d{4}-\d{2}-\d{2}$/.test(asOf) ? new Date(`${asOf}T00:00:00Z`) : null;
+    if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== asOf || asOf > today) {
       bad('admin.rates_line_date');
       continue;
     }
