@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stepUpField } from './two-factor';
 import { ROLES, TIERS } from '~/features/accounts/constants';
 
 /** The members' search (`GET /api-v2/admin/members`, `/admin/members`): one box for name, e-mail, phone, referral code. */
@@ -15,13 +16,12 @@ const reason = z.string().trim().min(1).max(500);
 const optionalReason = z.string().trim().max(500).optional();
 /** A destructive action's confirmation checkbox (no JavaScript needed): must be ticked. */
 const confirmed = z.union([z.literal('1'), z.literal('on'), z.literal(true), z.literal('true')]);
-const stepUp = z.string().max(200).optional();
 
 export const changeTierSchema = z.object({
   id: memberIdSchema.shape.id,
   tier: z.enum(TIERS),
   reason: optionalReason,
-  step_up: stepUp,
+  step_up: stepUpField,
 });
 export const blockMemberSchema = z.object({ id: memberIdSchema.shape.id, reason, confirm: confirmed });
 export const unblockMemberSchema = z.object({ id: memberIdSchema.shape.id, reason: optionalReason });
@@ -29,8 +29,8 @@ export const signOutMemberSchema = z.object({ id: memberIdSchema.shape.id, confi
 export const changeRoleSchema = z.object({
   id: memberIdSchema.shape.id,
   role: z.enum(ROLES),
-  step_up: stepUp,
+  step_up: stepUpField,
   confirm: confirmed,
 });
-export const approveSilverSchema = z.object({ id: memberIdSchema.shape.id, step_up: stepUp });
+export const approveSilverSchema = z.object({ id: memberIdSchema.shape.id, step_up: stepUpField });
 export const declineSilverSchema = z.object({ id: memberIdSchema.shape.id, reason });

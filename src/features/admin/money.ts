@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stepUpField } from './two-factor';
 import { DISPUTE_DECISIONS, type DisputeDecision, OFFER_STATUS } from '~/features/deals/constants';
 import type { MessageKey } from '~/i18n/t';
 import { optionalTypedNumber, perLocale, typedNumber } from '~/features/numbers/schema';
@@ -6,7 +7,6 @@ import { optionalText, requiredInt } from '~/features/validation/fields';
 import { PLATFORM_SETTING_KEYS, PLATFORM_SETTINGS } from './settings';
 
 /** Step-up: the staff member's password or a fresh authenticator code (docs/backoffice.md "Step-up"). */
-const stepUp = z.string().max(200).optional();
 
 /**
  * Deciding a dispute (docs/backoffice.md "Money"): release, refund or split; for a split the seller's part in the
@@ -18,7 +18,7 @@ export const disputeDecisionSchema = perLocale((locale) =>
     decision: z.enum(DISPUTE_DECISIONS),
     seller_amount: optionalTypedNumber(locale, { max: 1_000_000_000_000 }),
     note: optionalText(1000),
-    step_up: stepUp,
+    step_up: stepUpField,
   }),
 );
 export type DisputeDecisionInput = z.infer<ReturnType<typeof disputeDecisionSchema>>;
@@ -27,12 +27,12 @@ export type DisputeDecisionInput = z.infer<ReturnType<typeof disputeDecisionSche
 export const payoutDecisionSchema = z.object({
   decision: z.enum(['approve', 'decline']),
   reason: optionalText(500),
-  step_up: stepUp,
+  step_up: stepUpField,
 });
 export type PayoutDecisionInput = z.infer<typeof payoutDecisionSchema>;
 
 /** The reconciliation's repair run (step-up). */
-export const reconcileRepairSchema = z.object({ step_up: stepUp });
+export const reconcileRepairSchema = z.object({ step_up: stepUpField });
 
 /** A platform setting's new value, a whole number as a person types it. */
 export const platformSettingSchema = perLocale((locale) =>
@@ -42,7 +42,7 @@ export const platformSettingSchema = perLocale((locale) =>
       decimals: 0,
       max: Math.max(...PLATFORM_SETTING_KEYS.map((k) => PLATFORM_SETTINGS[k].max)),
     }),
-    step_up: stepUp,
+    step_up: stepUpField,
   }),
 );
 export type PlatformSettingInput = z.infer<ReturnType<typeof platformSettingSchema>>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_STATUSES } from '~/features/contact/schema';
-import { optionalInt, requiredInt } from '~/features/validation/fields';
+import { optionalInt } from '~/features/validation/fields';
 
 /** The support inbox's filters (`GET /api-v2/admin/support/messages`, `/admin/support`; docs/backoffice.md "Support"). */
 export const supportQuerySchema = z.object({
@@ -23,5 +23,3 @@ export const supportAnswerSchema = z.object({
     .max(10_000)
     .refine((v) => !v.includes('\u0000') && v.isWellFormed(), { message: 'validation.invalid' }),
 });
-
-export const supportIdSchema = z.object({ id: requiredInt() });

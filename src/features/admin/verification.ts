@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stepUpField } from './two-factor';
 import { VERIFICATION_TYPES } from '~/features/companies/constants';
 import { optionalText, requiredInt, toBoolean } from '~/features/validation/fields';
 
@@ -16,7 +17,6 @@ const reason = (max = 1000) =>
       .max(max)
       .refine((v) => !v.includes('\u0000') && v.isWellFormed(), { message: 'validation.invalid' }),
   );
-const stepUp = z.preprocess((value) => (typeof value === 'string' ? value : ''), z.string().max(200));
 
 export const adminPageQuerySchema = z.object({
   page: z.preprocess((v) => (v === '' || v === undefined ? 1 : v), z.coerce.number().int().min(1).max(100000)),
@@ -40,7 +40,7 @@ export const adminUnverifySchema = z.object({
   id: requiredInt(),
   type: z.enum(VERIFICATION_TYPES, { message: 'validation.invalid_option' }),
   reason: reason(),
-  step_up: stepUp,
+  step_up: stepUpField,
 });
 export type AdminUnverifyInput = z.infer<typeof adminUnverifySchema>;
 
