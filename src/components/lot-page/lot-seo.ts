@@ -2,7 +2,7 @@ import type { Locale } from '~/i18n/config';
 import type { MessageKey, Translate } from '~/i18n/t';
 import type { LotItem } from '~/server/services/lots/lot-item';
 import type { RentPer } from '~/features/lots/constants';
-import { lotPlaceText, lotPriceText, lotRentPer, lotVolumeText } from '~/components/lots/lot-format';
+import { lotAvailableText, lotPlaceText, lotPriceText, lotRentPer } from '~/components/lots/lot-format';
 
 const DESCRIPTION_LENGTH = 155;
 
@@ -35,7 +35,7 @@ export function lotMetaDescription(lot: LotItem, t: Translate, locale: Locale): 
   }
   return t(META_SENTENCE[lot.type], {
     title: lot.title,
-    volume: lotVolumeText(lot, t, locale),
+    volume: lotAvailableText(lot, t, locale),
     price: lotPriceText(lot, t, locale),
     place: placeOf(lot),
   });
@@ -100,7 +100,7 @@ export function lotJsonLd(lot: LotItem, pageUrl: string, site: string, descripti
             priceCurrency: lot.currency,
             unitText: lot.unit,
           },
-          inventoryLevel: { '@type': 'QuantitativeValue', value: lot.volume, unitText: lot.unit },
+          inventoryLevel: { '@type': 'QuantitativeValue', value: lot.available_volume, unitText: lot.unit },
           // The smallest and largest offer the lot accepts.
           eligibleQuantity: {
             '@type': 'QuantitativeValue',
