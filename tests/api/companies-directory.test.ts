@@ -5,6 +5,8 @@ import { loadDemoData } from '~/server/db/seed';
 import { seedBulkDemoCompanies } from '~/server/db/seed/bulk-companies';
 import { companies, lots, users, verifications } from '~/server/db/schema';
 import { buildCompanySitemap, buildSitemapIndex, buildStaticSitemap } from '~/server/services/seo/sitemap';
+import { directoryQueryString } from '~/components/companies/directory-href';
+import { loadCompanyDirectory } from '~/server/loaders/companies';
 import { get } from '../fixtures/api';
 import { useTestDatabase } from '../fixtures/database';
 
@@ -272,5 +274,28 @@ describe('sitemap', () => {
     for (const path of [`/companies/${coop.id}`, `/fr/companies/${coop.id}`, `/sw/companies/${farm.id}`])
       expect(file).toContain(`<loc>${site}${path}</loc>`);
     expect(await buildCompanySitemap(db(), site, 2)).toBeUndefined();
+  });
+});
+
+describe('the /companies page', () => {
+  it('lists every type until the visitor narrows them, while GET /company/index keeps its default of three', async () => {
+    const all = (await get('/company/index?per-page=100&type_ids=1,2,3,4,5,6,7')).json._meta.totalCount;
+    expect(all).toBeGreaterThan(total);
+    // The page without a type in its address: every type ticked, every company counted, the farm among them.
+    const page = await loadCompanyDirectory('', 'en');
+    expect(page.query.type_ids).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(page.result._meta.totalCount).toBe(all);
+    expect(directoryQueryString(page.query)).toBe('');
+    const kilombero = await loadCompanyDirectory('?title=kilombero', 'en');
+    expect(ids(kilombero.result.items)).toEqual([farm.id]);
+    // The API, asked the same, keeps the documented default for its clients.
+    expect((await get('/company/index?title=kilombero')).json.items).toEqual([]);
+    // A narrowed page keeps its types in its links; an old link naming 1, 2 and 3 still shows those three.
+    const narrowed = await loadCompanyDirectory('?type_ids[]=6&type_ids[]=7', 'en');
+    expect(narrowed.query.type_ids).toEqual([6, 7]);
+    expect(narrowed.result.items.every((c: Card) => [6, 7].includes(c.type_id))).toBe(true);
+    expect(directoryQueryString(narrowed.query, 2)).toBe('?type_ids%5B%5D=6&type_ids%5B%5D=7&page=2');
+    const old = await loadCompanyDirectory('?type_ids=1,2,3', 'en');
+    expect(old.result._meta.totalCount).toBe(total);
   });
 });

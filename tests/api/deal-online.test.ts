@@ -111,9 +111,10 @@ describe('POST /offer/pay: an online deal (payment_type 3) paid through the sand
     const row = await offerRow(offerId);
     expect(row.paymentStatus).toBe(0);
     expect(await frozen(offerId)).toBeNull();
-    // The buyer's turn, to pay (the seller's too: send or call off); no step of the machine for the buyer.
+    // The buyer's turn, to pay; no step of the machine for the buyer. Not the seller's: the goods wait for the money,
+    // and calling the deal off is no turn (docs/deals.md "Actions", nextActor).
     const view = await getAs(buyer.auth, `/offer/view?id=${offerId}`);
-    expect(view.json).toMatchObject({ your_turn: true, waiting_for: 'both', allowed_actions: [] });
+    expect(view.json).toMatchObject({ your_turn: true, waiting_for: 'buyer', allowed_actions: [] });
 
     const started = await startPay(buyer.auth, offerId);
     expect(started).toMatchObject({ amount_minor: TOTAL, currency: 'KES', offer_id: offerId, status: 'pending' });

@@ -2,7 +2,19 @@ import type { Locale } from '~/i18n/config';
 import type { MessageKey, Translate } from '~/i18n/t';
 import type { LotItem } from '~/server/services/lots/lot-item';
 import type { RentPer } from '~/features/lots/constants';
-import { lotPlaceText, lotPriceText, lotRentPer, lotVolumeText } from '~/components/lots/lot-format';
+import { lotAvailableText, lotPlaceText, lotPriceText, lotRentPer } from '~/components/lots/lot-format';
+import { offerVolumeLimits } from '~/features/deals/figures';
+
+/** schema.org's eligibleQuantity: the offers the lot takes now, as the offers service bounds them (offerVolumeLimits). */
+function offerLimits(lot: LotItem): { minValue?: number; maxValue: number } {
+  const { min, max } = offerVolumeLimits({
+    volume: lot.volume,
+    reserved: lot.reserved_volume,
+    min: lot.min_volume,
+    max: lot.max_volume,
+  });
+  return { minValue: lot.min_volume === null ? undefined : min, maxValue: max };
+}
 
 const DESCRIPTION_LENGTH = 155;
 
@@ -35,7 +47,7 @@ export function lotMetaDescription(lot: LotItem, t: Translate, locale: Locale): 
   }
   return t(META_SENTENCE[lot.type], {
     title: lot.title,
-    volume: lotVolumeText(lot, t, locale),
+    volume: lotAvailableText(lot, t, locale),
     price: lotPriceText(lot, t, locale),
     place: placeOf(lot),
   });
@@ -100,12 +112,11 @@ export function lotJsonLd(lot: LotItem, pageUrl: string, site: string, descripti
             priceCurrency: lot.currency,
             unitText: lot.unit,
           },
-          inventoryLevel: { '@type': 'QuantitativeValue', value: lot.volume, unitText: lot.unit },
-          // The smallest and largest offer the lot accepts.
+          inventoryLevel: { '@type': 'QuantitativeValue', value: lot.available_volume, unitText: lot.unit },
+          // The smallest and largest offer the lot accepts now: never more than what remains.
           eligibleQuantity: {
             '@type': 'QuantitativeValue',
-            minValue: lot.min_volume ?? undefined,
-            maxValue: lot.max_volume ?? lot.volume,
+            ...offerLimits(lot),
             unitText: lot.unit,
           },
         }),

@@ -47,8 +47,30 @@ export function lotQuantityText(lot: Pick<LotItem, 'unit'>, value: number, t: Tr
   });
 }
 
-export function lotVolumeText(lot: LotItem, t: Translate, locale: Locale): string {
-  return lotQuantityText(lot, lot.volume, t, locale);
+/**
+ * What a lot still offers. Approved deals hold part of its volume (`reserved_volume`, which stays taken once they
+ * are done: sold) and only the rest is for sale (`available_volume`, docs/lots.md "Volume on offer"): "150 of
+ * 200 t left" once part is taken, "200 t" while nothing is.
+ */
+export function lotVolumeText(
+  lot: Pick<LotItem, 'unit' | 'volume' | 'reserved_volume' | 'available_volume'>,
+  t: Translate,
+  locale: Locale,
+): string {
+  if (lot.reserved_volume <= 0) return lotQuantityText(lot, lot.volume, t, locale);
+  return t('catalogue.volume_left', {
+    left: formatNumber(lot.available_volume, locale, { maximumFractionDigits: 2 }),
+    total: lotQuantityText(lot, lot.volume, t, locale),
+  });
+}
+
+/** The quantity still for sale alone ("150 t"), where a sentence names it (a lot page's description for search). */
+export function lotAvailableText(
+  lot: Pick<LotItem, 'unit' | 'available_volume'>,
+  t: Translate,
+  locale: Locale,
+): string {
+  return lotQuantityText(lot, lot.available_volume, t, locale);
 }
 
 export function lotPlaceText(lot: Pick<LotItem, 'region' | 'country'>): string {

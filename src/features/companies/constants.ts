@@ -3,11 +3,7 @@
  * the API speaks; names are for code.
  */
 
-/**
- * Company types by id. 1, 2 and 3 are the directory's default filter (`type_ids` default 1,2,3): the kinds of
- * company a member most often looks for a counterparty among — cooperatives (who sell their members' harvest),
- * trading companies and processors (who buy it).
- */
+/** Company types by id (docs/companies.md "Companies"). */
 export const COMPANY_TYPES = [
   { id: 1, key: 'cooperative' },
   { id: 2, key: 'trading_company' },
@@ -19,7 +15,13 @@ export const COMPANY_TYPES = [
 ] as const;
 export type CompanyTypeKey = (typeof COMPANY_TYPES)[number]['key'];
 export const COMPANY_TYPE_IDS = COMPANY_TYPES.map((t) => t.id);
-export const DEFAULT_DIRECTORY_TYPE_IDS = [1, 2, 3] as const;
+/**
+ * The types `GET /company/index` lists when a request names none: 1, 2 and 3 (cooperatives, trading companies,
+ * processors), the API's documented default, kept for the clients written against it. The /companies page does not
+ * use it: a visitor who ticked nothing sees every type, transporters and banks too (docs/companies.md "Directory and
+ * profiles").
+ */
+export const API_DEFAULT_TYPE_IDS = [1, 2, 3] as const;
 
 /** A team member's permission level: an administrator runs the company, a manager acts for it. */
 export const COMPANY_PERMISSIONS = ['administrator', 'manager'] as const;

@@ -10,7 +10,15 @@ import {
   type OfferType,
   type TrackState,
 } from './constants';
-import { allowedActions, awaitsOnlinePayment, decide, isWaitingFor, roleOf, type DealState } from './state-machine';
+import {
+  allowedActions,
+  awaitsOnlinePayment,
+  decide,
+  isWaitingFor,
+  nextActor,
+  roleOf,
+  type DealState,
+} from './state-machine';
 
 const BUYER = 1;
 const SELLER = 2;
@@ -370,6 +378,7 @@ describe('a deal paid online (docs/deals.md "Online payment (payment_type 3)")',
     expect(allowedActions(d, BUYER)).toEqual([]);
     // Still the buyer's turn: to pay (the deal page's "Pay now"), never the seller's.
     expect(isWaitingFor(d, BUYER)).toBe(true);
+    expect(isWaitingFor(d, SELLER)).toBe(false);
     expect(isWaitingFor(online(paid), BUYER)).toBe(false);
   });
 
@@ -402,5 +411,104 @@ describe('a deal paid online (docs/deals.md "Online payment (payment_type 3)")',
       outcome: 'conflict',
       reason: 'wrong_state',
     });
+  });
+});
+
+describe('who acts next (nextActor): the turn every screen shows', () => {
+  const PAYMENT_TYPES = [PAYMENT_TYPE.direct, PAYMENT_TYPE.wallet, PAYMENT_TYPE.online];
+  const approved = (over: Partial<DealState>) => deal({ status: OFFER_STATUS.approved, ...over });
+
+  it('names the recipient of a waiting offer, never its maker, whatever the payment', () => {
+    for (const paymentType of PAYMENT_TYPES) {
+      expect(nextActor(deal({ paymentType }))).toBe('seller');
+      expect(nextActor(deal({ paymentType, offerType: OFFER_TYPE.rent }))).toBe('seller');
+      expect(nextActor(deal({ paymentType, offerType: OFFER_TYPE.sellToRequest }))).toBe('buyer');
+    }
+    // The maker may withdraw, which is no turn.
+    expect(allowedActions(deal(), BUYER)).toEqual(['delete-offer']);
+    expect(isWaitingFor(deal(), BUYER)).toBe(false);
+    expect(isWaitingFor(deal(), SELLER)).toBe(true);
+  });
+
+  it('after approval of an online deal, names the buyer (to pay): the seller, who may only call it off, waits', () => {
+    for (const offerType of ALL) {
+      const unpaid = approved({ offerType, paymentType: PAYMENT_TYPE.online });
+      expect(allowedActions(unpaid, SELLER)).toEqual(['decline-offer']);
+      expect(nextActor(unpaid)).toBe('buyer');
+      expect(isWaitingFor(unpaid, SELLER)).toBe(false);
+      expect(isWaitingFor(unpaid, BUYER)).toBe(true);
+      // Once paid, the seller sends the goods; once sent, the buyer confirms them.
+      const paid = { ...unpaid, paymentStatus: TRACK.sent };
+      expect(nextActor(paid)).toBe('seller');
+      expect(nextActor({ ...paid, deliveryStatus: TRACK.sent })).toBe('buyer');
+    }
+  });
+
+  it('follows a wallet deal: the seller sends (calling off is no turn of the buyer), then the buyer confirms', () => {
+    const held = approved({ paymentType: PAYMENT_TYPE.wallet, paymentStatus: TRACK.sent });
+    expect(nextActor(held)).toBe('seller');
+    expect(nextActor({ ...held, deliveryStatus: TRACK.sent })).toBe('buyer');
+  });
+
+  it('names both parties while each has a step of a direct deal, and the one left after', () => {
+    const direct = approved({ paymentType: PAYMENT_TYPE.direct });
+    expect(nextActor(direct)).toBe('both');
+    expect(isWaitingFor(direct, BUYER)).toBe(true);
+    expect(isWaitingFor(direct, SELLER)).toBe(true);
+    // Money sent, goods not: the seller sends the goods and confirms the money; the buyer waits.
+    expect(nextActor({ ...direct, paymentStatus: TRACK.sent })).toBe('seller');
+    // Money received, goods sent: only the buyer's confirmation is left.
+    expect(nextActor({ ...direct, paymentStatus: TRACK.received, deliveryStatus: TRACK.sent })).toBe('buyer');
+    // Goods received, money sent: only the seller's confirmation is left.
+    expect(nextActor({ ...direct, deliveryStatus: TRACK.received, paymentStatus: TRACK.sent })).toBe('seller');
+  });
+
+  it('names nobody once the deal is over, and never a stranger', () => {
+    for (const paymentType of PAYMENT_TYPES) {
+      expect(nextActor(deal({ paymentType, status: OFFER_STATUS.declined }))).toBeNull();
+      expect(nextActor(deal({ paymentType, status: OFFER_STATUS.deleted }))).toBeNull();
+      const done = deal({ paymentType, status: OFFER_STATUS.done, deliveryStatus: 2, paymentStatus: 2 });
+      expect(nextActor(done)).toBeNull();
+      expect(isWaitingFor(done, BUYER)).toBe(false);
+    }
+    expect(isWaitingFor(approved({}), STRANGER)).toBe(false);
+    expect(isWaitingFor(approved({}), undefined)).toBe(false);
+  });
+
+  it('agrees with decide in every reachable state: a party named has a step forward (or the payment), and an approved deal always names someone', () => {
+    // Every state a deal can reach from a new offer, walking the machine (and an online deal's payment).
+    const key = (d: DealState) => JSON.stringify(d);
+    const seen = new Map<string, DealState>();
+    const queue: DealState[] = PAYMENT_TYPES.flatMap((paymentType) =>
+      ALL.map((offerType) => deal({ paymentType, offerType })),
+    );
+    while (queue.length > 0) {
+      const state = queue.shift()!;
+      if (seen.has(key(state))) continue;
+      seen.set(key(state), state);
+      for (const userId of [BUYER, SELLER])
+        for (const action of OFFER_ACTIONS) {
+          const decision = decide(state, action, userId);
+          if (decision.outcome === 'apply') queue.push({ ...state, ...decision.next });
+        }
+      if (awaitsOnlinePayment(state)) queue.push({ ...state, paymentStatus: TRACK.sent });
+    }
+    expect(seen.size).toBeGreaterThan(20);
+    for (const state of seen.values()) {
+      const next = nextActor(state);
+      const label = JSON.stringify(state);
+      for (const [role, userId] of [
+        ['buyer', BUYER],
+        ['seller', SELLER],
+      ] as const) {
+        const forward = allowedActions(state, userId).filter((a) => a !== 'decline-offer' && a !== 'delete-offer');
+        const paying = role === 'buyer' && awaitsOnlinePayment(state);
+        expect(isWaitingFor(state, userId), `${role} in ${label}`).toBe(forward.length > 0 || paying);
+        expect(next === role || next === 'both', `${role} in ${label}`).toBe(isWaitingFor(state, userId));
+      }
+      if (state.status === OFFER_STATUS.approved) expect(next, label).not.toBeNull();
+      if (state.status !== OFFER_STATUS.approved && state.status !== OFFER_STATUS.created)
+        expect(next, label).toBeNull();
+    }
   });
 });

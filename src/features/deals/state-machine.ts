@@ -247,10 +247,39 @@ export function allowedActions(deal: DealState, userId: number | undefined): Off
 }
 
 /**
- * Whether the deal waits for `userId` (the badge count and "your turn" labels): a step they can take, or — for the
- * buyer of an online deal not paid yet — the payment ("Pay now", not a step of the machine).
+ * The steps that move a deal on. Withdrawing one's own offer and the seller's calling off of an approved deal are
+ * ways out, not a turn: a party who can only leave waits for the other. (Declining a waiting offer is an answer,
+ * but the party who may decline may also approve, so approving alone says whose answer it is.)
  */
-export function isWaitingFor(deal: DealState, userId: number): boolean {
-  if (awaitsOnlinePayment(deal) && roleOf(deal, userId) === 'buyer') return true;
-  return allowedActions(deal, userId).some((action) => action !== 'delete-offer');
+const STEPS_FORWARD: readonly OfferAction[] = (Object.keys(RULES) as OfferAction[]).filter(
+  (action) => action !== 'decline-offer' && action !== 'delete-offer',
+);
+
+/** Who acts next: one party, both at once, or nobody (the deal is over). */
+export type NextActor = DealRole | 'both' | null;
+
+/**
+ * Who acts next — the one answer to "whose turn is it" of every screen (the deal page, the offers list, the cabinet
+ * cards, the badge), derived from the same rules as `decide`: each party who has a step that moves the
+ * deal on. That is the recipient of a waiting offer; during a deal, whoever has a step left — both at once where the
+ * tracks run side by side (with direct payment the seller sends the goods while the buyer sends the money); the buyer
+ * of an online deal not paid yet, whose step is the payment ("Pay now", POST /offer/pay: not an action of the
+ * machine), while the seller may only call it off; nobody once it is declined, withdrawn or done.
+ */
+export function nextActor(deal: DealState): NextActor {
+  const acts = (role: DealRole) => {
+    if (role === 'buyer' && awaitsOnlinePayment(deal)) return true;
+    const userId = role === 'buyer' ? deal.buyerId : deal.sellerId;
+    return STEPS_FORWARD.some((action) => decide(deal, action, userId).outcome === 'apply');
+  };
+  const buyer = acts('buyer');
+  const seller = acts('seller');
+  return buyer && seller ? 'both' : buyer ? 'buyer' : seller ? 'seller' : null;
+}
+
+/** Whether it is `userId`'s turn (the "your turn" labels): they are the party `nextActor` names, or one of both. */
+export function isWaitingFor(deal: DealState, userId: number | undefined): boolean {
+  const role = roleOf(deal, userId);
+  const next = nextActor(deal);
+  return role !== undefined && (next === role || next === 'both');
 }

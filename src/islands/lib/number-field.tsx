@@ -67,13 +67,29 @@ export function readNumberInput(
 /**
  * The line under a number input that says what it understood ("= TZS 72,000", announced as "Understood as
  * TZS 72,000") or why it cannot read it. A polite live region: give the input `aria-describedby` its id.
+ *
+ * One problem is said once. Before a submit, a text the field cannot read is the field's error, said here (in the
+ * error's colour). After a submit the form's error for the field (`error`, shown by the field's FieldError) says it:
+ * it is the same parser's message for the same text, so this line then keeps to what it understood, if anything.
  */
-export function NumberReadingLine({ id, reading, t }: { id: string; reading: NumberReading; t: ClientTranslate }) {
+export function NumberReadingLine({
+  id,
+  reading,
+  error,
+  t,
+}: {
+  id: string;
+  reading: NumberReading;
+  /** The form's error for the field, shown beside it by FieldError. */
+  error?: string;
+  t: ClientTranslate;
+}) {
+  const problem = error ? null : reading.problem;
   return (
     <p
       id={id}
       aria-live="polite"
-      className={`min-h-5 text-sm ${reading.problem ? 'font-medium' : 'font-semibold'}`}
+      className={`min-h-5 text-sm ${problem ? 'font-medium text-error' : 'font-semibold'}`}
       data-testid={id}
     >
       {reading.understood && (
@@ -83,7 +99,7 @@ export function NumberReadingLine({ id, reading, t }: { id: string; reading: Num
           <span className="tabular-nums">{reading.understood}</span>
         </>
       )}
-      {reading.problem}
+      {problem}
     </p>
   );
 }
@@ -107,7 +123,8 @@ type NumberFieldProps = Omit<ComponentProps<'input'>, 'id' | 'type' | 'inputMode
 
 /**
  * A text input for a number, with what it understood said beside it before submit ("= TZS 72,000") or why it
- * cannot read it, in a polite live region tied to the input. The field error (after submit) stays the form's.
+ * cannot read it, in a polite live region tied to the input. The field error (after submit) stays the form's, and
+ * then the reading line does not repeat it (NumberReadingLine).
  * Read-only fields (a fixed price) say nothing back: there is nothing to check.
  */
 export function NumberField({
@@ -152,7 +169,7 @@ export function NumberField({
             {...input}
             {...registration}
           />
-          {!silent && <NumberReadingLine id={readingId} reading={reading} t={t} />}
+          {!silent && <NumberReadingLine id={readingId} reading={reading} error={error} t={t} />}
         </>
       )}
     </Field>

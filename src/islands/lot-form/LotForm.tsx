@@ -261,7 +261,7 @@ function LotFormBody({
       </Section>
 
       <Section id="place" title={t('lot_form.section_place')}>
-        <LotPlaceFields control={form.control} t={t} warehouses={warehouses} />
+        <LotPlaceFields form={form} t={t} warehouses={warehouses} />
         <TextField
           {...field('address')}
           label={t('lot_form.address')}

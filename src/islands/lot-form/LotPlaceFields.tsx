@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type Control, useController } from 'react-hook-form';
+import { type UseFormReturn, useController } from 'react-hook-form';
 import { type MapCenter, mapCenterOf, pointOf } from '~/islands/address/address-value';
 import LoadFailure from '~/islands/address/LoadFailure';
 import MapPointField from '~/islands/address/MapPointField';
@@ -23,7 +23,7 @@ export interface WarehouseChoice {
 }
 
 interface Props {
-  control: Control<LotFormValues>;
+  form: UseFormReturn<LotFormValues>;
   t: ClientTranslate;
   disabled?: boolean;
   warehouses?: WarehouseChoice[];
@@ -35,7 +35,25 @@ interface Props {
  * town field, street and house, which a lot does not have; a lot needs a village or a map point instead
  * (lotSchema's `lots.place_required`).
  */
-export default function LotPlaceFields({ control, t, disabled = false, warehouses = [] }: Props) {
+/**
+ * The fields that say where a lot is. They are checked together (lotSchema's "village or point" and "both halves of
+ * the point" rules read several of them), so they are set together and checked together.
+ */
+const PLACE_FIELDS = ['warehouse_id', 'country_id', 'region_id', 'village_id', 'latitude', 'longitude'] as const;
+type PlaceField = (typeof PLACE_FIELDS)[number];
+
+export default function LotPlaceFields({ form, t, disabled = false, warehouses = [] }: Props) {
+  const { control } = form;
+  // Once the form was submitted its errors follow every change. Set one by one, each field's own check would run
+  // against the others' old values: a point from the search, its latitude set before its longitude, was refused as
+  // half a point ("Pick the place on the map again") and the error stayed after the longitude came. So a change
+  // of place — from the search, the map, the lists or a warehouse — sets all its fields, then checks them all once.
+  const { isSubmitted } = form.formState;
+  const setPlace = (changes: Partial<Record<PlaceField, string>>) => {
+    for (const [name, value] of Object.entries(changes) as [PlaceField, string][])
+      form.setValue(name, value, { shouldDirty: true });
+    if (isSubmitted) void form.trigger([...PLACE_FIELDS]);
+  };
   const warehouse = useController({ control, name: 'warehouse_id' });
   const country = useController({ control, name: 'country_id' });
   const region = useController({ control, name: 'region_id' });
@@ -54,15 +72,15 @@ export default function LotPlaceFields({ control, t, disabled = false, warehouse
 
   /** Where the last searched place put the map; choosing in the lists by hand lets the lists lead again. */
   const [searchCenter, setSearchCenter] = useState<MapCenter | null>(null);
-  const setIds = (ids: PlaceIds) => {
-    country.field.onChange(ids.country_id);
-    region.field.onChange(ids.region_id);
-    village.field.onChange(ids.village_id);
-  };
-  const setPoint = (p: { latitude: number; longitude: number } | null) => {
-    latitude.field.onChange(p ? String(p.latitude) : '');
-    longitude.field.onChange(p ? String(p.longitude) : '');
-  };
+  const idsOf = (ids: PlaceIds) => ({
+    country_id: ids.country_id,
+    region_id: ids.region_id,
+    village_id: ids.village_id,
+  });
+  const pointOfPick = (p: { latitude: number; longitude: number } | null) => ({
+    latitude: p ? String(p.latitude) : '',
+    longitude: p ? String(p.longitude) : '',
+  });
 
   const point = pointOf({ latitude: latitude.field.value, longitude: longitude.field.value });
   const pointError = latitude.fieldState.error?.message ?? longitude.fieldState.error?.message;
@@ -73,14 +91,16 @@ export default function LotPlaceFields({ control, t, disabled = false, warehouse
   const isFromWarehouse = chosenWarehouse?.country_id != null;
   const text = (value: number | null | undefined) => (value == null ? '' : String(value));
   function chooseWarehouse(id: string) {
-    warehouse.field.onChange(id);
     const chosen = warehouses.find((w) => String(w.id) === id);
-    if (chosen?.country_id == null) return;
-    country.field.onChange(text(chosen.country_id));
-    region.field.onChange(text(chosen.region_id));
-    village.field.onChange(text(chosen.village_id));
-    latitude.field.onChange(text(chosen.latitude));
-    longitude.field.onChange(text(chosen.longitude));
+    if (chosen?.country_id == null) return setPlace({ warehouse_id: id });
+    setPlace({
+      warehouse_id: id,
+      country_id: text(chosen.country_id),
+      region_id: text(chosen.region_id),
+      village_id: text(chosen.village_id),
+      latitude: text(chosen.latitude),
+      longitude: text(chosen.longitude),
+    });
   }
   const warehouseSelect = warehouses.length > 0 && (
     <SelectField
@@ -119,8 +139,7 @@ export default function LotPlaceFields({ control, t, disabled = false, warehouse
         disabled={disabled}
         onPick={(place) => {
           const pick = placePick(place);
-          if (pick.ids) setIds(pick.ids);
-          if (pick.point) setPoint(pick.point);
+          setPlace({ ...(pick.ids && idsOf(pick.ids)), ...(pick.point && pointOfPick(pick.point)) });
           setSearchCenter(pick.center);
         }}
       />
@@ -136,9 +155,7 @@ export default function LotPlaceFields({ control, t, disabled = false, warehouse
           onBlur={country.field.onBlur}
           onChange={(e) => {
             setSearchCenter(null);
-            country.field.onChange(e.target.value);
-            region.field.onChange('');
-            village.field.onChange('');
+            setPlace({ country_id: e.target.value, region_id: '', village_id: '' });
           }}
         >
           <PlaceOptions list={countries} placeholder={t('address.choose_country')} t={t} />
@@ -155,8 +172,7 @@ export default function LotPlaceFields({ control, t, disabled = false, warehouse
             onBlur={region.field.onBlur}
             onChange={(e) => {
               setSearchCenter(null);
-              region.field.onChange(e.target.value);
-              village.field.onChange('');
+              setPlace({ region_id: e.target.value, village_id: '' });
             }}
           >
             <PlaceOptions list={regions} placeholder={t('address.choose_region')} t={t} />
@@ -174,7 +190,7 @@ export default function LotPlaceFields({ control, t, disabled = false, warehouse
             onBlur={village.field.onBlur}
             onChange={(e) => {
               setSearchCenter(null);
-              village.field.onChange(e.target.value);
+              setPlace({ village_id: e.target.value });
             }}
           >
             <PlaceOptions
@@ -199,7 +215,7 @@ export default function LotPlaceFields({ control, t, disabled = false, warehouse
       <MapPointField
         idPrefix="lot"
         point={point}
-        onChange={setPoint}
+        onChange={(p) => setPlace(pointOfPick(p))}
         center={
           searchCenter ??
           mapCenterOf(
@@ -209,7 +225,7 @@ export default function LotPlaceFields({ control, t, disabled = false, warehouse
         }
         onUsePlace={(ids) => {
           setSearchCenter(null);
-          setIds(ids);
+          setPlace(idsOf(ids));
         }}
         chosen={{ village_id: village.field.value }}
         error={pointError}

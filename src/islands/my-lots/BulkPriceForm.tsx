@@ -133,7 +133,7 @@ export default function BulkPriceForm({ messages, apiPrefix, lots, locale }: Pro
                     {t('my_lots.bulk_price_hint', { currency: lot.currency, unit: lot.unit })}
                   </span>
                 </div>
-                <NumberReadingLine id={`${id}-reading`} reading={reading} t={t} />
+                <NumberReadingLine id={`${id}-reading`} reading={reading} error={error} t={t} />
                 <FieldError id={id} message={error} />
               </div>
             </li>

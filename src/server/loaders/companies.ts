@@ -1,6 +1,6 @@
 import { notFoundAsUndefined } from './not-found';
 import qs from 'qs';
-import { type CompanyDirectoryQuery, companyDirectoryQuery } from '~/features/companies/directory-query';
+import { type CompanyDirectoryQuery, companyDirectoryPageQuery } from '~/features/companies/directory-query';
 import { parseId } from '~/features/validation/fields';
 import type { Locale } from '~/i18n/config';
 import { getDb } from '~/server/db';
@@ -14,18 +14,19 @@ import { readCompanyProfile } from '~/server/services/companies/read-company-pro
 const QS_OPTIONS = { depth: 5, arrayLimit: 200, parameterLimit: 500 } as const;
 
 /**
- * The directory's query read from a page address with the API's schema: a value the schema refuses is left out
- * (an old or hand-made link shows the directory, not an error).
+ * The directory's query read from a page address with the API's fields: a value the schema refuses is left out
+ * (an old or hand-made link shows the directory, not an error). Unlike the API, a page address without types
+ * lists every type (companyDirectoryPageQuery).
  */
 export function parseDirectoryQuery(search: string): CompanyDirectoryQuery {
   const raw = qs.parse(search.replace(/^\?/, ''), QS_OPTIONS) as Record<string, unknown>;
   const picked = Object.fromEntries(
     (['page', 'title', 'country_ids', 'region_ids', 'type_ids'] as const).flatMap((name) => {
-      const one = companyDirectoryQuery.shape[name].safeParse(raw[name]);
+      const one = companyDirectoryPageQuery.shape[name].safeParse(raw[name]);
       return one.success && raw[name] !== undefined ? [[name, raw[name]]] : [];
     }),
   );
-  return companyDirectoryQuery.parse(picked);
+  return companyDirectoryPageQuery.parse(picked);
 }
 
 /** Everything the /companies page shows, loaded once: the page of companies and the filter form's lists. */

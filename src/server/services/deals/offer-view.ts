@@ -16,7 +16,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { userNameSql } from '~/server/services/accounts/users';
 import { KINDS } from '~/features/lots/constants';
 import { computeFigures, fromMinor, toHundredths } from '~/features/deals/figures';
-import { allowedActions, isWaitingFor, recipientRole, roleOf, type DealState } from '~/features/deals/state-machine';
+import {
+  type DealState,
+  type NextActor,
+  allowedActions,
+  isWaitingFor,
+  nextActor,
+  roleOf,
+} from '~/features/deals/state-machine';
 import type { Locale } from '~/i18n/config';
 import { localizePath } from '~/i18n/paths';
 import { createTranslator } from '~/i18n/t';
@@ -85,9 +92,12 @@ export interface OfferView {
   comment: string | null;
   /** Approved at once: a buyer's offer at a fixed-price lot's price. */
   is_direct_buy: boolean;
-  /** Who must act now: a role, both during a deal where each has a step left, null once nothing waits. */
-  waiting_for: DealRole | 'both' | null;
-  /** Whether the current user has a step to take now (withdrawing one's own offer does not count). */
+  /**
+   * Who acts next (`nextActor`, the state machine's answer): a role, both during a deal where each has a step left,
+   * null once nothing waits.
+   */
+  waiting_for: NextActor;
+  /** Whether it is the current user's turn: `waiting_for` names them (withdrawing or calling off is no turn). */
   your_turn: boolean;
   /** What the current user can do now (the buttons). */
   allowed_actions: OfferAction[];
@@ -116,18 +126,6 @@ export function dealStateOf(
     paymentStatus: offer.paymentStatus,
     paymentType: offer.paymentType,
   };
-}
-
-/**
- * Who must act now: the recipient of a new offer; during a deal whoever still has a step to take — often both
- * at once (the seller sends the goods while the buyer sends the money).
- */
-function waitingFor(state: DealState): DealRole | 'both' | null {
-  if (state.status === OFFER_STATUS.created) return recipientRole(state.offerType);
-  if (state.status !== OFFER_STATUS.approved) return null;
-  const seller = allowedActions(state, state.sellerId).length > 0;
-  const buyer = isWaitingFor(state, state.buyerId);
-  return seller && buyer ? 'both' : seller ? 'seller' : buyer ? 'buyer' : null;
 }
 
 export function figuresOf(offer: OfferRow) {
@@ -262,7 +260,7 @@ export async function loadOfferViews(
           : null,
       comment: offer.comment,
       is_direct_buy: isDirectBuy(offer),
-      waiting_for: waitingFor(state),
+      waiting_for: nextActor(state),
       allowed_actions: allowedActions(state, viewerId),
       your_turn: isWaitingFor(state, viewerId),
       photos: photos
