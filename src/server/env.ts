@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OSM_TILE_CONFIG, tileSource } from '~/features/maps/tiles';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -82,8 +83,10 @@ const EnvSchema = z
     MAP_TILE_URL: z
       .string()
       .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL template with {z}, {x} and {y}')
-      .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-    MAP_TILE_ATTRIBUTION: z.string().min(1).default('© OpenStreetMap contributors'),
+      // The page's Content-Security-Policy admits the tiles by their host (src/server/security/content-policy.ts).
+      .refine((url) => tileSource(url) !== undefined, 'a placeholder may only stand as the first label of the host')
+      .default(OSM_TILE_CONFIG.url),
+    MAP_TILE_ATTRIBUTION: z.string().min(1).default(OSM_TILE_CONFIG.attribution),
   })
   .refine((env) => env.CAPTCHA_PROVIDER === 'none' || (env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET), {
     message: 'CAPTCHA_SITE_KEY and CAPTCHA_SECRET are needed when CAPTCHA_PROVIDER is set',

@@ -166,6 +166,16 @@ export const PAGE_KINDS: PageKind[] = [
   { name: 'wallet explained', path: '/sw/wallet' },
   { name: 'my wallet', path: '/fr/user/profile/wallet', member: GOLD },
   { name: 'my receipts card', path: '/user/profile/cabinet-cards/money-cards/my-receipts', member: GOLD },
+  {
+    name: 'a receipt',
+    path: async (request) => {
+      const html = await (await request.get('/user/profile/cabinet-cards/money-cards/my-receipts')).text();
+      const number = /href="\/user\/profile\/wallet\/receipt\/(MV-\d+)"/.exec(html)?.[1];
+      if (!number) throw new Error('no receipt of the demo member');
+      return `/sw/user/profile/wallet/receipt/${number}`;
+    },
+    member: GOLD,
+  },
   { name: 'my deals', path: '/user/profile/deals', member: GOLD },
   { name: 'my lots with a very long word', path: '/user/profile/orders', member: GOLD },
   { name: 'favourites', path: '/user/profile/favorite', member: GOLD },
@@ -283,9 +293,18 @@ function stateOf(browser: Browser, email: string) {
   return state;
 }
 
+/** What the page's Content-Security-Policy refused, as the browser reported it. */
+export interface CspViolation {
+  directive: string;
+  blocked: string;
+  source: string;
+  sample: string;
+}
+
 /**
  * Opens a page kind in a context of its own (its member signed in, `options` such as the viewport applied) and
- * answers the page once loaded, having checked that it answered.
+ * answers the page once loaded, having checked that it answered. Every `securitypolicyviolation` the page reports
+ * from its first byte is kept for cspViolations().
  */
 export async function openPageKind(
   browser: Browser,
@@ -299,6 +318,18 @@ export async function openPageKind(
     ...options,
     storageState: kind.member ? await stateOf(browser, kind.member) : undefined,
   });
+  await context.addInitScript(() => {
+    const seen: CspViolation[] = [];
+    Object.defineProperty(window, '__cspViolations', { value: seen });
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push({
+        directive: event.effectiveDirective,
+        blocked: event.blockedURI,
+        source: `${event.sourceFile}:${event.lineNumber}`,
+        sample: event.sample,
+      }),
+    );
+  });
   const page = await context.newPage();
   const path = typeof kind.path === 'string' ? kind.path : await kind.path(page.request);
   const response = await page.goto(path);
@@ -307,4 +338,9 @@ export async function openPageKind(
   // Islands hydrate before the checks: a button disabled until then is not what a reader meets.
   await page.waitForLoadState('networkidle');
   return page;
+}
+
+/** The CSP violations the page reported so far (collected by openPageKind). */
+export function cspViolations(page: Page): Promise<CspViolation[]> {
+  return page.evaluate(() => (window as unknown as { __cspViolations: CspViolation[] }).__cspViolations);
 }

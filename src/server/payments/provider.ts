@@ -133,6 +133,11 @@ export interface PayoutResult {
 export interface PaymentProvider {
   readonly id: ProviderId;
   readonly methods: readonly PaymentMethod[];
+  /**
+   * The origins of its hosted checkout pages, outside this site: a payment form's redirect there must pass the pages'
+   * CSP `form-action` (src/server/security/content-policy.ts). None for a checkout on this site or on the phone.
+   */
+  readonly checkoutOrigins?: readonly string[];
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   verifyPayment(request: VerifyPaymentRequest): Promise<PaymentVerification>;
   parseWebhook(input: WebhookInput): Promise<WebhookResult>;
