@@ -133,6 +133,19 @@ function percentToBasisPoints(percent: string): number {
   return bps;
 }
 
+/** Every address of the machine: a browser cannot open it, so the site's own address is `localhost`. */
+const ANY_ADDRESS = new Set(['0.0.0.0', '::', '[::]', '::0']);
+
+/**
+ * The address the server answers at, as a browser opens it: PUBLIC_URL's default. A concrete HOST (`127.0.0.1`,
+ * `192.168.1.20`, `::1`, a name) is that address, so the links Mavuno writes (e-mails, the return from a checkout)
+ * come back to the host whose cookies the member holds; HOST `0.0.0.0` or `::` is every address, so `localhost`.
+ */
+export function listeningUrl(host: string, port: number): string {
+  const name = ANY_ADDRESS.has(host) ? 'localhost' : host;
+  return `http://${name.includes(':') && !name.startsWith('[') ? `[${name}]` : name}:${port}`;
+}
+
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = EnvSchema.safeParse(withoutEmpty(source));
   if (!result.success) {
@@ -142,7 +155,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     );
   }
   const env = result.data;
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const publicUrl = (env.PUBLIC_URL ?? listeningUrl(env.HOST, env.PORT)).replace(/\/+$/, '');
   const isHttps = publicUrl.startsWith('https://');
   return {
     ...env,

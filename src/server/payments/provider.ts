@@ -46,7 +46,10 @@ export interface CheckoutSession {
   reference: string;
   /** The provider's id for this attempt (a session id, an access code, M-Pesa's CheckoutRequestID). */
   providerReference: string;
-  /** `redirect`: send the browser to `redirectUrl`; `await_customer`: the customer approves on the phone (STK push). */
+  /**
+   * `redirect`: send the browser to `redirectUrl` — an absolute URL of a page elsewhere, or a path of this site (the
+   * sandbox's page); `await_customer`: the customer approves on the phone (STK push).
+   */
   next: { kind: 'redirect'; redirectUrl: string } | { kind: 'await_customer'; message: string };
 }
 
