@@ -62,6 +62,29 @@ async function memberWarehouse(request: APIRequestContext): Promise<string> {
   return `/sw/user/profile/warehouse/${id}`;
 }
 
+/** The receipt of a top-up the member pays with the sandbox's test card (a new one each time), in Swahili. */
+async function topUpReceipt(request: APIRequestContext): Promise<string> {
+  const headers = { Origin: test.info().project.use.baseURL! };
+  const started = await request.post('/api-v2/wallet/top-up', { headers, form: { amount: '25', currency: 1 } });
+  expect(started.status(), await started.text()).toBe(200);
+  const { reference, checkout_url } = await started.json();
+  const checkout = new URL(checkout_url).pathname;
+  const token = /name="form_token" value="([^"]+)"/.exec(await (await request.get(checkout)).text())?.[1];
+  if (!token) throw new Error('no form on the sandbox checkout page');
+  const paid = await request.post(checkout, {
+    headers,
+    form: { form_token: token, number: '4242 4242 4242 4242' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  const payment = await (await request.get(`/api-v2/wallet/payment?reference=${reference}`)).json();
+  expect(payment).toMatchObject({ status: 'succeeded', credited: true });
+  const receipts = await (await request.get('/user/profile/cabinet-cards/money-cards/my-receipts')).text();
+  const number = /href="\/user\/profile\/wallet\/receipt\/(MV-\d+)"/.exec(receipts)?.[1];
+  if (!number) throw new Error('no receipt among the member’s receipts');
+  return `/sw/user/profile/wallet/receipt/${number}`;
+}
+
 /** The gold member's lot whose title and description hold one very long word (made once per worker). */
 let longLot: Promise<number> | undefined;
 function makeLongWordLot(browser: Browser): Promise<number> {
@@ -166,16 +189,7 @@ export const PAGE_KINDS: PageKind[] = [
   { name: 'wallet explained', path: '/sw/wallet' },
   { name: 'my wallet', path: '/fr/user/profile/wallet', member: GOLD },
   { name: 'my receipts card', path: '/user/profile/cabinet-cards/money-cards/my-receipts', member: GOLD },
-  {
-    name: 'a receipt',
-    path: async (request) => {
-      const html = await (await request.get('/user/profile/cabinet-cards/money-cards/my-receipts')).text();
-      const number = /href="\/user\/profile\/wallet\/receipt\/(MV-\d+)"/.exec(html)?.[1];
-      if (!number) throw new Error('no receipt of the demo member');
-      return `/sw/user/profile/wallet/receipt/${number}`;
-    },
-    member: GOLD,
-  },
+  { name: 'a receipt', path: topUpReceipt, member: GOLD },
   { name: 'my deals', path: '/user/profile/deals', member: GOLD },
   { name: 'my lots with a very long word', path: '/user/profile/orders', member: GOLD },
   { name: 'favourites', path: '/user/profile/favorite', member: GOLD },
