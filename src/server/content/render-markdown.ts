@@ -26,9 +26,10 @@ const ALIGN_CLASSES = ['align-left', 'align-right', 'align-center'] as const;
  * markdown-it aligns a table's cells with `style="text-align:…"`; the pages' Content-Security-Policy refuses style
  * attributes (docs/architecture.md "Content security policy"), so the alignment becomes a class.
  */
-function alignedCell(tagName: string, attribs: Record<string, string>) {
+function alignedCell(tagName: string, attribs: Record<string, string>): sanitizeHtml.Tag {
   const align = /^\s*text-align\s*:\s*(left|right|center)\s*;?\s*$/i.exec(attribs.style ?? '')?.[1]?.toLowerCase();
-  return { tagName, attribs: align ? { class: `align-${align}` } : {} };
+  const aligned: Record<string, string> = align ? { class: `align-${align}` } : {};
+  return { tagName, attribs: aligned };
 }
 
 /** Percent-decoded and entity-free, for checking a URL's scheme the way a browser would read it. */
