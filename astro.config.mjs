@@ -3,7 +3,23 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
 import mavunoServer from './src/server/integration.mjs';
+
+/**
+ * Browser code imports `zod` through src/features/validation/zod-jitless.ts, which turns zod's JIT off before any
+ * schema is built: its `new Function` probe is a CSP violation on every page with a form (no 'unsafe-eval').
+ * @returns {import('vite').Plugin}
+ */
+function zodJitlessInBrowsers() {
+  const shim = fileURLToPath(new URL('./src/features/validation/zod-jitless.ts', import.meta.url));
+  return {
+    name: 'mavuno-zod-jitless',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.config.consumer === 'client',
+    resolveId: (source, importer) => (source === 'zod' && importer !== shim ? shim : null),
+  };
+}
 
 export default defineConfig({
   site: process.env.PUBLIC_URL || 'http://localhost:4321',
@@ -23,11 +39,13 @@ export default defineConfig({
   security: {
     // Astro's origin check would reject form posts from mobile clients; src/server/http/csrf.ts applies our own rule.
     checkOrigin: false,
+    // The policy's fixed part, the same on every deployment. The outside hosts a configuration uses (MAP_TILE_URL,
+    // payment providers, the bot check) are read at run time and added by src/server/security/content-policy.ts.
     csp: {
       algorithm: 'SHA-256',
       directives: [
         "default-src 'self'",
-        "img-src 'self' data: blob: https://*.tile.openstreetmap.org https://server.arcgisonline.com",
+        "img-src 'self' data: blob:",
         "connect-src 'self'",
         "font-src 'self'",
         "object-src 'none'",
@@ -42,7 +60,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), zodJitlessInBrowsers()],
     build: { assetsInlineLimit: 0 },
     // Leaflet is only imported lazily; optimizing it up front avoids a "504 Outdated Optimize Dep" in dev.
     optimizeDeps: { include: ['leaflet', 'leaflet.markercluster'] },

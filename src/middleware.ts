@@ -1,4 +1,4 @@
-import { defineMiddleware } from 'astro:middleware';
+import { defineMiddleware, sequence } from 'astro:middleware';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, isLocale } from './i18n/config';
 import { localizePath, negotiateLocale, splitLocale } from './i18n/paths';
 import { createTranslator } from './i18n/t';
@@ -9,13 +9,32 @@ import { startChatNotices } from './server/jobs/chat-notices';
 import { isCrossSiteUnsafeRequest } from './server/http/csrf';
 import { isReadablePagePath } from './server/http/page-path';
 import { sessionCookie } from './server/http/session-cookie';
+import { getPaymentProviders } from './server/payments/registry';
+import { configuredSources, widenPolicy } from './server/security/content-policy';
 import { resolveUser } from './server/services/accounts/authenticate';
 
 /** Paths that are not pages: they have no locale and no page chrome. */
 const NON_PAGE =
   /^\/(api-v2|healthz|uploads|_astro|_image|sw\.js|workbox-|sitemap[^/]*\.xml|robots\.txt|manifest\.webmanifest|favicon|icons\/)/;
 
-export const onRequest = defineMiddleware(async (context, next) => {
+/**
+ * Every page's Content-Security-Policy opened to the outside hosts this configuration uses (map tiles, payment
+ * providers' checkout pages: src/server/security/content-policy.ts). Astro renders the policy's fixed part, with
+ * its hashes, from astro.config.mjs; its runtime API (`Astro.csp`) reaches only the page being rendered, so the
+ * environment's part is added here, to whatever page answers — an error page, a rewrite, the not-found page.
+ */
+const configuredPolicy = defineMiddleware(async (_context, next) => {
+  const response = await next();
+  const policy = response.headers.get('content-security-policy');
+  if (policy) {
+    const checkoutOrigins = [...getPaymentProviders().values()].flatMap((provider) => provider.checkoutOrigins ?? []);
+    const sources = configuredSources({ mapTileUrl: getEnv().MAP_TILE_URL, checkoutOrigins });
+    response.headers.set('content-security-policy', widenPolicy(policy, sources));
+  }
+  return response;
+});
+
+const sitePages = defineMiddleware(async (context, next) => {
   // `npm start` prepares the database before it listens and starts the chat notices (src/server/main.ts);
   // `astro dev` has no such step: its first request does both (once per process).
   if (import.meta.env.DEV) startChatNotices(await prepareDatabase());
@@ -99,3 +118,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
   response.headers.set('Content-Language', locale);
   return response;
 });
+
+export const onRequest = sequence(configuredPolicy, sitePages);

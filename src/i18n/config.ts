@@ -5,10 +5,11 @@ export const DEFAULT_LOCALE: Locale = 'en';
 export const LOCALE_COOKIE = 'i18n_redirected';
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
-export const LOCALE_META: Record<Locale, { label: string; flag: string; intl: string }> = {
-  en: { label: 'English', flag: '🇬🇧', intl: 'en-GB' },
-  sw: { label: 'Kiswahili', flag: '🇰🇪', intl: 'sw' },
-  fr: { label: 'Français', flag: '🇫🇷', intl: 'fr' },
+/** Each language's name in itself (the switcher's accessible names) and its Intl locale. */
+export const LOCALE_META: Record<Locale, { label: string; intl: string }> = {
+  en: { label: 'English', intl: 'en-GB' },
+  sw: { label: 'Kiswahili', intl: 'sw' },
+  fr: { label: 'Français', intl: 'fr' },
 };
 
 export function isLocale(value: unknown): value is Locale {

@@ -4,7 +4,9 @@
  * - checks before sending, with the page's own messages (required, e-mail, length, repeat), beside the fields;
  * - show/hide password;
  * - the bot check, when one is configured: its token goes into the hidden `captcha_token` field;
- * - a busy, disabled button once the form is sent (a second tap cannot send it twice);
+ * - a busy, disabled button once the form is sent (a second tap cannot send it twice), and a message instead of a
+ *   button left busy when the browser refuses to follow the answer (the page's CSP `form-action` blocks a redirect
+ *   to another site: the form stays, and nothing else would say so);
  * - on the sign-in page: a sign-in in another tab of the browser takes this tab on too.
  */
 import { followAuthChanges } from '~/stores/auth';
@@ -63,6 +65,12 @@ function enhance(form: HTMLFormElement) {
     sending = false;
     setBusy(form, false);
     showProblem(form, token.message);
+  });
+  document.addEventListener('securitypolicyviolation', (event) => {
+    if (!sending || event.effectiveDirective !== 'form-action') return;
+    sending = false;
+    setBusy(form, false);
+    showProblem(form, messages.msgBlocked ?? '');
   });
   // Back to this page from the next one (the browser's page cache): the form can be sent again.
   window.addEventListener('pageshow', (event) => {

@@ -23,6 +23,19 @@ describe('environment configuration', () => {
     expect(env.isHttps).toBe(true);
   });
 
+  it('defaults PUBLIC_URL to the address listened on, so links come back to the host whose cookies the browser holds', () => {
+    expect(parseEnv({ HOST: '127.0.0.1', PORT: '4400' }).publicUrl).toBe('http://127.0.0.1:4400');
+    expect(parseEnv({ HOST: '192.168.1.20', PORT: '8080' }).publicUrl).toBe('http://192.168.1.20:8080');
+    expect(parseEnv({ HOST: 'mavuno.lan' }).publicUrl).toBe('http://mavuno.lan:4321');
+    expect(parseEnv({ HOST: '::1', PORT: '4400' }).publicUrl).toBe('http://[::1]:4400');
+    // Every address of the machine is no address a browser opens: localhost.
+    for (const any of ['0.0.0.0', '::'])
+      expect(parseEnv({ HOST: any, PORT: '4400' }).publicUrl).toBe('http://localhost:4400');
+    // Set, PUBLIC_URL wins (a site behind a proxy): the defaults that follow it too.
+    const proxied = parseEnv({ HOST: '127.0.0.1', PORT: '4400', PUBLIC_URL: 'https://mavuno.example' });
+    expect(proxied).toMatchObject({ publicUrl: 'https://mavuno.example', isHttps: true, SANDBOX_PAYMENTS: false });
+  });
+
   it('fails with a message naming every bad variable', () => {
     let error: unknown;
     try {

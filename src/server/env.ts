@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OSM_TILE_CONFIG, tileSource } from '~/features/maps/tiles';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -82,8 +83,10 @@ const EnvSchema = z
     MAP_TILE_URL: z
       .string()
       .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL template with {z}, {x} and {y}')
-      .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-    MAP_TILE_ATTRIBUTION: z.string().min(1).default('© OpenStreetMap contributors'),
+      // The page's Content-Security-Policy admits the tiles by their host (src/server/security/content-policy.ts).
+      .refine((url) => tileSource(url) !== undefined, 'a placeholder may only stand as the first label of the host')
+      .default(OSM_TILE_CONFIG.url),
+    MAP_TILE_ATTRIBUTION: z.string().min(1).default(OSM_TILE_CONFIG.attribution),
   })
   .refine((env) => env.CAPTCHA_PROVIDER === 'none' || (env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET), {
     message: 'CAPTCHA_SITE_KEY and CAPTCHA_SECRET are needed when CAPTCHA_PROVIDER is set',
@@ -130,6 +133,19 @@ function percentToBasisPoints(percent: string): number {
   return bps;
 }
 
+/** Every address of the machine: a browser cannot open it, so the site's own address is `localhost`. */
+const ANY_ADDRESS = new Set(['0.0.0.0', '::', '[::]', '::0']);
+
+/**
+ * The address the server answers at, as a browser opens it: PUBLIC_URL's default. A concrete HOST (`127.0.0.1`,
+ * `192.168.1.20`, `::1`, a name) is that address, so the links Mavuno writes (e-mails, the return from a checkout)
+ * come back to the host whose cookies the member holds; HOST `0.0.0.0` or `::` is every address, so `localhost`.
+ */
+export function listeningUrl(host: string, port: number): string {
+  const name = ANY_ADDRESS.has(host) ? 'localhost' : host;
+  return `http://${name.includes(':') && !name.startsWith('[') ? `[${name}]` : name}:${port}`;
+}
+
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = EnvSchema.safeParse(withoutEmpty(source));
   if (!result.success) {
@@ -139,7 +155,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     );
   }
   const env = result.data;
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const publicUrl = (env.PUBLIC_URL ?? listeningUrl(env.HOST, env.PORT)).replace(/\/+$/, '');
   const isHttps = publicUrl.startsWith('https://');
   return {
     ...env,

@@ -142,9 +142,10 @@ async function start() {
 
   server.listen(env.PORT, env.HOST, () => {
     const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
-    console.log(
-      `[mavuno] listening on http://${env.HOST}:${env.PORT} (database: ${where}; public URL ${env.publicUrl})`,
-    );
+    // One address to open: the site's own (PUBLIC_URL, by default the address listened on, src/server/env.ts).
+    // Two would invite opening the one whose cookies and links the site does not use.
+    const bound = env.PUBLIC_URL ? `bound to ${env.HOST}, port ${env.PORT}; ` : '';
+    console.log(`[mavuno] serving ${env.publicUrl} (${bound}database: ${where})`);
   });
 }
 

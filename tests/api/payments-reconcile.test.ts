@@ -34,7 +34,6 @@ function crashingSandbox() {
   const lost: SandboxWebhook[] = [];
   const provider = sandboxProvider({
     secret: 'a-sandbox-secret-for-reconcile',
-    publicUrl: 'http://localhost',
     store: databaseSandboxStore(),
     deliver: async (webhook) => void lost.push(webhook),
   });

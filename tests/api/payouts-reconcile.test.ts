@@ -21,7 +21,6 @@ function losingSandbox() {
   const lost: SandboxWebhook[] = [];
   const provider = sandboxProvider({
     secret: 'a-sandbox-secret-for-payout-reconcile',
-    publicUrl: 'http://localhost',
     store: databaseSandboxStore(),
     deliver: async (webhook) => void lost.push(webhook),
   });

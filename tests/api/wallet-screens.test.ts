@@ -11,6 +11,9 @@ import { openAccount } from '~/server/services/wallet/open-account';
 import { postPending } from '~/server/services/wallet/post-pending';
 import { readReceipt } from '~/server/services/wallet/read-receipt';
 import { loadReceiptPage, loadReceiptsPage, loadWalletPage } from '~/server/loaders/wallet-page';
+import { loadSandboxCheckoutPage } from '~/server/loaders/sandbox-checkout';
+import { getEnv } from '~/server/env';
+import { getSandboxProvider } from '~/server/payments/registry';
 import { get } from '../fixtures/api';
 import { useTestDatabase } from '../fixtures/database';
 import { getAs } from '../fixtures/deals';
@@ -284,6 +287,35 @@ describe('the wallet page’s loader', () => {
       ['deal_payment', false, buyer.offerId],
     ]);
     expect(view.form.token).toBeTruthy();
+  });
+
+  it('keeps a top-up on the address the browser opened the site at, not PUBLIC_URL: checkout and return', async () => {
+    const { buyer } = await walletWithHistory();
+    const { load, cookies } = await browserOf(buyer);
+    const at = 'http://127.0.0.1:4321';
+    expect(getEnv().publicUrl).not.toBe(at);
+    await load('/fr/user/profile/wallet', undefined, { at, locale: 'fr' });
+    const [kes] = await db().select({ id: currencies.id }).from(currencies).where(eq(currencies.code, 'KES'));
+    const started = await load(
+      '/fr/user/profile/wallet',
+      { amount: '20', currency: String(kes.id), method: 'card' },
+      { at, locale: 'fr' },
+    );
+    if (!started || !('redirect' in started)) throw new Error('no redirect');
+    // A path of this site: the browser stays where it is, which the CSP's form-action 'self' lets through.
+    expect(started.redirect).toMatch(/^\/fr\/sandbox-checkout\/cs_[0-9a-f]+\.[0-9a-f]+$/);
+    const token = started.redirect.split('/').pop()!;
+    const session = await getSandboxProvider()!.openSession(token);
+    expect(new URL(session!.returnUrl).origin).toBe(at);
+
+    // The checkout page sends the browser back by a path too, to the result page in the language it paid in.
+    const paid = await loadSandboxCheckoutPage(
+      formRequest(started.redirect, { cookies, at, locale: 'fr', fields: { number: '4242 4242 4242 4242' } }),
+      token,
+    );
+    expect(paid).toMatchObject({ status: 303 });
+    if (!paid || !('redirect' in paid)) throw new Error('no redirect');
+    expect(paid.redirect).toMatch(/^\/fr\/user\/top-up\?reference=tu_[0-9a-f]+$/);
   });
 
   it('starts a top-up from the plain form and sends the browser to the checkout; refuses bad input and forged posts', async () => {

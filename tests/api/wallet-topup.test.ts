@@ -133,12 +133,31 @@ describe('POST /wallet/top-up through the sandbox', () => {
     expect((await paymentRow(started.reference)).status).toBe('succeeded');
   });
 
+  it('answers the checkout and the return on the address the client used, not PUBLIC_URL', async () => {
+    const member = await signedUpUser();
+    const at = 'http://127.0.0.1:4400';
+    expect(getEnv().publicUrl).not.toBe(at);
+    const { getApiApp } = await import('~/server/api/app');
+    const response = await getApiApp().request(`${at}/api-v2/wallet/top-up`, {
+      method: 'POST',
+      body: form({ amount: '75', currency: KES }),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Accept-Language': 'sw', ...member.auth },
+    });
+    expect(response.status).toBe(200);
+    const started = (await response.json()) as { checkout_url: string; reference: string };
+    const checkout = new URL(started.checkout_url);
+    expect(checkout.origin).toBe(at);
+    expect(checkout.pathname).toMatch(/^\/sw\/sandbox-checkout\/cs_/);
+    const { result } = await pay(started.checkout_url, '4242 4242 4242 4242');
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.returnUrl).toBe(`${at}/sw/user/top-up?reference=${started.reference}`);
+  });
+
   it('the same webhook delivered twice at once credits once', async () => {
     // A sandbox of its own whose first delivery is lost: its webhook then arrives twice, at the same time.
     const held: SandboxWebhook[] = [];
     const provider = sandboxProvider({
       secret: 'a-sandbox-secret-for-this-test',
-      publicUrl: 'http://localhost',
       deliver: async (webhook) => void held.push(webhook),
     });
     const member = await signedUpUser();
@@ -256,7 +275,7 @@ describe('POST /wallet/top-up through the sandbox', () => {
     const member = await signedUpUser();
     const started = await startedTopUp(member.auth, '75');
     const secret = sandboxSecret(getEnv().SANDBOX_PAYMENT_SECRET);
-    const otherProcess = sandboxProvider({ secret, publicUrl: 'http://localhost', store: databaseSandboxStore() });
+    const otherProcess = sandboxProvider({ secret, store: databaseSandboxStore() });
     const session = await otherProcess.openSession(tokenOf(started.checkout_url));
     expect(session).toMatchObject({
       reference: started.reference,

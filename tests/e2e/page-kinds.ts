@@ -62,6 +62,29 @@ async function memberWarehouse(request: APIRequestContext): Promise<string> {
   return `/sw/user/profile/warehouse/${id}`;
 }
 
+/** The receipt of a top-up the member pays with the sandbox's test card (a new one each time), in Swahili. */
+async function topUpReceipt(request: APIRequestContext): Promise<string> {
+  const headers = { Origin: test.info().project.use.baseURL! };
+  const started = await request.post('/api-v2/wallet/top-up', { headers, form: { amount: '25', currency: 1 } });
+  expect(started.status(), await started.text()).toBe(200);
+  const { reference, checkout_url } = await started.json();
+  const checkout = new URL(checkout_url).pathname;
+  const token = /name="form_token" value="([^"]+)"/.exec(await (await request.get(checkout)).text())?.[1];
+  if (!token) throw new Error('no form on the sandbox checkout page');
+  const paid = await request.post(checkout, {
+    headers,
+    form: { form_token: token, number: '4242 4242 4242 4242' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  const payment = await (await request.get(`/api-v2/wallet/payment?reference=${reference}`)).json();
+  expect(payment).toMatchObject({ status: 'succeeded', credited: true });
+  const receipts = await (await request.get('/user/profile/cabinet-cards/money-cards/my-receipts')).text();
+  const number = /href="\/user\/profile\/wallet\/receipt\/(MV-\d+)"/.exec(receipts)?.[1];
+  if (!number) throw new Error('no receipt among the member’s receipts');
+  return `/sw/user/profile/wallet/receipt/${number}`;
+}
+
 /** The gold member's lot whose title and description hold one very long word (made once per worker). */
 let longLot: Promise<number> | undefined;
 function makeLongWordLot(browser: Browser): Promise<number> {
@@ -166,6 +189,7 @@ export const PAGE_KINDS: PageKind[] = [
   { name: 'wallet explained', path: '/sw/wallet' },
   { name: 'my wallet', path: '/fr/user/profile/wallet', member: GOLD },
   { name: 'my receipts card', path: '/user/profile/cabinet-cards/money-cards/my-receipts', member: GOLD },
+  { name: 'a receipt', path: topUpReceipt, member: GOLD },
   { name: 'my deals', path: '/user/profile/deals', member: GOLD },
   { name: 'my lots with a very long word', path: '/user/profile/orders', member: GOLD },
   { name: 'favourites', path: '/user/profile/favorite', member: GOLD },
@@ -283,9 +307,18 @@ function stateOf(browser: Browser, email: string) {
   return state;
 }
 
+/** What the page's Content-Security-Policy refused, as the browser reported it. */
+export interface CspViolation {
+  directive: string;
+  blocked: string;
+  source: string;
+  sample: string;
+}
+
 /**
  * Opens a page kind in a context of its own (its member signed in, `options` such as the viewport applied) and
- * answers the page once loaded, having checked that it answered.
+ * answers the page once loaded, having checked that it answered. Every `securitypolicyviolation` the page reports
+ * from its first byte is kept for cspViolations().
  */
 export async function openPageKind(
   browser: Browser,
@@ -299,6 +332,18 @@ export async function openPageKind(
     ...options,
     storageState: kind.member ? await stateOf(browser, kind.member) : undefined,
   });
+  await context.addInitScript(() => {
+    const seen: CspViolation[] = [];
+    Object.defineProperty(window, '__cspViolations', { value: seen });
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push({
+        directive: event.effectiveDirective,
+        blocked: event.blockedURI,
+        source: `${event.sourceFile}:${event.lineNumber}`,
+        sample: event.sample,
+      }),
+    );
+  });
   const page = await context.newPage();
   const path = typeof kind.path === 'string' ? kind.path : await kind.path(page.request);
   const response = await page.goto(path);
@@ -307,4 +352,9 @@ export async function openPageKind(
   // Islands hydrate before the checks: a button disabled until then is not what a reader meets.
   await page.waitForLoadState('networkidle');
   return page;
+}
+
+/** The CSP violations the page reported so far (collected by openPageKind). */
+export function cspViolations(page: Page): Promise<CspViolation[]> {
+  return page.evaluate(() => (window as unknown as { __cspViolations: CspViolation[] }).__cspViolations);
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { LONG_WORD, PAGE_KINDS, openPageKind } from './page-kinds';
+import { LONG_WORD, PAGE_KINDS, cspViolations, openPageKind } from './page-kinds';
 import { findPlannedRoute } from '../../src/features/site/planned-routes';
 
 const PHONE = { viewport: { width: 360, height: 740 } };
@@ -11,10 +11,13 @@ test.describe.configure({ timeout: 90_000 });
 test.describe('[SITE] every kind of page', () => {
   for (const kind of PAGE_KINDS) {
     // One visit per kind: axe and the links at desktop width, then the same page narrowed to a phone's 360 px.
-    test(`${kind.name}: no serious or critical accessibility finding, no link to a page still coming, no sideways scroll at 360 px`, async ({
+    test(`${kind.name}: nothing refused by the CSP, no serious or critical accessibility finding, no link to a page still coming, no sideways scroll at 360 px`, async ({
       browser,
     }) => {
       const page = await openPageKind(browser, kind);
+      // Loaded and hydrated under its Content-Security-Policy: the browser refused nothing (before axe, whose own
+      // injected code is not the page's).
+      expect(await cspViolations(page), `${kind.name} (${page.url()})`).toEqual([]);
       // Details (selectors) only for violations, and, on a page without frames, one axe.run() in the page instead of
       // runPartial in each frame and finishRun in an extra blank page: the same findings in a third of the time.
       const { violations } = await new AxeBuilder({ page })
@@ -90,6 +93,28 @@ test.describe('[SITE] places without JavaScript', () => {
     );
     await expect(page.getByText(en['address.map_loading'])).toHaveCount(0);
     await context.close();
+  });
+});
+
+test.describe('[SITE] maps under the Content-Security-Policy', () => {
+  test('the catalogue map shows the tiles of the configured tile server (MAP_TILE_URL, by default OpenStreetMap)', async ({
+    page,
+  }) => {
+    // The tile server is out of reach here: its tiles come from a picture of the site. The page's CSP still decides
+    // whether the browser may ask for them at all — a refused tile never reaches the route.
+    const tile = readFileSync('public/icons/icon-192.png');
+    const asked: string[] = [];
+    await page.route('https://tile.openstreetmap.org/**', (route) => {
+      asked.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'image/png', body: tile });
+    });
+    await page.goto('/fr/board?view=map');
+    const tiles = page.locator('img.leaflet-tile-loaded');
+    await expect(tiles.first()).toBeVisible();
+    expect(asked.length).toBeGreaterThan(0);
+    expect(
+      await tiles.evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0)),
+    ).toBe(true);
   });
 });
 

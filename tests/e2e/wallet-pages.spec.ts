@@ -126,3 +126,30 @@ test.describe('[WALLET] a member’s wallet without JavaScript', () => {
     await other.context().close();
   });
 });
+
+test.describe('[WALLET] a top-up the browser may not follow, with JavaScript', () => {
+  test('says so, and the button can be pressed again, instead of doing nothing', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const login = await page.request.post('/api-v2/user/login', {
+      form: { email: 'demo-buyer@mavuno.test', password: 'mavuno-demo' },
+      headers: { 'X-Session-Mode': 'cookie', Origin: test.info().project.use.baseURL! },
+    });
+    expect(login.status()).toBe(200);
+    await page.goto('/user/profile/wallet');
+    // The checkout on a host the page's policy does not name: the browser refuses to follow the form's redirect.
+    await page.route('**/user/profile/wallet', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 303, headers: { Location: 'https://checkout.elsewhere.example/pay/1' } })
+        : route.fallback(),
+    );
+    await page.getByLabel(en['wallet_page.amount']).fill('50');
+    await page.locator('#top-up-currency').selectOption(KES);
+    const submit = page.getByRole('button', { name: en['wallet_page.top_up_submit'] });
+    await submit.click();
+    await expect(page.getByRole('alert').filter({ hasText: en['payments.checkout_blocked'] })).toBeVisible();
+    await expect(page).toHaveURL(/\/user\/profile\/wallet$/);
+    await expect(submit).toBeEnabled();
+    await context.close();
+  });
+});

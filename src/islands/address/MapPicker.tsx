@@ -1,6 +1,7 @@
 import type * as Leaflet from 'leaflet';
 import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { SATELLITE_TILE_URL } from '~/features/maps/tiles';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import { type GeoPoint, type MapCenter, roundCoordinate } from './address-value';
 import {
@@ -29,7 +30,6 @@ export interface MapPickerProps {
   t: ClientTranslate;
 }
 
-const SATELLITE_TILES = 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}';
 /** East and West Africa, where Mavuno's members are, when nothing is chosen yet. */
 const AFRICA: MapCenter = { latitude: 2, longitude: 20, zoom: 3 };
 const POINT_ZOOM = 16;
@@ -58,7 +58,7 @@ export default function MapPicker({ value, onChange, center, label, t }: MapPick
     );
     const streets = streetTileLayer(L, t).addTo(map);
     underlineLeafletCredit(map);
-    const satellite = L.tileLayer(SATELLITE_TILES, {
+    const satellite = L.tileLayer(SATELLITE_TILE_URL, {
       maxZoom: 19,
       attribution: t('address.map_attribution_satellite'),
     });

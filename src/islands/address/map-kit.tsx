@@ -1,4 +1,5 @@
 import type * as Leaflet from 'leaflet';
+import { OSM_TILE_CONFIG, type TileConfig } from '~/features/maps/tiles';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 
 /**
@@ -6,18 +7,6 @@ import type { ClientTranslate } from '~/islands/lib/i18n';
  * only imported when a map mounts: it touches `window`, so never during SSR.
  */
 export type LeafletModule = typeof Leaflet;
-
-/** The street map's tiles: MAP_TILE_URL and MAP_TILE_ATTRIBUTION (src/server/env.ts). */
-export interface TileConfig {
-  url: string;
-  attribution: string;
-}
-
-/** OpenStreetMap's tiles and attribution: the server's defaults, and what a page without the meta tags gets. */
-export const OSM_TILE_CONFIG: TileConfig = {
-  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-  attribution: '© OpenStreetMap contributors',
-};
 
 /** Underlined like Leaflet's credit below: in the attribution's grey text a colour alone does not mark a link. */
 export const osmAttribution = (t: ClientTranslate) =>

@@ -24,7 +24,10 @@ describe('renderMarkdown', () => {
     expect(out).toContain('<ul>');
     expect(out).toContain('<ol>');
     expect(out).toContain('<table>');
-    expect(out).toContain('<td style="text-align:right">42</td>');
+    // Aligned by a class, never a style attribute: the pages' CSP refuses those.
+    expect(out).toContain('<td class="align-right">42</td>');
+    expect(out).toContain('<th class="align-left">Crop</th>');
+    expect(out).not.toContain('style=');
     expect(out).toContain('<a href="/board">board</a>');
     expect(out).toContain('<a href="https://www.fao.org/" rel="noopener nofollow ugc">FAO</a>');
     expect(out).toContain('<img src="/uploads/articles/1/a.webp" alt="Maize" loading="lazy" decoding="async" />');

@@ -19,6 +19,19 @@ const markdown = new MarkdownIt({ html: false, linkify: false, typographer: fals
 const defaultValidate = markdown.validateLink.bind(markdown);
 markdown.validateLink = (url: string) => defaultValidate(url) && !/^\s*data:/i.test(decodeLoosely(url));
 
+/** A table column's alignment, as a class of src/styles/global.css (`.article-body .align-right`). */
+const ALIGN_CLASSES = ['align-left', 'align-right', 'align-center'] as const;
+
+/**
+ * markdown-it aligns a table's cells with `style="text-align:…"`; the pages' Content-Security-Policy refuses style
+ * attributes (docs/architecture.md "Content security policy"), so the alignment becomes a class.
+ */
+function alignedCell(tagName: string, attribs: Record<string, string>): sanitizeHtml.Tag {
+  const align = /^\s*text-align\s*:\s*(left|right|center)\s*;?\s*$/i.exec(attribs.style ?? '')?.[1]?.toLowerCase();
+  const aligned: Record<string, string> = align ? { class: `align-${align}` } : {};
+  return { tagName, attribs: aligned };
+}
+
 /** Percent-decoded and entity-free, for checking a URL's scheme the way a browser would read it. */
 function decodeLoosely(url: string): string {
   let text = url;
@@ -83,10 +96,10 @@ const SANITIZE: sanitizeHtml.IOptions = {
     a: ['href', 'title', 'rel', 'target'],
     img: ['src', 'alt', 'title', 'loading', 'decoding'],
     ol: ['start'],
-    th: ['style'],
-    td: ['style'],
+    th: ['class'],
+    td: ['class'],
   },
-  allowedStyles: { th: { 'text-align': [/^(left|right|center)$/] }, td: { 'text-align': [/^(left|right|center)$/] } },
+  allowedClasses: { th: [...ALIGN_CLASSES], td: [...ALIGN_CLASSES] },
   // Relative (`/board`) and these schemes only; the per-tag checks below are stricter still.
   allowedSchemes: ['https', 'http', 'mailto'],
   allowedSchemesByTag: { img: ['https'] },
@@ -95,6 +108,8 @@ const SANITIZE: sanitizeHtml.IOptions = {
   transformTags: {
     // The article's title is its one h1: headings in a body start at h2.
     h1: 'h2',
+    th: alignedCell,
+    td: alignedCell,
     a: (tagName, attribs) => {
       const href = attribs.href ?? '';
       if (!isSafeHref(href)) return { tagName: 'span', attribs: {} };

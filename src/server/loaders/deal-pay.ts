@@ -4,8 +4,8 @@ import { localizePath } from '~/i18n/paths';
 import { createTranslator } from '~/i18n/t';
 import { parseInput } from '~/server/api/validate';
 import { getDb } from '~/server/db';
-import { getEnv } from '~/server/env';
 import { AppError, isAppError } from '~/server/errors';
+import { redirectTarget, requestOrigin } from '~/server/http/request-origin';
 import { choosePaymentProvider } from '~/server/payments/registry';
 import type { SessionUser } from '~/server/services/accounts/users';
 import { dealPaymentReturnPath, startDealPayment } from '~/server/services/payments/start-deal-payment';
@@ -13,8 +13,8 @@ import { type FormPageRequest, PRIVATE_PAGE, guardFormPost, readForm } from './f
 
 /**
  * The deal page's "Pay now" form (/user/offer/{id}, POST, no JavaScript; docs/payments.md "Deal payments"): the
- * same checks and checkout as `POST /api-v2/offer/pay`, then a 303 to the provider's checkout — or, for a checkout
- * that needs no page (a prompt on the phone), back to the deal page. A refusal is shown on the deal page with the
+ * same checks and checkout as `POST /api-v2/offer/pay`, then a 303 to the provider's checkout (the sandbox's by its
+ * path on this site) — or, for a checkout that needs no page (a prompt on the phone), back to the deal page. A refusal is shown on the deal page with the
  * status the API answers it with.
  */
 export async function payForDealFromPage(
@@ -27,6 +27,7 @@ export async function payForDealFromPage(
     const id = parseId(rawId);
     if (id === undefined) throw new AppError('not_found', 'offers.not_found');
     const body = parseInput(payOfferSchema, { ...fields, id });
+    const origin = requestOrigin(request.request);
     // The provider is chosen by currency and method (docs/payments.md "Choosing the provider").
     const started = await startDealPayment(await getDb(), choosePaymentProvider, {
       userId: request.user.id,
@@ -34,11 +35,15 @@ export async function payForDealFromPage(
       method: body.method,
       phone: body.phone,
       email: request.user.email,
-      origin: getEnv().publicUrl,
+      origin,
       locale: request.locale,
     });
     const back = `${localizePath(dealPaymentReturnPath(id), request.locale)}?reference=${encodeURIComponent(started.reference)}`;
-    return { redirect: started.checkout_url ?? back, status: 303, headers: PRIVATE_PAGE };
+    return {
+      redirect: started.checkout_url ? redirectTarget(started.checkout_url, origin) : back,
+      status: 303,
+      headers: PRIVATE_PAGE,
+    };
   } catch (error) {
     if (!isAppError(error)) throw error;
     const t = createTranslator(request.locale);

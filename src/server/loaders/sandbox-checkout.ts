@@ -48,6 +48,9 @@ export async function loadSandboxCheckoutPage(
   const session = sandbox && (await sandbox.openSession(token));
   if (!sandbox || !session) return undefined;
   const action = localizePath(`/sandbox-checkout/${token}`, request.locale);
+  // The shop is this very site: back by the path alone, so the browser keeps the address (and cookies) it came with.
+  const back = new URL(session.returnUrl);
+  const returnUrl = `${back.pathname}${back.search}`;
   const amount = await formatStoredMoney(await getDb(), session.amountMinor, session.currency, request.locale);
   const testNumbers =
     session.method === 'card'
@@ -59,7 +62,7 @@ export async function loadSandboxCheckoutPage(
     method: session.method,
     challenge,
     finished: session.status !== 'pending' && session.status !== 'action_required',
-    returnUrl: session.returnUrl,
+    returnUrl,
     testNumbers,
     form,
   });
@@ -82,10 +85,10 @@ export async function loadSandboxCheckoutPage(
         });
       if (result.reason === 'unknown_session') return undefined;
       // Expired or already decided: back to the shop, which asks the provider where the payment stands.
-      return { redirect: session.returnUrl, status: 303, headers: PRIVATE_PAGE };
+      return { redirect: returnUrl, status: 303, headers: PRIVATE_PAGE };
     }
     if (result.challenge) return { redirect: action, status: 303, headers: PRIVATE_PAGE };
-    return { redirect: result.returnUrl, status: 303, headers: PRIVATE_PAGE };
+    return { redirect: returnUrl, status: 303, headers: PRIVATE_PAGE };
   } catch (error) {
     const failed = failedForm<'number' | 'code'>(error, request, {
       action,

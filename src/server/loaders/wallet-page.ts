@@ -13,7 +13,7 @@ import { localizePath } from '~/i18n/paths';
 import { parseInput } from '~/server/api/validate';
 import { getDb } from '~/server/db';
 import type { Page } from '~/server/db/pagination';
-import { getEnv } from '~/server/env';
+import { redirectTarget, requestOrigin } from '~/server/http/request-origin';
 import { choosePaymentProvider } from '~/server/payments/registry';
 import { startTopUp, topUpReturnPath } from '~/server/services/payments/start-top-up';
 import { listCurrencies } from '~/server/services/reference/list-currencies';
@@ -155,6 +155,7 @@ export async function loadWalletPage(
         currency: fields.currency,
         method: fields.method,
       });
+      const origin = requestOrigin(request.request);
       // The provider is chosen by currency and method (docs/payments.md "Choosing the provider").
       const started = await startTopUp(db, choosePaymentProvider, {
         userId: user.id,
@@ -162,10 +163,12 @@ export async function loadWalletPage(
         currencyId: body.currency,
         method: body.method,
         email: user.email,
-        origin: getEnv().publicUrl,
+        origin,
         locale: request.locale,
       });
-      return started.checkout_url ?? localizePath(topUpReturnPath(started.reference), request.locale);
+      return started.checkout_url
+        ? redirectTarget(started.checkout_url, origin)
+        : localizePath(topUpReturnPath(started.reference), request.locale);
     },
     keep: (fields) => ({
       amount: fields.amount ?? '',

@@ -9,7 +9,8 @@ const expected = { amountMinor: 15_000, currency: 'XOF' };
 describe('Flutterwave checkout and verification (recorded fixtures)', () => {
   it('creates a hosted mobile-money checkout in major units with the network option of the currency', async () => {
     const { fetchImpl, requests } = recordedFetch({ 'POST /v3/payments': { body: fixtures.paymentLinkResponse } });
-    const session = await flutterwaveProvider(fixtures.FLW_TEST_CONFIG, fetchImpl).createCheckout({
+    const provider = flutterwaveProvider(fixtures.FLW_TEST_CONFIG, fetchImpl);
+    const session = await provider.createCheckout({
       ...expected,
       reference: 'mv_pay_F1',
       returnUrl: 'https://mavuno.example/deals/4',
@@ -20,6 +21,8 @@ describe('Flutterwave checkout and verification (recorded fixtures)', () => {
       kind: 'redirect',
       redirectUrl: 'https://checkout.flutterwave.com/v3/hosted/pay/f524c1196ffda5556341',
     });
+    // The pages' CSP lets a payment form go there (src/server/security/content-policy.ts).
+    expect(provider.checkoutOrigins).toContain('https://checkout.flutterwave.com');
     expect(requests[0]).toMatchObject({
       url: 'https://api.flutterwave.com/v3/payments',
       headers: { authorization: `Bearer ${fixtures.FLW_TEST_CONFIG.secretKey}` },

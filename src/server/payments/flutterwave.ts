@@ -130,6 +130,8 @@ export function flutterwaveProvider(config: FlutterwaveConfig, fetchImpl: typeof
   return {
     id: 'flutterwave',
     methods: ['card', 'mobile_money'],
+    // Where the hosted payment `link` points.
+    checkoutOrigins: ['https://checkout.flutterwave.com'],
 
     async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
       if (!request.customer.email)

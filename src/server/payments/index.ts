@@ -27,7 +27,6 @@ export function configuredProviders(env: Env, deps: ProviderDependencies = {}): 
       'sandbox',
       sandboxProvider({
         secret: sandboxSecret(env.SANDBOX_PAYMENT_SECRET),
-        publicUrl: env.publicUrl,
         store: deps.sandboxStore,
         deliver: deps.deliverSandboxWebhook,
       }),

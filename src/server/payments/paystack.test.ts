@@ -28,6 +28,8 @@ describe('Paystack checkout and verification (recorded fixtures)', () => {
       providerReference: '0peioxfhpn',
       next: { kind: 'redirect', redirectUrl: 'https://checkout.paystack.com/0peioxfhpn' },
     });
+    // The pages' CSP lets a payment form go there (src/server/security/content-policy.ts).
+    expect(provider.checkoutOrigins).toContain('https://checkout.paystack.com');
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({
       method: 'POST',

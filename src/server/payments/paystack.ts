@@ -116,6 +116,8 @@ export function paystackProvider(config: PaystackConfig, fetchImpl: typeof fetch
   return {
     id: 'paystack',
     methods: ['card', 'mobile_money'],
+    // Where `authorization_url` points.
+    checkoutOrigins: ['https://checkout.paystack.com'],
 
     async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
       if (!request.customer.email)

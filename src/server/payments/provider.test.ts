@@ -61,7 +61,7 @@ describe('constant-time comparison', () => {
         ).parseWebhook({ rawBody: body, headers: new Headers(), url: new URL(`https://m.example/cb/ref/${forged}`) }),
       () => {
         const signed = signSandboxWebhook('another-secret-entirely', body, new Date());
-        return sandboxProvider({ secret: 'the-sandbox-secret-xyz', publicUrl: 'http://localhost' }).parseWebhook({
+        return sandboxProvider({ secret: 'the-sandbox-secret-xyz' }).parseWebhook({
           rawBody: body,
           headers: new Headers(signed.headers),
         });

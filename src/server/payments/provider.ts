@@ -46,7 +46,10 @@ export interface CheckoutSession {
   reference: string;
   /** The provider's id for this attempt (a session id, an access code, M-Pesa's CheckoutRequestID). */
   providerReference: string;
-  /** `redirect`: send the browser to `redirectUrl`; `await_customer`: the customer approves on the phone (STK push). */
+  /**
+   * `redirect`: send the browser to `redirectUrl` — an absolute URL of a page elsewhere, or a path of this site (the
+   * sandbox's page); `await_customer`: the customer approves on the phone (STK push).
+   */
   next: { kind: 'redirect'; redirectUrl: string } | { kind: 'await_customer'; message: string };
 }
 
@@ -133,6 +136,11 @@ export interface PayoutResult {
 export interface PaymentProvider {
   readonly id: ProviderId;
   readonly methods: readonly PaymentMethod[];
+  /**
+   * The origins of its hosted checkout pages, outside this site: a payment form's redirect there must pass the pages'
+   * CSP `form-action` (src/server/security/content-policy.ts). None for a checkout on this site or on the phone.
+   */
+  readonly checkoutOrigins?: readonly string[];
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   verifyPayment(request: VerifyPaymentRequest): Promise<PaymentVerification>;
   parseWebhook(input: WebhookInput): Promise<WebhookResult>;

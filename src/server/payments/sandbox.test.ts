@@ -17,7 +17,6 @@ function setup(options: { at?: Date } = {}) {
   const sent: SandboxWebhook[] = [];
   const provider = sandboxProvider({
     secret: SECRET,
-    publicUrl: 'http://localhost:4321/',
     now: () => clock,
     deliver: async (webhook) => {
       sent.push(webhook);
@@ -54,13 +53,15 @@ function toInput(webhook: SandboxWebhook, now: Date) {
 }
 
 describe('sandbox checkout: test numbers produce their documented outcomes', () => {
-  it('redirects to a signed session page on the site', async () => {
+  it('redirects to a signed session page of this site, by its path (whatever address the browser used)', async () => {
     const s = setup();
     const { session, token } = await openCheckout(s, 'card');
     expect(session.next).toMatchObject({ kind: 'redirect' });
     expect(session.next.kind === 'redirect' && session.next.redirectUrl).toMatch(
-      /^http:\/\/localhost:4321\/sandbox-checkout\/cs_[0-9a-f]+\.[0-9a-f]{64}$/,
+      /^\/sandbox-checkout\/cs_[0-9a-f]+\.[0-9a-f]{64}$/,
     );
+    const french = await s.provider.createCheckout({ ...checkout('card', 'pay_fr'), locale: 'fr' });
+    expect(french.next.kind === 'redirect' && french.next.redirectUrl).toMatch(/^\/fr\/sandbox-checkout\/cs_/);
     expect((await s.provider.openSession(token))?.amountMinor).toBe(125_000);
     // A guessed id or a forged signature opens nothing.
     expect(await s.provider.openSession(`${session.providerReference}.${'0'.repeat(64)}`)).toBeUndefined();

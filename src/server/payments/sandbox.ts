@@ -130,8 +130,6 @@ export interface SandboxWebhook {
 
 export interface SandboxConfig {
   secret: string;
-  /** The site's public origin: checkout pages live at `/sandbox-checkout/{token}` under it. */
-  publicUrl: string;
   store?: SandboxStore;
   now?: () => Date;
   /** Delivers a signed webhook to the app (the caller posts it to the webhook route, or queues it). */
@@ -208,7 +206,6 @@ export function sandboxProvider(config: SandboxConfig): SandboxProvider {
   const store = config.store ?? memorySandboxStore();
   const now = config.now ?? (() => new Date());
   const ttl = config.sessionTtlMs ?? 30 * 60 * 1000;
-  const origin = config.publicUrl.replace(/\/+$/, '');
 
   const sign = (sessionId: string) => hmacHex('sha256', config.secret, `session:${sessionId}`);
   const sessionToken = (sessionId: string) => `${sessionId}.${sign(sessionId)}`;
@@ -293,9 +290,10 @@ export function sandboxProvider(config: SandboxConfig): SandboxProvider {
         provider: 'sandbox',
         reference: session.reference,
         providerReference: session.id,
+        // A page of this very site: a path, so the browser stays on the address (and the cookies) it came with.
         next: {
           kind: 'redirect',
-          redirectUrl: `${origin}${localizePath(`/sandbox-checkout/${sessionToken(session.id)}`, request.locale ?? DEFAULT_LOCALE)}`,
+          redirectUrl: localizePath(`/sandbox-checkout/${sessionToken(session.id)}`, request.locale ?? DEFAULT_LOCALE),
         },
       };
     },

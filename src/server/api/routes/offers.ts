@@ -14,7 +14,7 @@ import {
   payOfferSchema,
 } from '~/features/deals/schemas';
 import { topUpResponse } from '~/features/wallet/top-up';
-import { getEnv } from '~/server/env';
+import { requestOrigin } from '~/server/http/request-origin';
 import { choosePaymentProvider } from '~/server/payments/registry';
 import { startDealPayment } from '~/server/services/payments/start-deal-payment';
 import { requiredInt } from '~/features/validation/fields';
@@ -373,7 +373,7 @@ export function offerRoutes() {
         method: body.method,
         phone: body.phone,
         email: user.email,
-        origin: getEnv().publicUrl,
+        origin: requestOrigin(c.req.raw),
         locale: c.get('locale'),
       });
     },

@@ -4,8 +4,8 @@ import { paymentResponse, topUpBody, topUpResponse } from '~/features/wallet/top
 import type { ApiEnv } from '~/server/api/context';
 import { endpoint } from '~/server/api/endpoint';
 import { getDb } from '~/server/db';
-import { getEnv } from '~/server/env';
 import { AppError } from '~/server/errors';
+import { requestOrigin } from '~/server/http/request-origin';
 import { choosePaymentProvider, getPaymentProvider } from '~/server/payments/registry';
 import { processPaymentWebhook } from '~/server/services/payments/process-payment-webhook';
 import { readPayment } from '~/server/services/payments/read-payment';
@@ -38,7 +38,7 @@ export function paymentRoutes() {
         method: body.method,
         phone: body.phone,
         email: user.email,
-        origin: getEnv().publicUrl,
+        origin: requestOrigin(c.req.raw),
         locale: c.get('locale'),
       });
     },

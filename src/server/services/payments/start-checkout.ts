@@ -19,7 +19,10 @@ export interface StartCheckoutInput {
   method: PaymentMethod;
   phone?: string;
   email?: string | null;
-  /** The site's origin and the member's language: where the browser comes back after the hosted checkout. */
+  /**
+   * The origin the member's browser is on (src/server/http/request-origin.ts) and their language: where the browser
+   * comes back after the hosted checkout, and what a checkout page of this site (the sandbox's) is answered under.
+   */
   origin: string;
   locale: Locale;
   /** The path (unlocalized) the member comes back to, given the payment's reference. */
@@ -33,6 +36,7 @@ export interface StartedCheckout {
   status: string;
   amount_minor: number;
   currency: string;
+  /** Absolute: on the member's own origin for a page of this site (the sandbox's), else the provider's page. */
   checkout_url: string | null;
 }
 
@@ -89,6 +93,6 @@ export async function startCheckout(
     status: payment.status,
     amount_minor: input.amountMinor,
     currency: input.currency,
-    checkout_url: session.next.kind === 'redirect' ? session.next.redirectUrl : null,
+    checkout_url: session.next.kind === 'redirect' ? new URL(session.next.redirectUrl, input.origin).href : null,
   };
 }

@@ -16,7 +16,10 @@ export interface StartDealPaymentInput {
   method: PaymentMethod;
   phone?: string;
   email?: string | null;
-  /** The site's origin: the buyer comes back to the deal page, `{origin}/user/offer/{id}?reference={reference}`. */
+  /**
+   * The origin the buyer's browser is on (src/server/http/request-origin.ts): the buyer comes back to
+   * the deal page, `{origin}/user/offer/{id}?reference={reference}`.
+   */
   origin: string;
   locale: Locale;
 }

@@ -13,7 +13,10 @@ export interface StartTopUpInput {
   method: PaymentMethod;
   phone?: string;
   email?: string | null;
-  /** The site's origin: the member comes back to `{origin}/user/top-up?reference={reference}`. */
+  /**
+   * The origin the member's browser is on (src/server/http/request-origin.ts): the member comes back to
+   * `{origin}/user/top-up?reference={reference}`.
+   */
   origin: string;
   /** The member's language: the result page is in the language the top-up was asked in. */
   locale: Locale;
