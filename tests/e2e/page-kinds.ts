@@ -1,6 +1,7 @@
 import {
   type APIRequestContext,
   type Browser,
+  type BrowserContext,
   type BrowserContextOptions,
   type Page,
   expect,
@@ -149,6 +150,16 @@ export const PAGE_KINDS: PageKind[] = [
       const id = /href="\/public-profile\/(\d+)"/.exec(lot)?.[1];
       if (!id) throw new Error('no seller link on the lot page');
       return `/public-profile/${id}`;
+    },
+  },
+  { name: 'companies directory', path: '/companies' },
+  {
+    name: 'company page',
+    path: async (request) => {
+      const html = await (await request.get('/companies')).text();
+      const id = /href="\/companies\/(\d+)"/.exec(html)?.[1];
+      if (!id) throw new Error('no company on /companies');
+      return `/sw/companies/${id}`;
     },
   },
   { name: 'news', path: '/sw/article' },
@@ -316,6 +327,27 @@ export interface CspViolation {
 }
 
 /**
+ * A page kind's address and a browser context of its own for it (its member signed in, `options` such as the
+ * viewport applied). openPageKind opens the page in it; tests/e2e/html-validity.spec.ts reads the server's HTML
+ * with its cookies (`context.request`) instead.
+ */
+export async function pageKindContext(
+  browser: Browser,
+  kind: PageKind,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; path: string }> {
+  await makeLongWordLot(browser);
+  const context = await browser.newContext({
+    // The service worker's precaching would keep the network busy: these checks are about the page.
+    serviceWorkers: 'block',
+    ...options,
+    storageState: kind.member ? await stateOf(browser, kind.member) : undefined,
+  });
+  const path = typeof kind.path === 'string' ? kind.path : await kind.path(context.request);
+  return { context, path };
+}
+
+/**
  * Opens a page kind in a context of its own (its member signed in, `options` such as the viewport applied) and
  * answers the page once loaded, having checked that it answered. Every `securitypolicyviolation` the page reports
  * from its first byte is kept for cspViolations().
@@ -325,13 +357,7 @@ export async function openPageKind(
   kind: PageKind,
   options: BrowserContextOptions = {},
 ): Promise<Page> {
-  await makeLongWordLot(browser);
-  const context = await browser.newContext({
-    // The service worker's precaching would keep the network busy: these checks are about the page.
-    serviceWorkers: 'block',
-    ...options,
-    storageState: kind.member ? await stateOf(browser, kind.member) : undefined,
-  });
+  const { context, path } = await pageKindContext(browser, kind, options);
   await context.addInitScript(() => {
     const seen: CspViolation[] = [];
     Object.defineProperty(window, '__cspViolations', { value: seen });
@@ -345,7 +371,6 @@ export async function openPageKind(
     );
   });
   const page = await context.newPage();
-  const path = typeof kind.path === 'string' ? kind.path : await kind.path(page.request);
   const response = await page.goto(path);
   expect(response, path).not.toBeNull();
   expect(response!.status(), path).toBeLessThan(500);

@@ -95,7 +95,8 @@ test.describe('[SITE] phone layout', () => {
     await page.goto('/');
     const drawer = page.getByRole('navigation', { name: 'Site menu' });
     await expect(drawer).not.toBeInViewport();
-    await page.getByRole('banner').getByLabel('Open menu').click();
+    // The menu button is the label of the drawer's checkbox (a label has no role of its own).
+    await page.getByRole('banner').locator('label', { hasText: 'Open menu' }).click();
     await expect(drawer).toBeInViewport();
     await expect(drawer.getByRole('link', { name: 'Agro lots' })).toBeVisible();
     // The agro indices are live: a link, no "coming soon" mark.

@@ -267,7 +267,7 @@ function LotFormBody({
           label={t('lot_form.address')}
           optional={optional}
           maxLength={200}
-          autoComplete="street-address"
+          autoComplete="address-line1"
         />
       </Section>
 

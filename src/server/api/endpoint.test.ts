@@ -16,18 +16,27 @@ function appWith(signedIn: boolean) {
     await next();
   });
   app.onError((error, c) => errorResponse(c, error, createTranslator('en')));
-  // The handlers' parameter types are what `npm run typecheck` checks: `auth: true` gives a user, others may not.
+  // The handlers' parameter types are what `npm run typecheck` checks: `auth: true` gives a user, `'optional'` whoever
+  // is signed in, and an endpoint declaring neither gets no user at all (its OpenAPI operation takes no credential).
   endpoint(app, { method: 'get', path: '/mine', summary: 'Mine', tag: 'test', auth: true }, (_c, { user }) => {
     expectTypeOf(user).toEqualTypeOf<SessionUser>();
     return { id: user.id };
   });
-  endpoint(app, { method: 'get', path: '/anyone', summary: 'Anyone', tag: 'test' }, (_c, { user }) => {
-    expectTypeOf(user).toEqualTypeOf<SessionUser | null>();
-    return { id: user?.id ?? null };
+  endpoint(
+    app,
+    { method: 'get', path: '/anyone', summary: 'Anyone', tag: 'test', auth: 'optional' },
+    (_c, { user }) => {
+      expectTypeOf(user).toEqualTypeOf<SessionUser | null>();
+      return { id: user?.id ?? null };
+    },
+  );
+  endpoint(app, { method: 'get', path: '/open', summary: 'Open', tag: 'test' }, (_c, input) => {
+    expectTypeOf(input).not.toHaveProperty('user');
+    return { keys: Object.keys(input).sort() };
   });
-  endpoint(app, { method: 'get', path: '/open', summary: 'Open', tag: 'test', auth: false }, (_c, { user }) => {
-    expectTypeOf(user).toEqualTypeOf<SessionUser | null>();
-    return { id: user?.id ?? null };
+  endpoint(app, { method: 'get', path: '/closed', summary: 'Closed', tag: 'test', auth: false }, (_c, input) => {
+    expectTypeOf(input).not.toHaveProperty('user');
+    return { keys: Object.keys(input).sort() };
   });
   return app;
 }
@@ -45,9 +54,15 @@ describe('endpoint({ auth })', () => {
     expect(await res.json()).toMatchObject({ code: 'unauthorized' });
   });
 
-  it('lets anyone call an endpoint without auth, the user then being null', async () => {
+  it("tells an auth: 'optional' handler who is signed in, if anyone", async () => {
     expect(await (await appWith(false).request('/anyone')).json()).toEqual({ id: null });
-    expect(await (await appWith(false).request('/open')).json()).toEqual({ id: null });
     expect(await (await appWith(true).request('/anyone')).json()).toEqual({ id: 7 });
+  });
+
+  it('lets anyone call an endpoint without auth, and does not hand its handler the signed-in user', async () => {
+    for (const path of ['/open', '/closed']) {
+      expect(await (await appWith(false).request(path)).json()).toEqual({ keys: ['body', 'query', 'raw'] });
+      expect(await (await appWith(true).request(path)).json()).toEqual({ keys: ['body', 'query', 'raw'] });
+    }
   });
 });

@@ -24,11 +24,15 @@ type SchemaFor<S> = S | ((locale: Locale) => S);
 export interface EndpointOptions<
   Q extends z.ZodType | undefined,
   B extends z.ZodType | undefined,
-  A extends boolean | undefined = undefined,
-> extends Omit<EndpointDoc, 'query' | 'body'> {
+  A extends Auth = undefined,
+> extends Omit<EndpointDoc, 'query' | 'body' | 'auth'> {
   query?: SchemaFor<Q>;
   body?: SchemaFor<B>;
-  /** Needs a signed-in user: an anonymous call is a 401 before anything else, and the handler's `user` is set. */
+  /**
+   * `true`: needs a signed-in user — an anonymous call is a 401 before anything else, and the handler's `user` is set.
+   * `'optional'`: the handler's `user` is whoever is signed in, or null. Unset: the handler gets no `user` at all,
+   * so the OpenAPI document can say the endpoint takes no credential (openapi.ts securityOf).
+   */
   auth?: A;
   /** `Cache-Control` of a successful answer; API answers are `no-store` unless an endpoint says otherwise. */
   cache?: string;
@@ -86,8 +90,18 @@ async function requireStaffCall(c: ApiContext, capability: StaffCapability): Pro
   return user;
 }
 
-/** The handler's user: always set on an `auth: true` endpoint, else whoever is signed in, if anyone. */
-export type EndpointUser<A extends boolean | undefined> = A extends true ? SessionUser : SessionUser | null;
+type Auth = boolean | 'optional' | undefined;
+
+/**
+ * The handler's user: always set on an `auth: true` endpoint, whoever is signed in (or null) on an `'optional'`
+ * one; an endpoint that declares neither is handed none, so a handler cannot depend on a credential its
+ * OpenAPI document says it does not take.
+ */
+type UserInput<A extends Auth> = A extends true
+  ? { user: SessionUser }
+  : A extends 'optional'
+    ? { user: SessionUser | null }
+    : Record<never, never>;
 
 /**
  * Declares one API endpoint: the same zod schemas validate the query and the body and describe them in the
@@ -96,13 +110,13 @@ export type EndpointUser<A extends boolean | undefined> = A extends true ? Sessi
 export function endpoint<
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
-  A extends boolean | undefined = undefined,
+  A extends Auth = undefined,
 >(
   app: Hono<ApiEnv>,
   options: EndpointOptions<Q, B, A>,
   handler: (
     c: ApiContext,
-    input: { query: Infer<Q>; body: Infer<B>; user: EndpointUser<A>; raw: Record<string, unknown> },
+    input: { query: Infer<Q>; body: Infer<B>; raw: Record<string, unknown> } & UserInput<A>,
   ) => unknown | Promise<unknown>,
 ): void {
   const forLocale = (schema: SchemaFor<z.ZodType | undefined>, locale: Locale): z.ZodType | undefined =>
@@ -116,9 +130,11 @@ export function endpoint<
   app.on(options.method.toUpperCase(), options.path, async (c) => {
     const locale = c.get('locale');
     // Who may call comes before what they sent: an anonymous call to a members' endpoint is a 401.
-    const user = (
-      options.staff ? await requireStaffCall(c, options.staff) : options.auth ? requireUser(c) : c.get('user')
-    ) as EndpointUser<A>;
+    const user = options.staff
+      ? await requireStaffCall(c, options.staff)
+      : options.auth === true
+        ? requireUser(c)
+        : c.get('user');
     const status = options.invalidStatus;
     const rawQuery = rejectMalformed(
       qs.parse(new URL(c.req.url).search.slice(1), { depth: 5, arrayLimit: 200, parameterLimit: 500 }),
@@ -134,7 +150,11 @@ export function endpoint<
         options.bodyWrapper && typeof raw[options.bodyWrapper] === 'object' ? raw[options.bodyWrapper] : raw;
       body = parseInput(bodySchema, wrapped, { status });
     }
-    const result = await handler(c, { query: query as Infer<Q>, body: body as Infer<B>, user, raw });
+    const input = { query: query as Infer<Q>, body: body as Infer<B>, raw };
+    const result = await handler(
+      c,
+      (options.auth || options.staff ? { ...input, user } : input) as typeof input & UserInput<A>,
+    );
     if (result instanceof Response) return result;
     c.header(
       'Cache-Control',

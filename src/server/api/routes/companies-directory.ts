@@ -38,6 +38,7 @@ export function companyDirectoryRoutes() {
       method: 'get',
       path: '/company/public-company-profile',
       tag: TAG,
+      auth: 'optional',
       anonymousCache: PUBLIC_LIST_CACHE,
       summary:
         "A company's public profile: details, team names and roles, interests, lots on the market, active verifications, feedback on its members' deals (404 for an unknown id)",
@@ -65,6 +66,7 @@ export function companyDirectoryRoutes() {
       method: 'get',
       path: '/company/all-company-orders',
       tag: TAG,
+      auth: 'optional',
       anonymousCache: PUBLIC_LIST_CACHE,
       summary:
         "A company's lots on the market, newest first, paged, as the catalogue lists them (404 for an unknown id)",

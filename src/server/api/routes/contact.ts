@@ -17,6 +17,7 @@ export function contactRoutes() {
       method: 'post',
       path: '/contact/send',
       tag: 'Contact',
+      auth: 'optional',
       summary:
         'Send a message to support (an e-mail or a phone to answer to); rate-limited, bot check when configured. ' +
         'The sender gets a copy when they gave an e-mail',

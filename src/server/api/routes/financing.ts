@@ -103,6 +103,8 @@ export function financingRoutes() {
       method: 'get',
       path: '/financing/application',
       tag: TAG,
+      // The applicant or an administrator signed in, or the provider with the link's token (readerOf).
+      auth: 'optional',
       summary:
         'One application: by id for its applicant or an administrator, or by the provider link’s token (anyone else: 404)',
       query: z.object({ id: optionalInt(), token }),
@@ -119,6 +121,7 @@ export function financingRoutes() {
       method: 'post',
       path: '/financing/application-status',
       tag: TAG,
+      auth: 'optional',
       summary:
         'Set an application to in_review, approved or declined with an optional note: administrators by id, the provider with the link’s token. The member is told by e-mail; 409 when unchanged',
       body: loanStatusSchema.extend({ id: optionalInt(), token }),
@@ -136,6 +139,7 @@ export function financingRoutes() {
       method: 'get',
       path: '/financing/document',
       tag: TAG,
+      auth: 'optional',
       summary:
         'The file of an application document: for its applicant, administrators, or with the provider link’s token (anyone else: 404)',
       query: z.object({ id: requiredInt(), token }),

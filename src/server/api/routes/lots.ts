@@ -41,6 +41,7 @@ export function lotRoutes() {
         method: 'get',
         path: `${p}/index`,
         tag,
+        auth: 'optional',
         anonymousCache: PUBLIC_LIST_CACHE,
         summary: `Active ${meta.kind} lots, filtered (${meta.search}[…], q, country_id), sorted (-created_at, price, -price, volume, -volume) and paged`,
         query: indexQuery,
@@ -62,6 +63,7 @@ export function lotRoutes() {
         method: 'get',
         path: `${p}/map-points`,
         tag,
+        auth: 'optional',
         anonymousCache: PUBLIC_LIST_CACHE,
         summary:
           'Every matching lot with a location (at most 2,000): id, title, coordinates, price — for the catalogue map',
@@ -78,6 +80,7 @@ export function lotRoutes() {
         method: 'get',
         path: `${p}/view`,
         tag,
+        auth: 'optional',
         summary: 'One lot (404 for a missing lot, or one that is not active and not yours)',
         query: idBody,
       },
@@ -86,7 +89,13 @@ export function lotRoutes() {
 
     endpoint(
       app,
-      { method: 'get', path: `${p}/get-random-items`, tag, summary: 'A few recent active lots in random order' },
+      {
+        method: 'get',
+        path: `${p}/get-random-items`,
+        tag,
+        auth: 'optional',
+        summary: 'A few recent active lots in random order',
+      },
       async (c, { user }) => ({
         items: await listRandomLots(await getDb(), meta.kind, user, c.get('locale')),
       }),
@@ -98,6 +107,7 @@ export function lotRoutes() {
         method: 'get',
         path: `${p}/user-items`,
         tag,
+        auth: 'optional',
         summary: "A user's active lots (at most 50, for public profiles)",
         query: z.object({ user_id: requiredInt() }),
       },

@@ -236,6 +236,7 @@ export function offerRoutes() {
       method: 'post',
       path: '/offer/verify-history',
       tag,
+      auth: 'optional',
       summary:
         "Checks a saved deal history (the JSON of /offer/history). Anyone: valid, broken_at, head_hash of the chain sent. The deal's parties, or anyone with a share link's token (?token=): also matches_stored, stored_events, stored_head_hash. A token that does not open that deal: 403",
       query: z.object({ token: z.string().max(200).optional() }),

@@ -156,16 +156,19 @@ export function referenceRoutes() {
     async (c, { query }) => ({ items: await listUnits(await getDb(), query.category, c.get('locale')) }),
   );
 
-  const categoryNode: z.ZodType = z.lazy(() =>
-    z.object({
-      id: z.number(),
-      parent_id: z.number().nullable(),
-      slug: z.string(),
-      name: z.string(),
-      level: z.number(),
-      children: z.array(categoryNode).optional(),
-    }),
-  );
+  // Recursive, so named: the OpenAPI document holds it once in components.schemas (openapi.ts jsonSchema).
+  const categoryNode: z.ZodType = z
+    .lazy(() =>
+      z.object({
+        id: z.number(),
+        parent_id: z.number().nullable(),
+        slug: z.string(),
+        name: z.string(),
+        level: z.number(),
+        children: z.array(categoryNode).optional(),
+      }),
+    )
+    .meta({ id: 'CategoryNode' });
   for (const [kind, prefix] of Object.entries(CATEGORY_PREFIXES) as [CategoryKind, string][]) {
     endpoint(
       app,

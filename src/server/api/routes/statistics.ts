@@ -94,17 +94,20 @@ interface TreeNode {
   last_date: string | null;
   children: TreeNode[];
 }
-const treeNode: z.ZodType<TreeNode> = z.object({
-  id: z.number(),
-  name: z.string(),
-  parent_id: nullableNumber,
-  has_data: z.boolean(),
-  series: z.array(z.enum(SERIES)),
-  last_date: z.string().nullable(),
-  get children() {
-    return z.array(treeNode);
-  },
-});
+// Recursive, so named: the OpenAPI document holds it once in components.schemas (openapi.ts jsonSchema).
+const treeNode: z.ZodType<TreeNode> = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    parent_id: nullableNumber,
+    has_data: z.boolean(),
+    series: z.array(z.enum(SERIES)),
+    last_date: z.string().nullable(),
+    get children() {
+      return z.array(treeNode);
+    },
+  })
+  .meta({ id: 'StatisticsCategoryNode' });
 
 /** Registers one endpoint twice: GET with the query string, POST with a form or JSON body (the mobile apps post). */
 function getAndPost<S extends z.ZodType>(

@@ -472,6 +472,7 @@ export function userRoutes() {
       method: 'get',
       path: '/user/get-all-unread-messages-count',
       tag: 'Chat',
+      auth: 'optional',
       summary: 'Your unread chat messages over all rooms, a bare number (the header badge; 0 when signed out)',
       response: z.number().int(),
     },
