@@ -7,6 +7,7 @@ import { getDb } from './server/db';
 import { prepareDatabase } from './server/db/prepare-database';
 import { startChatNotices } from './server/jobs/chat-notices';
 import { isCrossSiteUnsafeRequest } from './server/http/csrf';
+import { formTokenFor } from './server/http/form-token';
 import { isReadablePagePath } from './server/http/page-path';
 import { sessionCookie } from './server/http/session-cookie';
 import { getPaymentProviders } from './server/payments/registry';
@@ -68,6 +69,9 @@ const sitePages = defineMiddleware(async (context, next) => {
 
   const cookie = context.cookies.get(sessionCookie().name)?.value;
   if (cookie) context.locals.user = await resolveUser(await getDb(), { cookie });
+  // A member's pages carry plain forms in any component (the hearts of lot cards): the browser's form token is set
+  // here, before the page streams, so a component reads it with formTokenFor and never has to set a cookie late.
+  if (context.locals.user) formTokenFor(context.cookies);
 
   if (isCrossSiteUnsafeRequest(context.request, getEnv().publicUrl)) {
     return new Response(context.locals.t('errors.forbidden'), {

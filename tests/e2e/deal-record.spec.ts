@@ -69,8 +69,9 @@ test.describe('[OFFERS] the sealed record of a deal', () => {
     const id = await doneDealOf(party);
     const saved = await (await party.request.get(`/api-v2/offer/history?id=${id}`)).json();
     await party.goto(`/fr/user/offer/${id}`);
+    // The button appears once the island runs, which it does when its list is scrolled into view.
+    await party.getByRole('heading', { name: fr['deal.share_list_title'] }).scrollIntoViewIfNeeded();
     const make = party.getByRole('button', { name: fr['deal.share_create'] });
-    await make.scrollIntoViewIfNeeded();
     await expect(make).toBeEnabled({ timeout: 15_000 });
     await make.click();
     const link = await party.getByLabel(fr['deal.share_created']).inputValue();

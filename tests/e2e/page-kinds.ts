@@ -230,6 +230,26 @@ export const PAGE_KINDS: PageKind[] = [
     },
     member: GOLD,
   },
+  {
+    name: 'offer page (the dialog as a plain form)',
+    path: async (request) => {
+      const { items } = await (await request.get('/api-v2/technic-list/index?TechnicQuoteSearch[type]=rent')).json();
+      const lot = items.find((item: { is_own: boolean }) => !item.is_own);
+      if (!lot) throw new Error('no machine for rent of another member');
+      return `/sw/agrotechnic/${lot.id}/offer`;
+    },
+    member: GOLD,
+  },
+  {
+    name: 'deal step confirmation',
+    path: async (request) => {
+      const { items } = await (await request.get('/api-v2/offer')).json();
+      const open = items.find((offer: { allowed_actions: string[] }) => offer.allowed_actions.length > 0);
+      if (!open) throw new Error('no deal with a step for the demo member');
+      return `/fr/user/offer/${open.id}/${open.allowed_actions[0]}`;
+    },
+    member: GOLD,
+  },
   { name: 'settings', path: '/user/profile/user', member: GOLD },
   { name: 'financing products', path: '/financing' },
   { name: 'financing products filtered', path: '/sw/financing?purpose=inputs' },

@@ -79,6 +79,9 @@ export type OrderType = (typeof ORDER_TYPES)[number];
 /** Attachments of an action: a photo (images only) up to 20 MB, a document (PDF) up to 50 MB (docs/deals.md). */
 export const OFFER_PHOTO_MAX_BYTES = 20 * 1024 * 1024;
 export const OFFER_DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
+/** What a step's file inputs offer to choose (the server checks the content again). */
+export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/heic,image/heif,.heic,.heif';
+export const DOCUMENT_ACCEPT = 'application/pdf,.pdf';
 export const OFFER_COMMENT_MAX = 1000;
 export const OFFERS_PAGE_SIZE = 20;
 /** The badge polls the count of offers waiting for the user every 60 s (docs/deals.md "Lists, badge, cabinet"). */

@@ -1,5 +1,6 @@
 import type { OrderType } from '~/features/deals/constants';
-import type { LotType, RentPer } from '~/features/lots/constants';
+import { asRentPer } from '~/features/deals/labels';
+import { type LotType, PRICE_TYPES, type RentPer } from '~/features/lots/constants';
 import type { MessageKey } from '~/i18n/t';
 
 /**
@@ -33,6 +34,52 @@ export interface OfferLot {
 export interface MapPoint {
   latitude: number;
   longitude: number;
+}
+
+/** The fields of a lot as the lot services answer it (LotItem) that an offer needs; details come flattened, untyped. */
+export interface OfferLotSource {
+  id: number;
+  order_type: OrderType;
+  type: LotType;
+  title: string;
+  price: number;
+  currency: string;
+  decimals: number;
+  unit: string;
+  min_volume: number | null;
+  max_volume: number | null;
+  available_volume: number;
+  delivery_price_per_km: number | null;
+  latitude: string | number | null;
+  longitude: string | number | null;
+}
+
+/**
+ * Only what an offer needs of a lot, for the lot page's dialog (its props never carry the whole lot) and the offer
+ * page: picked in one place so both read the lot alike.
+ */
+export function offerLotOf(lot: OfferLotSource): OfferLot {
+  const details = lot as unknown as Record<string, unknown>;
+  return {
+    id: lot.id,
+    orderType: lot.order_type,
+    type: lot.type,
+    title: lot.title,
+    price: lot.price,
+    currency: lot.currency,
+    decimals: lot.decimals,
+    unit: lot.unit,
+    priceType: PRICE_TYPES.find((type) => type === details.price_type) ?? null,
+    rentPer: lot.type === 'rent' ? asRentPer(details.rent_per) : null,
+    minVolume: lot.min_volume,
+    maxVolume: lot.max_volume,
+    availableVolume: lot.available_volume,
+    deliveryPricePerKm: lot.delivery_price_per_km,
+    point:
+      lot.latitude !== null && lot.longitude !== null
+        ? { latitude: Number(lot.latitude), longitude: Number(lot.longitude) }
+        : null,
+  };
 }
 
 /**

@@ -2,9 +2,12 @@ import { reloadWithSnack } from '~/stores/snackbar';
 import { useEffect, useRef, useState } from 'react';
 import type { OfferAction, OfferType } from '~/features/deals/constants';
 import { dealLabels } from '~/features/deals/labels';
+import { dealStepPath } from '~/features/deals/deal-steps';
+import type { Locale } from '~/i18n/config';
+import { localizePath } from '~/i18n/paths';
 import ConfirmDialog from '~/islands/lib/ConfirmDialog';
 import { apiPost } from '~/islands/lib/api';
-import { FormAlert, useHydrated } from '~/islands/lib/fields';
+import { FormAlert } from '~/islands/lib/fields';
 import { type FormProblem, problemOf } from '~/islands/lib/form-problem';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 import { documentProblem, photoProblem } from './attachments';
@@ -17,6 +20,8 @@ interface Props {
   actions: OfferAction[];
   /** A booking of machinery says "Machine handed over" where goods say "Goods sent". */
   offerType: OfferType;
+  /** The page's language: each button leads to its step's own page without JavaScript (dealStepPath). */
+  locale: Locale;
   messages: Messages;
 }
 
@@ -25,15 +30,16 @@ const ENDING: OfferAction[] = ['decline-offer', 'delete-offer'];
 const EMPTY: StepValues = { comment: '', photo: null, document: null };
 
 /**
- * The buttons of the deal page. Each step asks "I Confirm" in a dialog that says what the step does, with an
- * optional comment, photo and PDF (checked here first, then by the server), posts to /api-v2/offer/{action}
- * and reloads the page, which shows the new state and, after the reload, what was done.
+ * The buttons of the deal page. Without JavaScript each is a form leading to its step's confirmation page
+ * (/user/offer/{id}/{action}, src/server/loaders/deal-step.ts). Once hydrated, each step asks "I Confirm" in a
+ * dialog that says what the step does, with an optional comment, photo and PDF (checked here first, then by the
+ * server), posts to /api-v2/offer/{action} and reloads the page, which shows the new state and, after the reload,
+ * what was done.
  */
-export default function DealActions({ offerId, actions, offerType, messages }: Props) {
+export default function DealActions({ offerId, actions, offerType, locale, messages }: Props) {
   const t = createClientTranslator(messages);
   const words = dealLabels(offerType);
   const text = words.action;
-  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   // The dialog stays mounted (closing the native <dialog> gives the focus back); it keeps the last step's text.
   const [asked, setAsked] = useState<OfferAction>(actions[0] ?? 'approve-offer');
@@ -127,16 +133,25 @@ export default function DealActions({ offerId, actions, offerType, messages }: P
   return (
     <fieldset aria-label={t('deal.actions_group', { id: offerId })} className="flex min-w-0 flex-col gap-2">
       {actions.map((action) => (
-        <button
+        <form
           key={action}
-          type="button"
-          className={`btn min-h-12 w-full ${ENDING.includes(action) ? 'btn-outline btn-error' : 'btn-primary'}`}
-          disabled={!hydrated || busy}
-          onClick={() => ask(action)}
-          data-action={action}
+          method="get"
+          action={localizePath(dealStepPath(offerId, action), locale)}
+          className="flex flex-col"
+          onSubmit={(event) => {
+            event.preventDefault();
+            ask(action);
+          }}
         >
-          {t(text[action].label)}
-        </button>
+          <button
+            type="submit"
+            className={`btn min-h-12 w-full ${ENDING.includes(action) ? 'btn-outline btn-error' : 'btn-primary'}`}
+            disabled={busy}
+            data-action={action}
+          >
+            {t(text[action].label)}
+          </button>
+        </form>
       ))}
       <ConfirmDialog
         open={open}

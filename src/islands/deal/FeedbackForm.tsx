@@ -8,6 +8,8 @@ import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 
 interface Props {
   offerId: number;
+  /** The plain form without JavaScript: the rating's own page (src/server/loaders/deal-step.ts) and the form token. */
+  form: { action: string; token: string };
   messages: Messages;
 }
 
@@ -15,9 +17,10 @@ const STARS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATI
 
 /**
  * The rating of the other party once the deal is done (POST /user/set-feedback, once per party): five stars as a
- * radio group (arrow keys move between them, each has its own name for screen readers) and a comment.
+ * radio group (arrow keys move between them, each has its own name for screen readers) and a comment. Without
+ * JavaScript the same form posts to /user/offer/{id}/feedback.
  */
-export default function FeedbackForm({ offerId, messages }: Props) {
+export default function FeedbackForm({ offerId, form, messages }: Props) {
   const t = createClientTranslator(messages);
   const id = useId();
   const firstStar = useRef<HTMLInputElement>(null);
@@ -52,6 +55,8 @@ export default function FeedbackForm({ offerId, messages }: Props) {
 
   return (
     <form
+      method="post"
+      action={form.action}
       className="flex flex-col gap-4"
       noValidate
       onSubmit={(event) => {
@@ -59,6 +64,7 @@ export default function FeedbackForm({ offerId, messages }: Props) {
         void send();
       }}
     >
+      <input type="hidden" name="form_token" value={form.token} />
       <FormAlert problem={problem} onRetry={() => void send()} retryLabel={t('auth.form_retry')} />
       <fieldset className="flex flex-col gap-1" aria-describedby={errors.rating ? `${id}-rating-error` : undefined}>
         <legend className="mb-1 font-medium">{t('deal.feedback_rating')}</legend>
@@ -70,7 +76,7 @@ export default function FeedbackForm({ offerId, messages }: Props) {
                 key={star}
                 ref={star === RATING_MIN ? firstStar : undefined}
                 type="radio"
-                name={`${id}-rating`}
+                name="rating"
                 value={star}
                 className="mask mask-star-2 bg-warning"
                 aria-label={t('deal.feedback_star', { n: star })}
@@ -97,6 +103,7 @@ export default function FeedbackForm({ offerId, messages }: Props) {
         {(control) => (
           <textarea
             {...control}
+            name="comment"
             className={`textarea w-full text-base ${errors.comment ? 'textarea-error' : ''}`}
             rows={3}
             maxLength={OFFER_COMMENT_MAX}
@@ -106,7 +113,9 @@ export default function FeedbackForm({ offerId, messages }: Props) {
           />
         )}
       </Field>
-      <SubmitButton busy={busy}>{t('deal.feedback_send')}</SubmitButton>
+      <SubmitButton busy={busy} plainForm>
+        {t('deal.feedback_send')}
+      </SubmitButton>
     </form>
   );
 }

@@ -25,7 +25,7 @@ interface Props {
 /**
  * Share links of the deal's record (docs/deals.md "Verifiable deal history"): make one (its address is shown
  * once, to copy), see the ones that work, revoke any of them. The list is drawn on the server; the buttons
- * work once the island runs.
+ * appear once the island runs.
  */
 export default function HistoryShares({ offerId, initial, intlLocale, messages }: Props) {
   const t = createClientTranslator(messages);
@@ -77,16 +77,20 @@ export default function HistoryShares({ offerId, initial, intlLocale, messages }
 
   return (
     <div className="flex flex-col gap-4">
-      <button
-        type="button"
-        className="btn btn-outline btn-primary min-h-12 w-full sm:w-fit"
-        disabled={!hydrated || busy !== null}
-        aria-busy={busy === 'create' || undefined}
-        onClick={() => void create()}
-      >
-        {busy === 'create' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        {t('deal.share_create')}
-      </button>
+      {/* Making and revoking links needs the script: without it the buttons are not shown (never disabled for no
+          reason), and the page's "Save the record" still works. */}
+      {hydrated && (
+        <button
+          type="button"
+          className="btn btn-outline btn-primary min-h-12 w-full sm:w-fit"
+          disabled={busy !== null}
+          aria-busy={busy === 'create' || undefined}
+          onClick={() => void create()}
+        >
+          {busy === 'create' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {t('deal.share_create')}
+        </button>
+      )}
       {created && (
         <div className="rounded-box bg-base-200 p-3" role="status">
           <label htmlFor={inputId} className="text-sm font-medium">
@@ -120,16 +124,18 @@ export default function HistoryShares({ offerId, initial, intlLocale, messages }
                   <span className="min-w-0 break-words">
                     {t(share.created_by_you ? 'deal.share_item_you' : 'deal.share_item', vars)}
                   </span>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm min-h-11 text-error"
-                    disabled={!hydrated || busy !== null}
-                    aria-busy={busy === share.id || undefined}
-                    aria-label={t('deal.share_revoke_label', { date: vars.date })}
-                    onClick={() => void revoke(share.id)}
-                  >
-                    {t('deal.share_revoke')}
-                  </button>
+                  {hydrated && (
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm min-h-11 text-error"
+                      disabled={busy !== null}
+                      aria-busy={busy === share.id || undefined}
+                      aria-label={t('deal.share_revoke_label', { date: vars.date })}
+                      onClick={() => void revoke(share.id)}
+                    >
+                      {t('deal.share_revoke')}
+                    </button>
+                  )}
                 </li>
               );
             })}

@@ -9,8 +9,8 @@ import type { MessageKey } from '~/i18n/t';
 /** HEIF photos from phones often come with no type at all: their name then tells. */
 const HEIF_NAME = /\.(heic|heif)$/i;
 
-export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/heic,image/heif,.heic,.heif';
-export const DOCUMENT_ACCEPT = 'application/pdf,.pdf';
+// What the file inputs offer to choose; the step's own page (no JavaScript) offers the same.
+export { DOCUMENT_ACCEPT, PHOTO_ACCEPT } from '~/features/deals/constants';
 
 export function photoProblem(file: File): MessageKey | undefined {
   if (!file.type.startsWith('image/') && !HEIF_NAME.test(file.name)) return 'deal.photo_not_image';

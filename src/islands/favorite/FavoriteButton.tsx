@@ -1,7 +1,6 @@
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import type { LotKind } from '~/features/lots/constants';
 import { showSnack } from '~/stores/snackbar';
-import { useHydrated } from '~/islands/lib/fields';
 import { failureText } from '~/islands/lib/form-problem';
 import Icon from '~/islands/lib/Icon';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
@@ -11,6 +10,11 @@ interface CommonProps {
   kind: LotKind;
   lotId: number;
   initialFavorite: boolean;
+  /**
+   * The plain form the heart is without JavaScript (src/server/loaders/favorite-post.ts): where it posts, the
+   * browser's form token and the page to come back to.
+   */
+  form: { action: string; token: string; returnTo: string };
 }
 
 /**
@@ -26,13 +30,13 @@ export type FavoriteButtonProps = CommonProps & { messages: Messages } & (
 
 /**
  * Adds the lot to the signed-in member's favourites or takes it out (visitors get a sign-in link instead).
- * Optimistic: the heart changes at once, the API call follows, and a refusal or a lost network puts it back and
- * says why in the snackbar. The answer (the member's favourite ids of this kind) is the truth the heart ends on.
+ * A plain form that posts and comes back to the page until React runs; then optimistic: the heart changes at once,
+ * the API call follows, and a refusal or a lost network puts it back and says why in the snackbar. The answer (the
+ * member's favourite ids of this kind) is the truth the heart ends on.
  */
 export default function FavoriteButton(props: FavoriteButtonProps) {
-  const { kind, lotId, initialFavorite, messages, variant } = props;
+  const { kind, lotId, initialFavorite, messages, variant, form } = props;
   const t = createClientTranslator(messages);
-  const hydrated = useHydrated();
   const [isFavorite, setFavorite] = useState(initialFavorite);
   const [busy, setBusy] = useState(false);
   const sending = useRef(false);
@@ -59,32 +63,44 @@ export default function FavoriteButton(props: FavoriteButtonProps) {
     );
   }
 
+  // Without JavaScript the browser posts the form; once hydrated the API call replaces the post.
+  const plainForm = (button: ReactNode) => (
+    <form
+      method="post"
+      action={form.action}
+      className="flex flex-col"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void toggle();
+      }}
+    >
+      <input type="hidden" name="form_token" value={form.token} />
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="lot_id" value={lotId} />
+      <input type="hidden" name="favorite" value={isFavorite ? '0' : '1'} />
+      <input type="hidden" name="return_to" value={form.returnTo} />
+      {button}
+    </form>
+  );
+
   if (variant === 'icon') {
     // Stays enabled while sending (a disabled button would drop the keyboard focus); `sending` ignores a second press.
-    return (
+    return plainForm(
       <button
-        type="button"
+        type="submit"
         className="btn btn-circle btn-ghost h-11 w-11 bg-base-100/90 text-error shadow-sm hover:bg-base-100"
         aria-pressed={isFavorite}
         aria-label={props.label}
         aria-busy={busy || undefined}
-        disabled={!hydrated}
-        onClick={() => void toggle()}
       >
         <Icon name="heart" className="h-6 w-6" filled={isFavorite} />
-      </button>
+      </button>,
     );
   }
-  return (
-    <button
-      type="button"
-      className="btn btn-ghost min-h-12"
-      disabled={!hydrated || busy}
-      aria-busy={busy || undefined}
-      onClick={() => void toggle()}
-    >
+  return plainForm(
+    <button type="submit" className="btn btn-ghost min-h-12" disabled={busy} aria-busy={busy || undefined}>
       <Icon name="heart" className={`h-5 w-5 ${isFavorite ? 'text-error' : ''}`} filled={isFavorite} />
       {t(isFavorite ? 'lot_page.favorite_remove' : 'lot_page.favorite_add')}
-    </button>
+    </button>,
   );
 }

@@ -245,22 +245,28 @@ export function useHydrated(): boolean {
   return hydrated;
 }
 
-/** The form's submit button: disabled until React runs (a click before would submit the browser's way) and while sending. */
+/**
+ * The form's submit button: disabled until React runs (a click before would submit the browser's way) and while
+ * sending — unless the form is a plain form too (`plainForm`: it has a method, an action and named fields, and the
+ * browser's own post works), which it may send before React runs.
+ */
 export function SubmitButton({
   busy,
   children,
   className = 'btn-lg w-full',
+  plainForm = false,
 }: {
   busy: boolean;
   children: ReactNode;
   className?: string;
+  plainForm?: boolean;
 }) {
   const hydrated = useHydrated();
   return (
     <button
       type="submit"
       className={`btn btn-primary min-h-12 ${className}`}
-      disabled={busy || !hydrated}
+      disabled={busy || (!hydrated && !plainForm)}
       aria-busy={busy || undefined}
     >
       {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}

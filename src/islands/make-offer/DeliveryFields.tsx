@@ -1,13 +1,12 @@
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { DELIVERY_TYPE } from '~/features/deals/constants';
 import { offerMoney } from '~/features/deals/labels';
-import type { LotType } from '~/features/lots/constants';
 import type { Locale } from '~/i18n/config';
 import { formatNumber } from '~/i18n/format';
-import type { MessageKey } from '~/i18n/t';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import { NumberField } from '~/islands/lib/number-field';
 import { type OfferField, type OfferFormValues, asksDeliveryPrice } from './offer-form';
+import { DELIVERY_CHOICE_LABEL, canDeliver } from '~/features/deals/offer-form-fields';
 import type { OfferLot } from '~/features/deals/offer-lot';
 
 interface Props {
@@ -18,13 +17,6 @@ interface Props {
   locale: Locale;
   t: ClientTranslate;
 }
-
-/** The two ways the goods (or the machine) travel, said from the side of whoever makes the offer. */
-const CHOICE_LABEL: Record<LotType, Record<'pickup' | 'sellerDelivers', MessageKey>> = {
-  sell: { pickup: 'make_offer.delivery_pickup_buyer', sellerDelivers: 'make_offer.delivery_deliver_buyer' },
-  buy: { pickup: 'make_offer.delivery_pickup_seller', sellerDelivers: 'make_offer.delivery_deliver_seller' },
-  rent: { pickup: 'make_offer.delivery_pickup_renter', sellerDelivers: 'make_offer.delivery_deliver_renter' },
-};
 
 /**
  * Delivery: picked up or delivered, and for a delivery the distance and its price per km — the lot's, or on a
@@ -45,11 +37,10 @@ export default function DeliveryFields({ form, lot, proposedKm, locale, t }: Pro
     registration: register(name),
     error: errors[name]?.message,
   });
-  const labels = CHOICE_LABEL[lot.type];
-  // Without a delivery price on the lot the offers service refuses a delivery (offers.no_delivery): collection only.
-  const canDeliver = asksDeliveryPrice(lot) || lot.deliveryPricePerKm !== null;
+  const labels = DELIVERY_CHOICE_LABEL[lot.type];
+  const deliverable = canDeliver(lot);
   const describedBy =
-    [canDeliver ? '' : 'offer-delivery-none', errors.delivery_type ? 'offer-delivery_type-error' : '']
+    [deliverable ? '' : 'offer-delivery-none', errors.delivery_type ? 'offer-delivery_type-error' : '']
       .filter(Boolean)
       .join(' ') || undefined;
 
@@ -67,14 +58,14 @@ export default function DeliveryFields({ form, lot, proposedKm, locale, t }: Pro
                 type="radio"
                 className="radio radio-primary"
                 value={DELIVERY_TYPE[choice]}
-                disabled={choice === 'sellerDelivers' && !canDeliver}
+                disabled={choice === 'sellerDelivers' && !deliverable}
                 {...register('delivery_type')}
               />
               <span>{t(labels[choice])}</span>
             </label>
           ))}
         </div>
-        {!canDeliver && (
+        {!deliverable && (
           <p id="offer-delivery-none" className="text-sm opacity-80">
             {t(lot.type === 'rent' ? 'make_offer.delivery_none_owner' : 'make_offer.delivery_none_seller')}
           </p>

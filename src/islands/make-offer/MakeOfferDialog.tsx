@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { distanceKm } from '~/features/deals/figures';
-import { PAYMENT_TYPE } from '~/features/deals/constants';
 import { LOCALE_META, type Locale } from '~/i18n/config';
 import { localizePath } from '~/i18n/paths';
 import { lotQuantityText } from '~/components/lots/lot-format';
@@ -13,6 +12,7 @@ import { useApiSubmit } from '~/islands/lib/use-api-submit';
 import { localToday } from '~/features/deals/booking-days';
 import BookingFields from './BookingFields';
 import DeliveryFields from './DeliveryFields';
+import { PAYMENT_CHOICES } from '~/features/deals/offer-form-fields';
 import {
   type OfferFormValues,
   OFFER_FIELDS,
@@ -29,6 +29,8 @@ import { useBookedRanges } from './use-booked-ranges';
 
 export interface MakeOfferDialogProps {
   lot: OfferLot;
+  /** The offer page with the same form (src/server/loaders/offer-page.ts), where the button leads without JavaScript. */
+  pageHref: string;
   /** The signed-in member's first address with a map point, for the proposed delivery distance. */
   userPoint: MapPoint | null;
   locale: Locale;
@@ -44,23 +46,17 @@ interface CreatedOffer {
 /** How long the success message stays before the deal's page opens: long enough to be read out. */
 const LEAVE_AFTER_MS = 2500;
 
-/** The ways to pay the dialog offers, each with its one-line explanation. */
-const PAYMENT_CHOICES = [
-  { value: String(PAYMENT_TYPE.direct), label: 'make_offer.payment_direct', hint: 'make_offer.payment_direct_hint' },
-  { value: String(PAYMENT_TYPE.wallet), label: 'make_offer.payment_wallet', hint: 'make_offer.payment_wallet_hint' },
-  { value: String(PAYMENT_TYPE.online), label: 'make_offer.payment_online', hint: 'make_offer.payment_online_hint' },
-] as const;
-
 /**
- * The lot page's "Make an offer" (or "Offer to sell", "Book"): a button that opens a modal with the offer's
- * terms and their live totals, checked with the API's own schema and the lot's limits, sent to
+ * The lot page's "Make an offer" (or "Offer to sell", "Book"): a button that leads to the offer page without
+ * JavaScript and, once hydrated, opens a modal with the same fields (src/features/deals/offer-form-fields.ts) and
+ * their live totals, checked with the API's own schema and the lot's limits, sent to
  * POST /offer/create-offer. On success it says what happens next and opens the new offer's page.
  *
  * The native <dialog> traps the focus and closes with Escape; the focus goes to the dialog's title on opening
  * and back to the button on closing. The form is built on the first opening and kept, so closing by mistake
  * loses nothing.
  */
-export default function MakeOfferDialog({ lot, userPoint, locale, messages }: MakeOfferDialogProps) {
+export default function MakeOfferDialog({ lot, pageHref, userPoint, locale, messages }: MakeOfferDialogProps) {
   const t = createClientTranslator(messages);
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
@@ -96,17 +92,26 @@ export default function MakeOfferDialog({ lot, userPoint, locale, messages }: Ma
 
   return (
     <>
-      <button
-        ref={trigger}
-        type="button"
-        className="btn btn-primary min-h-12"
-        disabled={!hydrated}
-        aria-haspopup="dialog"
-        onClick={show}
+      {/* Until React runs the button leads to the offer page (a GET form keeps it a button); then it opens the dialog. */}
+      <form
+        method="get"
+        action={pageHref}
+        className="flex flex-col"
+        onSubmit={(event) => {
+          event.preventDefault();
+          show();
+        }}
       >
-        <Icon name="offers" />
-        {label}
-      </button>
+        <button
+          ref={trigger}
+          type="submit"
+          className="btn btn-primary min-h-12"
+          aria-haspopup={hydrated ? 'dialog' : undefined}
+        >
+          <Icon name="offers" />
+          {label}
+        </button>
+      </form>
       <dialog
         ref={dialog}
         className="modal modal-bottom sm:modal-middle"

@@ -1,12 +1,11 @@
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { RENT_UNIT, offerMoney } from '~/features/deals/labels';
-import type { LotType } from '~/features/lots/constants';
 import type { Locale } from '~/i18n/config';
-import type { MessageKey } from '~/i18n/t';
 import { lotQuantityText } from '~/components/lots/lot-format';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import { NumberField } from '~/islands/lib/number-field';
-import { type OfferField, type OfferFormValues, volumeLimits } from './offer-form';
+import type { OfferField, OfferFormValues } from './offer-form';
+import { OPEN_PRICE_HINT, volumeLimitsText } from '~/features/deals/offer-form-fields';
 import { type OfferLot, isPriceFixed } from '~/features/deals/offer-lot';
 
 interface Props {
@@ -15,13 +14,6 @@ interface Props {
   locale: Locale;
   t: ClientTranslate;
 }
-
-/** Under a price the maker may change: whose price it is and who answers the offer. */
-const OPEN_PRICE_HINT: Record<LotType, MessageKey> = {
-  sell: 'make_offer.price_hint_sell',
-  buy: 'make_offer.price_hint_buy',
-  rent: 'make_offer.price_hint_rent',
-};
 
 /**
  * The price per unit (the lot's, read-only when the seller or the owner fixed it) and the volume with the lot's limits. A
@@ -67,7 +59,7 @@ export default function PriceVolumeFields({ form, lot, locale, t }: Props) {
         <NumberField
           {...field('volume')}
           label={t('make_offer.volume', { unit: lot.unit })}
-          hint={limitsText(lot, locale, t)}
+          hint={volumeLimitsText(lot, t, (value) => lotQuantityText(lot, value, t, locale))}
           required
           compact
           text={volume}
@@ -77,13 +69,4 @@ export default function PriceVolumeFields({ form, lot, locale, t }: Props) {
       )}
     </div>
   );
-}
-
-/** "5 t to 20 t; 40 t remain": the offer's bounds as the server checks them. */
-function limitsText(lot: OfferLot, locale: Locale, t: ClientTranslate): string {
-  const quantity = (value: number) => lotQuantityText(lot, value, t, locale);
-  const { min, max } = volumeLimits(lot);
-  const remain = t('make_offer.volume_remaining', { volume: quantity(lot.availableVolume) });
-  if (lot.minVolume === null && lot.maxVolume === null) return remain;
-  return `${t('make_offer.volume_between', { min: quantity(min), max: quantity(max) })} ${remain}`;
 }

@@ -1,105 +1,28 @@
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
-import { DELIVERY_TYPE, OFFER_TYPE_FOR_LOT, PAYMENT_TYPE } from '~/features/deals/constants';
-import {
-  type Figures,
-  bookingQuantity,
-  computeFigures,
-  distanceKm,
-  offerVolumeLimits,
-  toHundredths,
-  toMinor,
-} from '~/features/deals/figures';
+import { DELIVERY_TYPE } from '~/features/deals/constants';
+import { type Figures, bookingQuantity, computeFigures, toHundredths, toMinor } from '~/features/deals/figures';
 import { createOfferSchema } from '~/features/deals/schemas';
-import { localAmountText, localNumberText } from '~/features/numbers/text';
 import { priceDecimalsProblem } from '~/features/numbers/money';
 import { machineText, parseNumber } from '~/features/numbers/parse';
 import type { Locale } from '~/i18n/config';
 import { zodFormResolver } from '~/islands/lib/forms';
 import type { ClientTranslate, Messages } from '~/islands/lib/i18n';
 import { type BookedRange, type BookingChoice, bookingProblem } from '~/features/deals/booking-days';
-import { type MapPoint, type OfferLot, isPriceFixed } from '~/features/deals/offer-lot';
+import { type OfferLot, isPriceFixed } from '~/features/deals/offer-lot';
 
-/** The dialog's inputs, as typed (strings); createOfferSchema(locale) reads them as the API does. */
-export interface OfferFormValues {
-  order_id: string;
-  order_type: string;
-  offer_type: string;
-  price: string;
-  volume: string;
-  delivery_type: string;
-  delivery_distance: string;
-  delivery_price_per_km: string;
-  payment_type: string;
-  comment: string;
-  date_from: string;
-  date_to: string;
-  hour_from: string;
-  hour_to: string;
-}
-export type OfferField = keyof OfferFormValues;
-
-/** The fields the server may find wrong, in the order the dialog shows them: the first one in error gets the focus. */
-export const OFFER_FIELDS: OfferField[] = [
-  'date_from',
-  'date_to',
-  'hour_from',
-  'hour_to',
-  'price',
-  'volume',
-  'delivery_type',
-  'delivery_distance',
-  'delivery_price_per_km',
-  'payment_type',
-  'comment',
-];
-
-/** The booking asks for the area worked (as the volume) only when the rate is per acre or hectare. */
-export const asksArea = (lot: OfferLot) => lot.rentPer === 'acre' || lot.rentPer === 'hectare';
-/** Anything but a booking by the hour or day has a volume. */
-export const asksVolume = (lot: OfferLot) => lot.type !== 'rent' || asksArea(lot);
-/** Only a seller offering to a buy request names their own delivery price; other offers take the lot's. */
-export const asksDeliveryPrice = (lot: OfferLot) => lot.type === 'buy';
-
-/**
- * The limits an offer's volume must keep (docs/deals.md): at least the minimum (or all that remains, if less),
- * at most the maximum and what remains. A maximum of 0 means none, as the offers service reads it.
- */
-export function volumeLimits(lot: OfferLot): { min: number; max: number } {
-  const { min, max } = offerVolumeLimits({
-    volume: lot.availableVolume,
-    reserved: 0,
-    min: lot.minVolume,
-    max: lot.maxVolume,
-  });
-  return { min, max };
-}
-
-/** Prefilled money and quantities, written as the page's language writes numbers (the fields read them back). */
-const money = (value: number, locale: Locale) => localAmountText(Math.round(value * 100) / 100, locale);
-const quantity = (value: number, locale: Locale) => localNumberText(value, locale);
-
-export function initialValues(lot: OfferLot, userPoint: MapPoint | null, locale: Locale): OfferFormValues {
-  const distance = lot.point && userPoint ? distanceKm(lot.point, userPoint) : null;
-  return {
-    order_id: String(lot.id),
-    order_type: lot.orderType,
-    offer_type: String(OFFER_TYPE_FOR_LOT[lot.type]),
-    price: money(lot.price, locale),
-    // The smallest volume the lot takes is the likeliest offer, and it shows the totals at once.
-    volume: lot.type !== 'rent' && lot.minVolume !== null ? quantity(volumeLimits(lot).min, locale) : '',
-    delivery_type: String(DELIVERY_TYPE.pickup),
-    // One decimal (docs/deals.md rounds the proposal to 0.1 km).
-    delivery_distance: distance === null ? '' : quantity(Math.round(distance * 10) / 10, locale),
-    delivery_price_per_km:
-      asksDeliveryPrice(lot) && lot.deliveryPricePerKm !== null ? money(lot.deliveryPricePerKm, locale) : '',
-    payment_type: String(PAYMENT_TYPE.direct),
-    comment: '',
-    date_from: '',
-    date_to: '',
-    hour_from: '',
-    hour_to: '',
-  };
-}
+// The form's values, which fields a lot asks and their first values are shared with the offer page that works
+// without JavaScript (src/pages/*/[id]/offer.astro): one definition in src/features/deals/offer-form-fields.ts.
+import {
+  type OfferField,
+  type OfferFormValues,
+  OFFER_FIELDS,
+  asksArea,
+  asksDeliveryPrice,
+  asksVolume,
+  volumeLimits,
+} from '~/features/deals/offer-form-fields';
+export { type OfferField, type OfferFormValues, OFFER_FIELDS, asksArea, asksDeliveryPrice, asksVolume, volumeLimits };
+export { initialValues } from '~/features/deals/offer-form-fields';
 
 /** An amount as the page's language writes it ("1,100,000", "70 000", "12,5"), or null (src/features/numbers/parse.ts). */
 export function readAmount(text: string, locale: Locale): number | null {

@@ -7,12 +7,24 @@ interface GuardContext {
   redirect(path: string, status?: 301 | 302 | 303 | 307 | 308): Response;
 }
 
-/** The login page, remembering where to come back to (when that path is safe to return to). */
-export function loginUrl(locale: App.Locals['locale'], returnTo?: string): string {
+/**
+ * The login page, remembering where to come back to (when that path is safe to return to). `toAct`: the visitor
+ * tried to do something (offer, favourite, chat) and the page says they must sign in for it (isSignInToAct).
+ */
+export function loginUrl(locale: App.Locals['locale'], returnTo?: string, toAct = false): string {
   const login = localizePath('/signin/login', locale);
   const safe = safeReturnPath(returnTo);
-  return safe ? `${login}?redirect=${encodeURIComponent(safe)}` : login;
+  const query = [safe ? `redirect=${encodeURIComponent(safe)}` : '', toAct ? `${TO_ACT.name}=${TO_ACT.value}` : '']
+    .filter(Boolean)
+    .join('&');
+  return query ? `${login}?${query}` : login;
 }
+
+/** The login page's query that says "You must be logged in to perform this action" above the form. */
+const TO_ACT = { name: 'for', value: 'act' } as const;
+
+/** Whether a login page's address says the visitor came from something only members may do (see loginUrl). */
+export const isSignInToAct = (url: URL) => url.searchParams.get(TO_ACT.name) === TO_ACT.value;
 
 /**
  * For protected pages: the answer to a logged-out visitor, sent to the login page, which brings them back here

@@ -6,6 +6,7 @@ import { parseInput } from '~/server/api/validate';
 import { memoize } from '~/server/cache/memo';
 import { getDb } from '~/server/db';
 import { safeReturnPath } from '~/server/http/return-path';
+import { isSignInToAct } from '~/server/http/guards';
 import { SIGNED_IN_NOTE, webSessionCookie } from '~/server/http/session-cookie';
 import { captchaClientConfig, verifyCaptcha } from '~/server/security/captcha';
 import { logIn } from '~/server/services/accounts/authenticate';
@@ -69,8 +70,11 @@ export interface LoginView {
   form: FormState<LoginField>;
   /** Where a successful sign-in leads: the safe `redirect` parameter, or the localized home. */
   destination: string;
-  /** Shown above the form: the password was just reset from an e-mailed link. */
-  notice?: 'reset_done';
+  /**
+   * Shown above the form: the password was just reset from an e-mailed link; or the visitor came from something
+   * only members may do (an offer, a favourite: `?for=act`).
+   */
+  notice?: 'reset_done' | 'sign_in_to_act';
 }
 
 export async function loadLoginPage(request: FormPageRequest): Promise<PageOutcome<LoginView>> {
@@ -79,7 +83,12 @@ export async function loadLoginPage(request: FormPageRequest): Promise<PageOutco
   if (request.user) return leaveGuestPage(request, returnTo);
   const destination = returnTo ?? localizePath('/', locale);
   const action = `${localizePath('/signin/login', locale)}${returnTo ? `?redirect=${encodeURIComponent(returnTo)}` : ''}`;
-  const notice = url.searchParams.get('reset') === 'done' ? ('reset_done' as const) : undefined;
+  const notice =
+    url.searchParams.get('reset') === 'done'
+      ? ('reset_done' as const)
+      : isSignInToAct(url)
+        ? ('sign_in_to_act' as const)
+        : undefined;
   if (!isPost(request))
     return { view: { form: blankForm(request, action), destination, notice }, status: 200, headers: PRIVATE_PAGE };
 

@@ -41,7 +41,8 @@ export interface LotPageData {
   pricePosition: LotPricePosition | null;
 }
 
-async function userPoint(db: Executor, user: SessionUser, locale: App.Locals['locale']) {
+/** The member's first address placed on the map, where an offer's delivery distance is measured to (or null). */
+export async function userPoint(db: Executor, user: SessionUser, locale: App.Locals['locale']) {
   const placed = (await listAddresses(db, user.id, locale)).find(
     (address) => address.latitude !== null && address.longitude !== null,
   );
