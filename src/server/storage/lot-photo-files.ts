@@ -26,7 +26,7 @@ export async function storeLotPhotoFiles(
 /**
  * Stores a drawing the server made itself (an SVG of `drawnWidth` pixels wide, never a member's file) as a lot
  * photo's files, the same files as storeLotPhotoFiles writes: rasterised straight at each width rather than once
- * large and then scaled, which is sharper and takes about half the time (the demo seed draws dozens on a first
+ * large and then scaled, which is sharper and takes about 40 % less time (the demo seed draws dozens on a first
  * start). Answers the largest file's size.
  */
 export async function storeDrawnLotPhotoFiles(

@@ -307,7 +307,9 @@ export async function seedDemoDeals(db: Executor): Promise<void> {
     return person;
   };
   const as = (handle: string) => toSessionUser(personOf(handle), 0);
-  // The services open their own (nested) transactions; inside the seeding transaction they become savepoints.
+  // The services open their own (nested) transactions; inside the seeding transaction they become savepoints. The
+  // record* halves of createOffer and actOnOffer: those also count the maker's hourly limit, on a connection of its
+  // own that would wait for the seeding transaction (PGlite has one), and e-mail the demo members.
   for (const deal of DEMO_DEALS) {
     const [lot] = await db
       .select({ id: lots.id, kind: lots.kind, type: lots.type, userId: lots.userId })

@@ -125,10 +125,12 @@ export async function seedDemoLots(db: Executor): Promise<void> {
       updatedAt: created,
     });
   }
-  const inserted = await db.insert(lots).values(rows).returning({ id: lots.id });
+  const inserted = await db.insert(lots).values(rows).returning({ id: lots.id, title: lots.title });
+  // Titles are unique in the demo set (the deals name their lots by title).
+  const pictureOf = new Map(DEMO_LOTS.map((lot) => [lot.title, lot.picture]));
   await db
     .insert(lotPhotos)
-    .values(inserted.map((row, index) => ({ lotId: row.id, position: 0, ...demoPhotoOf(DEMO_LOTS[index].picture) })));
+    .values(inserted.map((row) => ({ lotId: row.id, position: 0, ...demoPhotoOf(pictureOf.get(row.title)!) })));
   await refreshLotSearch(
     db,
     inserted.map((row) => row.id),
