@@ -188,11 +188,10 @@ async function loadMoney(db: Executor) {
     .select({ id: currencies.id, code: currencies.code, decimals: currencies.decimals })
     .from(currencies)
     .where(inArray(currencies.code, codes));
-  return new Map(
-    await Promise.all(
-      rows.map(async (row) => [row.code.trim(), { ...row, perUsd: await latestPerUsd(db, row.id) }] as const),
-    ),
-  );
+  // One after the other: a transaction on PostgreSQL is one connection, which takes one query at a time.
+  const money = new Map<string, (typeof rows)[number] & { perUsd: number }>();
+  for (const row of rows) money.set(row.code.trim(), { ...row, perUsd: await latestPerUsd(db, row.id) });
+  return money;
 }
 
 /**
