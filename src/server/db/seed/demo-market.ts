@@ -1963,7 +1963,7 @@ export const DEMO_MARKET: Record<LaunchCountry, DemoCountry> = {
         volume: 200,
         min: 10,
         unit: CRATE,
-        price: 1500,
+        price: 1100,
         region: 'Bono East',
         village: 'Techiman',
         details: { crop_name: 'Tomatoes', crop_variety: 'Pectomech' },
