@@ -1,9 +1,12 @@
 import { inArray, sql } from 'drizzle-orm';
 import { isStaffRole } from '~/features/admin/capabilities';
 import type { Role, Tier, TraderStatus } from '~/features/accounts/constants';
+import { currencyOfCountry } from '~/features/accounts/currency-of-country';
 import { hashPassword } from '~/server/services/accounts/secrets';
 import type { Executor } from '~/server/db/client';
-import { staffFactors, users } from '~/server/db/schema';
+import { countries, staffFactors, users } from '~/server/db/schema';
+import { DEMO_MARKET, type LaunchCountry } from './demo-market';
+import { CURRENCIES } from './reference/currencies';
 
 /** The demo accounts listed in the README; all share this password and have confirmed e-mail and phone. */
 export const DEMO_PASSWORD = 'mavuno-demo';
@@ -135,13 +138,48 @@ const DEMO_ACCOUNTS: {
   },
 ];
 
-/** Creates the demo accounts, or resets them (password, tier, confirmations) when they exist. */
+/**
+ * The demo market's members (demo-market.ts) as accounts: at `<handle>@mavuno.test`, in their country, with its
+ * currency, and a referral code of their own (`DEMOKE1`…).
+ */
+async function demoMemberAccounts(db: Executor) {
+  const countryIds = new Map(
+    (
+      await db
+        .select({ id: countries.id, code: countries.code })
+        .from(countries)
+        .where(inArray(countries.code, Object.keys(DEMO_MARKET)))
+    ).map((row) => [row.code, row.id]),
+  );
+  return (Object.entries(DEMO_MARKET) as [LaunchCountry, (typeof DEMO_MARKET)[LaunchCountry]][]).flatMap(
+    ([country, { members }]) =>
+      members.map((member, index) => ({
+        email: `${member.handle}@mavuno.test`,
+        phone: member.phone,
+        firstName: member.firstName,
+        lastName: member.lastName ?? null,
+        traderStatus: member.traderStatus,
+        tier: member.tier,
+        role: 'user' as const,
+        locale: member.locale,
+        currencyId: CURRENCIES.find((currency) => currency.code === currencyOfCountry(country))!.id,
+        countryId: countryIds.get(country)!,
+        referralCode: `DEMO${country}${index + 1}`,
+      })),
+  );
+}
+
+/**
+ * Creates the demo accounts and the demo market's members, or resets them (password, tier, confirmations) when they
+ * exist.
+ */
 export async function seedDemoAccounts(db: Executor): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = new Date();
+  const accounts = [...DEMO_ACCOUNTS, ...(await demoMemberAccounts(db))];
   await db
     .insert(users)
-    .values(DEMO_ACCOUNTS.map((account) => ({ ...account, passwordHash, emailVerifiedAt: now, phoneVerifiedAt: now })))
+    .values(accounts.map((account) => ({ ...account, passwordHash, emailVerifiedAt: now, phoneVerifiedAt: now })))
     .onConflictDoUpdate({
       target: users.email,
       set: {

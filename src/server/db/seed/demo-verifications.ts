@@ -6,12 +6,25 @@ import { users, verifications } from '~/server/db/schema';
 /** Every demo verification's note starts so: demo data, replaced (not duplicated) when the seed runs again. */
 export const DEMO_VERIFICATION_NOTE = 'Demo data:';
 
-/** What demo-admin has verified of the demo members, so badges show on their lots, profiles and chats. */
+/**
+ * What demo-admin has verified of the demo members and of the demo market's cooperatives and traders (demo-market.ts),
+ * so badges show on their lots, profiles and chats in every country.
+ */
 const DEMO_VERIFICATIONS: { email: string; type: VerificationType; note: string }[] = [
   { email: 'demo-silver@mavuno.test', type: 'identity', note: 'national ID seen' },
   { email: 'demo-silver@mavuno.test', type: 'farm_visit', note: 'farm visited' },
   { email: 'demo-gold@mavuno.test', type: 'identity', note: 'national ID seen' },
   { email: 'demo-gold@mavuno.test', type: 'warehouse', note: 'store inspected' },
+  { email: 'demo-ke-othaya@mavuno.test', type: 'farm_visit', note: 'coffee factory visited' },
+  { email: 'demo-ke-otieno@mavuno.test', type: 'warehouse', note: 'store inspected' },
+  { email: 'demo-tz-amcos@mavuno.test', type: 'identity', note: 'registration seen' },
+  { email: 'demo-ug-bugisu@mavuno.test', type: 'farm_visit', note: 'washing station visited' },
+  { email: 'demo-rw-huye@mavuno.test', type: 'warehouse', note: 'washing station inspected' },
+  { email: 'demo-ng-benue@mavuno.test', type: 'identity', note: 'registration seen' },
+  { email: 'demo-gh-techiman@mavuno.test', type: 'identity', note: 'registration seen' },
+  { email: 'demo-ci-divo@mavuno.test', type: 'warehouse', note: 'store inspected' },
+  { email: 'demo-sn-rossbethio@mavuno.test', type: 'identity', note: 'registration seen' },
+  { email: 'demo-cm-dschang@mavuno.test', type: 'farm_visit', note: 'farms visited' },
 ];
 
 export async function seedDemoVerifications(db: Executor): Promise<void> {

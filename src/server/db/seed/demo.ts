@@ -7,14 +7,16 @@ import { seedDemoArticles } from './demo-articles';
 import { seedDemoCompanies } from './demo-companies';
 import { seedDemoDeals } from './demo-deals';
 import { seedDemoFinancing } from './demo-financing';
-import { seedDemoLots } from './demo-lots';
+import { DEMO_LOTS, seedDemoLots } from './demo-lots';
+import { storeDemoPhotos } from './demo-photos';
 import { seedDemoVerifications } from './demo-verifications';
 
 /**
  * The demo data set (`npm run db:seed`, and the first start unless SEED_DEMO=false). Everything it writes is
  * marked as demo data (`source = 'demo'`, accounts at @mavuno.test) and is replaced, not duplicated, when it runs again.
  *
- * Accounts: see demo-accounts.ts (listed in the README).
+ * Accounts: see demo-accounts.ts (listed in the README); the demo market's members, lots and deals: demo-market.ts,
+ * demo-lots.ts, demo-deals.ts (docs/demo-data.md).
  *
  * Market prices: two years of weekly observations per series, ending on the day of seeding, around plausible
  * farm-gate and wholesale prices of 2025–26 in each market's own currency and unit, then the price statistics
@@ -58,6 +60,11 @@ function variation(series: number, week: number): number {
 }
 
 export async function seedDemoData(db: Executor, today = new Date()): Promise<void> {
+  // The lots' drawings are rasterised on sharp's threads while the database work below runs on this one; the
+  // seeding waits for them before it ends, so a lot is never shown without its photo's files.
+  const photos = storeDemoPhotos(DEMO_LOTS.map((lot) => lot.picture));
+  // Until it is awaited, a failure is only kept: it fails the seeding there, not the process now.
+  photos.catch(() => undefined);
   await seedDemoAccounts(db);
   await seedDemoLots(db);
   await seedDemoDeals(db);
@@ -65,6 +72,12 @@ export async function seedDemoData(db: Executor, today = new Date()): Promise<vo
   await seedDemoVerifications(db);
   await seedDemoFinancing(db);
   await seedDemoArticles(db, today);
+  await seedDemoPrices(db, today);
+  await photos;
+}
+
+/** The demo market prices (PRICE_SERIES), then every price statistic computed again from them, lots and deals. */
+async function seedDemoPrices(db: Executor, today: Date): Promise<void> {
   await db.delete(marketPrices).where(eq(marketPrices.source, 'demo'));
 
   const countryRows = await db

@@ -195,15 +195,20 @@ function columns(kind: LotKind, input: LotInput, money: Money) {
   };
 }
 
-/** The full-text document: title, category names in the three languages, the details' words, description. */
-export async function refreshLotSearch(db: Executor, lotId: number): Promise<void> {
+/**
+ * The full-text document: title, category names in the three languages, the details' words, description. One lot,
+ * or many at once (the demo seed's).
+ */
+export async function refreshLotSearch(db: Executor, lotIds: number | readonly number[]): Promise<void> {
+  const ids = typeof lotIds === 'number' ? [lotIds] : lotIds;
+  if (ids.length === 0) return;
   await db.execute(sql`
     update lots set search = to_tsvector('simple',
       coalesce(lots.title, '') || ' ' ||
       coalesce((select c.name_en || ' ' || c.name_sw || ' ' || c.name_fr from categories c where c.kind = lots.kind and c.id = lots.category_id), '') || ' ' ||
       coalesce((select string_agg(value, ' ') from jsonb_each_text(lots.details)), '') || ' ' ||
       coalesce(lots.description, ''))
-    where lots.id = ${lotId}`);
+    where ${inArray(lots.id, [...ids])}`);
 }
 
 /**
