@@ -80,7 +80,18 @@ describe('describeApproximation', () => {
     const en = describeApproximation(approximation, 'en', createTranslator('en'));
     expect(plain(en.text)).toBe('≈ F CFA 1,230,000');
     expect(en.detail).toContain('28 October 2026');
-    const sw = describeApproximation(approximatePrice(5_000_000, KES, { ...XOF, code: 'XAF' })!, 'sw', createTranslator('sw'));
+    // Whole amounts of currencies with cents drop them; others keep the currency's decimals.
+    expect(plain(describeApproximation(approximatePrice(50_000, XOF, KES)!, 'en', createTranslator('en')).text)).toBe(
+      '≈ KES 11,400',
+    );
+    expect(plain(describeApproximation(approximatePrice(1_234, KES, USD)!, 'en', createTranslator('en')).text)).toBe(
+      '≈ US$0.10',
+    );
+    const sw = describeApproximation(
+      approximatePrice(5_000_000, KES, { ...XOF, code: 'XAF' })!,
+      'sw',
+      createTranslator('sw'),
+    );
     expect(sw.text).toContain('FCFA');
   });
 });

@@ -1,7 +1,7 @@
 import { formatDay } from '~/features/deals/booking-days';
 import { priceDecimals } from '~/features/numbers/money';
 import { LOCALE_META, type Locale } from '~/i18n/config';
-import { formatMoney, formatNumber } from '~/i18n/format';
+import { formatNumber } from '~/i18n/format';
 import type { MessageVars } from '~/i18n/t';
 
 /**
@@ -108,8 +108,8 @@ type Say = (key: 'money.approx_amount' | 'money.approx_detail', vars?: MessageVa
 
 /**
  * The words of an approximation in the reader's language: the amount ("≈ 1 230 000 F CFA", the currency written
- * as Intl writes it in that language: "F CFA" for XOF and "FCFA" for XAF in all three) and the detail shown on a
- * tap, with the rate and its day and the currency that is paid.
+ * as Intl writes it in that language: "F CFA" for XOF and "FCFA" for XAF in all three; no decimals for a whole
+ * amount) and the detail shown on a tap, with the rate and its day and the currency that is paid.
  */
 export function describeApproximation(approximation: Approximation, locale: Locale, t: Say) {
   const rate = formatNumber(approximation.rate, locale, {
@@ -117,8 +117,18 @@ export function describeApproximation(approximation: Approximation, locale: Loca
     currency: approximation.currency.code,
     maximumSignificantDigits: APPROXIMATION_DIGITS,
   });
+  const amount = approximation.amount_minor / 10 ** approximation.currency.decimals;
+  // Three significant digits make most amounts whole: "≈ GH₵105,000", never "≈ GH₵105,000.00".
+  const digits = Number.isInteger(amount) ? 0 : approximation.currency.decimals;
   return {
-    text: t('money.approx_amount', { amount: formatMoney(approximation.amount_minor, approximation.currency, locale) }),
+    text: t('money.approx_amount', {
+      amount: formatNumber(amount, locale, {
+        style: 'currency',
+        currency: approximation.currency.code,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }),
+    }),
     detail: t('money.approx_detail', {
       date: formatDay(approximation.rate_date, LOCALE_META[locale].intl, { dateStyle: 'long' }),
       from: approximation.from,
@@ -136,5 +146,5 @@ export const APPROX_CLASSES = {
   root: 'approx-money text-sm font-normal text-base-content/80',
   summary:
     'inline cursor-pointer list-none tabular-nums underline decoration-dotted underline-offset-2 [&::-webkit-details-marker]:hidden',
-  detail: 'mt-1 block max-w-xs text-xs',
+  detail: 'mt-1 block max-w-xs whitespace-normal text-left text-xs',
 } as const;
