@@ -83,15 +83,17 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   // The reader's currency and the rates every price of the page is approximated with (memoised: no query per page).
-  // An error page shows no prices, and must render even when what failed was the database.
-  context.locals.money = isErrorPage
-    ? null
-    : await loadReaderMoney({
-        user: context.locals.user,
-        locale,
-        cookie: context.cookies.get(DISPLAY_CURRENCY_COOKIE)?.value,
-        acceptLanguage: context.request.headers.get('accept-language'),
-      });
+  // An error page shows no prices, and must render even when what failed was the database; a page prerendered at
+  // build time (the offline page) has no database and no reader.
+  context.locals.money =
+    isErrorPage || context.isPrerendered
+      ? null
+      : await loadReaderMoney({
+          user: context.locals.user,
+          locale,
+          cookie: context.cookies.get(DISPLAY_CURRENCY_COOKIE)?.value,
+          acceptLanguage: context.request.headers.get('accept-language'),
+        });
 
   // Each page is written once: `/sw/board` renders `/board` with the Swahili locale.
   // While Astro renders its 404/500 page it runs the middleware again: rewriting then would re-run the failing page.

@@ -116,6 +116,8 @@ export function paystackProvider(config: PaystackConfig, fetchImpl: typeof fetch
   return {
     id: 'paystack',
     methods: ['card', 'mobile_money'],
+    // Its mobile money: MTN in Ghana (its other Ghanaian networks are not named here), M-Pesa and Airtel in Kenya.
+    mobileMoneyNetworks: { GH: ['mtn_momo'], KE: ['mpesa', 'airtel_money'] },
 
     async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
       if (!request.customer.email)
