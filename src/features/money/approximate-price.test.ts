@@ -76,6 +76,8 @@ describe('describeApproximation', () => {
     expect(plain(fr.text)).toBe('≈ 1 230 000 F CFA');
     expect(fr.detail).toContain('28 octobre 2026');
     expect(plain(fr.detail)).toContain('1 KES ≈ 4,37 F CFA');
+    // "1 KES" is never cut at the end of a line.
+    expect(fr.detail).toContain('1\u00a0KES\u00a0≈');
     expect(fr.detail).toContain('KES');
     const en = describeApproximation(approximation, 'en', createTranslator('en'));
     expect(plain(en.text)).toBe('≈ F CFA 1,230,000');
