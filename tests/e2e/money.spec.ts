@@ -150,7 +150,7 @@ test.describe('[MONEY] prices in the reader’s currency', () => {
     const dialog = buyer.getByRole('dialog');
     await dialog.getByRole('textbox', { name: /^Prix/ }).fill('3 500');
     await dialog.getByRole('textbox', { name: /^Quantité|^Volume/ }).fill('10');
-    const total = dialog.locator('dd', { has: dialog.getByTestId('offer-total') });
+    const total = dialog.locator('dd:has([data-testid="offer-total"])');
     await expect.poll(async () => plain(await dialog.getByTestId('offer-total').textContent())).toBe('35 000,00 KES');
     await expectFcfa(total, buyer.request, 35_000);
     await dialog.getByRole('textbox', { name: /^Quantité|^Volume/ }).fill('20');
@@ -167,9 +167,13 @@ test.describe('[MONEY] prices in the reader’s currency', () => {
     const figures = buyer.locator('section[aria-labelledby="deal-figures"]');
     await expectFcfa(figures.locator('div', { hasText: fr['deal.total_with_delivery'] }).last(), buyer.request, 70_000);
 
-    // The cabinet's list of deals.
-    await buyer.goto('/fr/user/profile/deals');
-    await expectFcfa(buyer.locator(`[data-offer-id="${offerId}"]`), buyer.request, 70_000);
+    // The offers list of the cabinet.
+    await buyer.goto('/fr/user/offers');
+    await expectFcfa(
+      buyer.locator(`[data-offer-id="${offerId}"] dl > div`, { hasText: fr['deal.total_with_delivery'] }),
+      buyer.request,
+      70_000,
+    );
 
     // Approved, the deal waits for her online payment: mobile money names what a KES checkout takes (M-Pesa), and
     // the wallet names her own country's networks.
@@ -180,6 +184,16 @@ test.describe('[MONEY] prices in the reader’s currency', () => {
     expect(approved.status(), await approved.text()).toBe(200);
     await buyer.goto(`/fr/user/offer/${offerId}`);
     await expectFcfa(buyer.getByTestId('deal-money'), buyer.request, 70_000);
+    // The cabinet: the deal in My deals, its amount on the "to pay" money card (a link: the amount alone, no details).
+    await buyer.goto('/fr/user/profile/deals');
+    await expectFcfa(
+      buyer.locator(`[data-offer-id="${offerId}"] dl > div`, { hasText: fr['deal.total_with_delivery'] }),
+      buyer.request,
+      70_000,
+    );
+    const toPay = buyer.locator('[data-card="have-to-pay"] [data-testid="approx-money"][data-currency="XOF"]').first();
+    expect(shownAmount(await toPay.textContent())).toBe(await fcfaOf(buyer.request, 70_000));
+    await buyer.goto(`/fr/user/offer/${offerId}`);
     await expect(buyer.getByTestId('mobile-money-networks')).toHaveText(
       say(fr, 'payments.networks_accepted', { networks: 'M-Pesa' }),
     );
@@ -262,11 +276,12 @@ test.describe('[MONEY] share and call', () => {
       form: { phone, pin: await pinFromMailbox(starter, phone) },
     });
     expect(verified.status()).toBe(200);
+    const phoneToken: string = (await verified.json()).phone_token;
     await context.close();
     const seller = await newMember(browser, {
       first_name: 'Wanjiru',
       phone,
-      phone_token: (await verified.json()).phone_token,
+      phone_token: phoneToken,
     });
     const title = `Maize sheller ${unique()}`;
     const created = await seller.request.post('/api-v2/technic-list/create-quote', {
@@ -321,8 +336,9 @@ test.describe('[MONEY] share and call', () => {
     const allow = seller.getByRole('switch', { name: en['profile.contact_by_phone'] });
     await hydrated(allow);
     await expect(allow).not.toBeChecked();
+    const saved = seller.waitForResponse((r) => r.url().includes('/api-v2/user/update-main-info'));
     await allow.check();
-    await expect(seller.getByText(en['profile.notify_changed']).first()).toBeVisible();
+    expect((await saved).status()).toBe(200);
 
     await buyer.reload();
     const contact = buyer.getByTestId('lot-contact');
