@@ -157,8 +157,8 @@ test.describe('[MONEY] prices in the reader’s currency', () => {
     await expect
       .poll(async () => shownAmount(await total.getByTestId('approx-money').locator('summary').textContent()))
       .toBe(await fcfaOf(buyer.request, 70_000));
-    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    await dialog.getByRole('radio', { name: new RegExp(`^${escape(fr['make_offer.payment_online'])}`) }).check();
+    const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await dialog.getByRole('radio', { name: new RegExp(`^${literal(fr['make_offer.payment_online'])}`) }).check();
     await dialog.getByRole('button', { name: fr['make_offer.submit_buy'] }).click();
     await buyer.waitForURL(/\/fr\/user\/offer\/\d+$/, { timeout: 20_000 });
     const offerId = Number(buyer.url().split('/').pop());
@@ -234,9 +234,9 @@ test.describe('[MONEY] prices in the reader’s currency', () => {
     await chooser.getByRole('combobox', { name: fr['footer.currency_label'] }).selectOption('none');
     await chooser.getByRole('button', { name: fr['footer.currency_submit'] }).click();
     await expect(french.getByTestId('approx-money')).toHaveCount(0);
-    await abidjan.context().addCookies([
-      { name: 'display_currency', value: 'none', url: test.info().project.use.baseURL! },
-    ]);
+    await abidjan
+      .context()
+      .addCookies([{ name: 'display_currency', value: 'none', url: test.info().project.use.baseURL! }]);
     await abidjan.goto(`/fr/board/${lot.id}`);
     await expect(abidjan.getByTestId('approx-money')).toHaveCount(0);
     await abidjan.context().clearCookies();

@@ -68,7 +68,8 @@ export function approximatePrice(
     currency,
     from: from.code,
     rate,
-    rate_date: from.rate_date < to.rate_date ? from.rate_date : to.rate_date,
+    // ISO days sort as text.
+    rate_date: [from.rate_date, to.rate_date].sort()[0],
   };
 }
 

@@ -46,7 +46,10 @@ function regionsOf(acceptLanguage: string): string[] {
  * approximation rather than a guess; `en-US` neither (Mavuno does not trade in US dollars' country: the default
  * locale of many phones, not where their owner buys).
  */
-export function visitorCurrency(chosen: string | null | undefined, acceptLanguage: string | null | undefined): string | null {
+export function visitorCurrency(
+  chosen: string | null | undefined,
+  acceptLanguage: string | null | undefined,
+): string | null {
   if (chosen !== undefined && chosen !== null && chosen !== '') {
     if (chosen.trim().toLowerCase() === NO_DISPLAY_CURRENCY) return null;
     const code = readCurrencyCode(chosen);

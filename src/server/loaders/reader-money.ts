@@ -26,7 +26,12 @@ export interface ReaderMoneyRequest {
  * or browser languages name (visitorCurrency: the rule the render cache keys anonymous pages by). A currency without
  * a rate, or inactive, gives none.
  */
-export async function loadReaderMoney({ user, locale, cookie, acceptLanguage }: ReaderMoneyRequest): Promise<ReaderMoney> {
+export async function loadReaderMoney({
+  user,
+  locale,
+  cookie,
+  acceptLanguage,
+}: ReaderMoneyRequest): Promise<ReaderMoney> {
   const currencies = await memoize(`reader-money:currencies:${locale}`, MINUTE, async () =>
     listCurrencies(await getDb(), locale),
   );
@@ -47,7 +52,8 @@ export async function loadReaderMoney({ user, locale, cookie, acceptLanguage }: 
   }
   if (user) return { reader: (profile && rates[profile]) || null, rates, choices, source: 'profile' };
   const code = visitorCurrency(cookie, acceptLanguage);
-  const chose = cookie !== undefined && (cookie.trim().toLowerCase() === NO_DISPLAY_CURRENCY || !!readCurrencyCode(cookie));
+  const chose =
+    cookie !== undefined && (cookie.trim().toLowerCase() === NO_DISPLAY_CURRENCY || !!readCurrencyCode(cookie));
   return {
     reader: (code && rates[code]) || null,
     rates,
