@@ -2,6 +2,7 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, isLocale } from './i18n/config';
 import { localizePath, negotiateLocale, splitLocale } from './i18n/paths';
 import { createTranslator } from './i18n/t';
+import { DISPLAY_CURRENCY_COOKIE } from './features/money/reader-currency';
 import { getEnv } from './server/env';
 import { getDb } from './server/db';
 import { prepareDatabase } from './server/db/prepare-database';
@@ -12,6 +13,7 @@ import { isReadablePagePath } from './server/http/page-path';
 import { sessionCookie } from './server/http/session-cookie';
 import { getPaymentProviders } from './server/payments/registry';
 import { configuredSources, widenPolicy } from './server/security/content-policy';
+import { loadReaderMoney } from './server/loaders/reader-money';
 import { resolveUser } from './server/services/accounts/authenticate';
 
 /** Paths that are not pages: they have no locale and no page chrome. */
@@ -41,6 +43,7 @@ const sitePages = defineMiddleware(async (context, next) => {
   if (import.meta.env.DEV) startChatNotices(await prepareDatabase());
   const { pathname, search } = context.url;
   context.locals.user = null;
+  context.locals.money = null;
   if (NON_PAGE.test(pathname)) {
     context.locals.locale = DEFAULT_LOCALE;
     context.locals.path = pathname;
@@ -102,6 +105,19 @@ const sitePages = defineMiddleware(async (context, next) => {
     }
   }
 
+  // The reader's currency and the rates every price of the page is approximated with (memoised: no query per page).
+  // An error page shows no prices, and must render even when what failed was the database; a page prerendered at
+  // build time (the offline page) has no database and no reader.
+  context.locals.money =
+    isErrorPage || context.isPrerendered
+      ? null
+      : await loadReaderMoney({
+          user: context.locals.user,
+          locale,
+          cookie: context.cookies.get(DISPLAY_CURRENCY_COOKIE)?.value,
+          acceptLanguage: context.request.headers.get('accept-language'),
+        });
+
   // Each page is written once: `/sw/board` renders `/board` with the Swahili locale.
   // While Astro renders its 404/500 page it runs the middleware again: rewriting then would re-run the failing page.
   const response = locale === DEFAULT_LOCALE || isErrorPage ? await next() : await next(path + search);
@@ -118,7 +134,9 @@ const sitePages = defineMiddleware(async (context, next) => {
       firstVisit ? 'private, no-cache' : 'public, max-age=60, stale-while-revalidate=300',
     );
   }
-  response.headers.set('Vary', pathname === '/' ? 'Cookie, Accept-Language' : 'Cookie');
+  // Every page shows a visitor's prices also in the currency their browser's languages name (docs/lots.md "Prices in
+  // the reader's currency"), unless their display-currency cookie says otherwise: both are part of the answer.
+  response.headers.set('Vary', 'Cookie, Accept-Language');
   response.headers.set('Content-Language', locale);
   return response;
 });

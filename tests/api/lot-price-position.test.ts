@@ -64,14 +64,33 @@ beforeAll(async () => {
 });
 
 describe('readLotPricePosition', () => {
-  it("places a lot against the median of its region's recent deals, per kg in its currency", async () => {
+  it("places a lot against the median of its region's recent deals, in its own unit and per kg, in its currency", async () => {
     const db = database.handle().db;
-    // Median 0.4 USD/kg = 51.68 KES/kg; the lot asks 5,168 KES per 90 kg bag = 57.42 KES/kg.
+    // Median 0.4 USD/kg = 51.68 KES/kg = 4,651.20 KES per 90 kg bag; the lot asks 5,168 KES per bag = 57.42 KES/kg.
     const position = await readLotPricePosition(db, lot(nakuru, 5168), { today: TODAY });
-    expect(position).toMatchObject({ scope: 'region', basis: 'kg', median_minor: 5168, lot_minor: 5742, deals: 5 });
+    expect(position).toMatchObject({
+      scope: 'region',
+      basis: 'kg',
+      median_minor: 5168,
+      lot_minor: 5742,
+      kg_per_unit: 90,
+      unit_median_minor: 465_120,
+      unit_lot_minor: 516_800,
+      deals: 5,
+    });
     expect(position?.percent).toBe(11.1);
     const cheaper = await readLotPricePosition(db, lot(nakuru, 4200), { today: TODAY });
     expect(cheaper?.percent).toBeLessThan(0);
+  });
+
+  it('compares a lot sold by the tonne per tonne, and one in a unit without a mass per that unit alone', async () => {
+    const db = database.handle().db;
+    // 0.4 USD/kg = 51,680 KES per tonne; a tonne at 62,016 KES is 20 % above.
+    const tonne = await readLotPricePosition(db, { ...lot(nakuru, 62_016), per_unit_id: 2 }, { today: TODAY });
+    expect(tonne).toMatchObject({ kg_per_unit: 1000, unit_median_minor: 5_168_000, unit_lot_minor: 6_201_600 });
+    expect(tonne?.percent).toBe(20);
+    // A crate has no mass: no kg cells compare with it, and none were traded per crate.
+    expect(await readLotPricePosition(db, { ...lot(nakuru, 500), per_unit_id: 5 }, { today: TODAY })).toBeNull();
   });
 
   it('falls back to the country when the region had no deal, and says nothing when there were none', async () => {

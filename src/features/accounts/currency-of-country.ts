@@ -40,3 +40,9 @@ const CURRENCY_OF_COUNTRY: Record<string, string> = {
 export function currencyOfCountry(country: string | undefined): string | undefined {
   return country ? CURRENCY_OF_COUNTRY[country.toUpperCase()] : undefined;
 }
+
+/** The countries whose everyday currency `currency` is (XOF: the eight UEMOA states), in the table's order. */
+export function countriesOfCurrency(currency: string): string[] {
+  const code = currency.trim().toUpperCase();
+  return Object.keys(CURRENCY_OF_COUNTRY).filter((country) => CURRENCY_OF_COUNTRY[country] === code);
+}

@@ -198,6 +198,8 @@ export const mainInfoUserSchema = z.object({
   deal_notification: z.preprocess(toBoolean, z.boolean().optional()),
   /** E-mail (or SMS) about chat messages left unread for 15 minutes (docs/chat.md "Notices"). */
   message_notification: z.preprocess(toBoolean, z.boolean().optional()),
+  /** Signed-in members may call or WhatsApp the member from their lots' pages (docs/lots.md "Share and call"). */
+  contact_by_phone: z.preprocess(toBoolean, z.boolean().optional()),
 });
 /** A field the profile form may clear: absent = unchanged, blank = cleared (null). */
 const clearable = <T extends z.ZodType>(schema: T) =>

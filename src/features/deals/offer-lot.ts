@@ -1,3 +1,4 @@
+import type { ApproximationPair } from '~/features/money/approximate-price';
 import type { OrderType } from '~/features/deals/constants';
 import { asRentPer } from '~/features/deals/labels';
 import { type LotType, PRICE_TYPES, type RentPer } from '~/features/lots/constants';
@@ -29,6 +30,11 @@ export interface OfferLot {
   deliveryPricePerKm: number | null;
   /** The lot's map point, for the default delivery distance. */
   point: MapPoint | null;
+  /**
+   * The lot's currency and the reader's, with their rates, when the reader reads prices in another currency: the
+   * totals are also shown in it as they are typed (approximationPair). Never what the offer is made in.
+   */
+  approx?: ApproximationPair | null;
 }
 
 export interface MapPoint {

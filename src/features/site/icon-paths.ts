@@ -40,6 +40,10 @@ export const ICON_PATHS = {
   /** Money coming in (an arrow into a tray) and going out. */
   incoming: 'M12 3v11M7 9l5 5 5-5M4 16v4h16v-4',
   outgoing: 'M12 14V3M7 8l5-5 5 5M4 16v4h16v-4',
+  /** A handset (Call the seller) and a share arrow out of a tray (Share on WhatsApp). */
+  phone:
+    'M22 16.9v3a2 2 0 01-2.2 2 19.8 19.8 0 01-8.6-3.1 19.5 19.5 0 01-6-6A19.8 19.8 0 012.1 4.2 2 2 0 014.1 2h3a2 2 0 012 1.7c.1 1 .4 1.9.7 2.8a2 2 0 01-.5 2.1L8.1 9.9a16 16 0 006 6l1.3-1.3a2 2 0 012.1-.4c.9.3 1.8.6 2.8.7a2 2 0 011.7 2z',
+  share: 'M4 12v8h16v-8M16 6l-4-4-4 4M12 2v13',
 } as const;
 
 export type IconName = keyof typeof ICON_PATHS;

@@ -6,7 +6,12 @@ import { failureText } from '~/islands/lib/form-problem';
 import type { MessageKey } from '~/i18n/t';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 
-type Flag = 'news_notification' | 'favorite_application_notification' | 'deal_notification' | 'message_notification';
+type Flag =
+  | 'news_notification'
+  | 'favorite_application_notification'
+  | 'deal_notification'
+  | 'message_notification'
+  | 'contact_by_phone';
 
 interface Props {
   messages: Messages;
@@ -33,6 +38,8 @@ const FLAGS: { flag: Flag; label: MessageKey; hint: MessageKey }[] = [
     label: 'profile.notify_favorites',
     hint: 'profile.notify_favorites_hint',
   },
+  // Not an e-mail but who may reach the member: off by default (docs/lots.md "Share and call").
+  { flag: 'contact_by_phone', label: 'profile.contact_by_phone', hint: 'profile.contact_by_phone_hint' },
 ];
 
 /**

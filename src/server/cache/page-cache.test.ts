@@ -190,6 +190,29 @@ describe('render cache', () => {
     expect(renders).toHaveLength(5);
   });
 
+  it('keys a page by the reader currency the visitor sends (display-currency cookie, else the browser languages)', async () => {
+    const page = { headers: { ...PUBLIC, Vary: 'Cookie, Accept-Language' } };
+    const { renders, request } = await start({ routes: { '/board': page } });
+    // No region, or a region whose currency Mavuno does not trade in: no currency, one render.
+    await request('/board');
+    await request('/board', { 'Accept-Language': 'fr' });
+    await request('/board', { 'Accept-Language': 'en-US,en;q=0.9' });
+    expect(renders).toHaveLength(1);
+    // Abidjan's browser and a visitor who chose the CFA franc read the same page; Nairobi's is another one.
+    await request('/board', { 'Accept-Language': 'fr-CI,fr;q=0.9' });
+    await request('/board', { Cookie: 'display_currency=XOF' });
+    await request('/board', { Cookie: 'i18n_redirected=fr; display_currency=xof', 'Accept-Language': 'sw-KE' });
+    expect(renders).toHaveLength(2);
+    await request('/board', { 'Accept-Language': 'sw-KE' });
+    expect(renders).toHaveLength(3);
+    // "None" in the footer wins over the browser, and is the page without any approximation.
+    await request('/board', { Cookie: 'display_currency=none', 'Accept-Language': 'fr-CI' });
+    expect(renders).toHaveLength(3);
+    // Any other cookie still bypasses the cache.
+    await request('/board', { Cookie: 'display_currency=XOF; other=1' });
+    expect(renders).toHaveLength(4);
+  });
+
   it('keys an API answer by the language Accept-Language asks for, and keeps only those marked public', async () => {
     const list = { headers: { ...PUBLIC, Vary: 'Accept-Language' } };
     const count = { headers: { ...PUBLIC, 'Cache-Control': 'no-store' } };

@@ -10,13 +10,17 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale } from '~/i18n/config';
 import { negotiateLocale } from '~/i18n/paths';
+import { DISPLAY_CURRENCY_COOKIE, visitorCurrency } from '~/features/money/reader-currency';
 import { type CachedPage, type Encoding, RenderCache } from './render-cache';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** Cookies no cacheable page reads (the language choice matters only to `/`, which is never stored). */
-const HARMLESS_COOKIES = new Set([LOCALE_COOKIE]);
+/**
+ * Cookies that may come with a request answered from the cache: the language choice (it matters only to `/`, whose
+ * key names it) and the display currency (part of every page's key, below).
+ */
+const HARMLESS_COOKIES = new Set([LOCALE_COOKIE, DISPLAY_CURRENCY_COOKIE]);
 /** Headers the cache sets itself for each answer, or that belong to one request or connection. */
 const OWN_HEADERS = new Set([
   'x-request-id',
@@ -45,7 +49,8 @@ function cookies(req: IncomingMessage): Map<string, string> {
 
 /**
  * The cache key of a request, or undefined when it may not be answered from the cache (nor its render stored):
- * only anonymous GET/HEAD without credentials and without cookies other than the language choice. A page's address
+ * only anonymous GET/HEAD without credentials and without cookies other than the language and currency choices.
+ * A page's key ends with the visitor's reader currency (visitorCurrency, `-` for none). A page's address
  * names its language (`/sw/board`), except `/`, whose language is the visitor's remembered choice: `/` is keyed by
  * that cookie, and a first visit without it (answered with a Set-Cookie or a redirect) is never served from here.
  */
@@ -55,14 +60,17 @@ export function cacheKey(req: IncomingMessage): string | undefined {
   const jar = cookies(req);
   for (const name of jar.keys()) if (!HARMLESS_COOKIES.has(name)) return undefined;
   const url = req.url ?? '/';
+  const acceptLanguage = headerText(req.headers['accept-language']);
   // API answers speak the language Accept-Language asks for (src/server/api/app.ts): it is part of their key.
-  if (url.startsWith('/api-v2/'))
-    return `${negotiateLocale(headerText(req.headers['accept-language'])) ?? DEFAULT_LOCALE} ${url}`;
+  if (url.startsWith('/api-v2/')) return `${negotiateLocale(acceptLanguage) ?? DEFAULT_LOCALE} ${url}`;
+  // Pages show prices also in the visitor's currency, which the middleware takes from the same rule (docs/lots.md
+  // "Prices in the reader's currency"): a page rendered for one currency is served only to readers of that currency.
+  const currency = ` ${visitorCurrency(jar.get(DISPLAY_CURRENCY_COOKIE), acceptLanguage) ?? '-'}`;
   if (url === '/' || url.startsWith('/?')) {
     const language = jar.get(LOCALE_COOKIE);
-    return isLocale(language) ? `${language} ${url}` : undefined;
+    return isLocale(language) ? `${language} ${url}${currency}` : undefined;
   }
-  return url;
+  return `${url}${currency}`;
 }
 
 const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);

@@ -4,7 +4,7 @@ import { loginUrl, requireGuest, requireSignedIn, signInRedirect } from './guard
 
 function context(user: App.Locals['user'], locale: App.Locals['locale'], path: string, search = '') {
   return {
-    locals: { user, locale, path, t: createTranslator(locale) },
+    locals: { user, locale, path, t: createTranslator(locale), money: null },
     url: new URL(`http://localhost${path}${search}`),
     redirect: (to: string, status = 302) => new Response(null, { status, headers: { Location: to } }),
   };
@@ -33,6 +33,7 @@ describe('page guards', () => {
       phone: null,
       firstName: 'Amina',
       emailVerified: true,
+      currencyId: 3,
       phoneVerified: false,
       tier: 'basic',
       role: 'user',

@@ -13,6 +13,9 @@ import { openDispute } from '~/server/services/deals/open-dispute';
 import { parseInput } from '~/server/api/validate';
 import { localizePath } from '~/i18n/paths';
 import { type FormPageRequest, type FormState, PRIVATE_PAGE, failedForm, guardFormPost, readForm } from './form-post';
+import { PAYMENT_TYPE } from '~/features/deals/constants';
+import { paymentNetworks } from '~/server/payments/registry';
+import { readMemberCountry } from '~/server/services/accounts/member-country';
 
 /**
  * Everything /user/offer/{id} shows, or the status to answer instead: 404 for an id that is no offer, 403 for
@@ -33,6 +36,11 @@ export async function loadDealPage(user: SessionUser, locale: Locale, rawId: str
       readDealMoney(db, user.id, id),
       readDisputeState(db, user.id, id),
     ]);
+    // The buyer of an online deal is offered mobile money: the networks its checkout would take are named.
+    const networks =
+      offer.payment_type === PAYMENT_TYPE.online && offer.role === 'buyer'
+        ? paymentNetworks(offer.currency, (await readMemberCountry(db, user.id, locale))?.code)
+        : [];
     return {
       status: 200 as const,
       offer,
@@ -40,6 +48,7 @@ export async function loadDealPage(user: SessionUser, locale: Locale, rawId: str
       shares,
       money,
       dispute,
+      networks,
       checkedAt: options.check ? new Date().toISOString() : null,
     };
   } catch (error) {

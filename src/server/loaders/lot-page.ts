@@ -10,6 +10,7 @@ import type { SessionUser } from '~/server/services/accounts/users';
 import { listBookedRanges } from '~/server/services/deals/bookings';
 import { getLot, listRelatedLots } from '~/server/services/lots/get-lot';
 import type { LotItem } from '~/server/services/lots/lot-item';
+import { readSellerContact } from '~/server/services/profiles/read-seller-contact';
 import { type LotPricePosition, readLotPricePosition } from '~/server/services/statistics/read-lot-price-position';
 import { type BadgeMaps, listVerificationBadges } from '~/server/services/verification/list-verification-badges';
 
@@ -39,6 +40,11 @@ export interface LotPageData {
   badges: BadgeMaps;
   /** A crop lot's price against its crop's recent traded median (region, else country); null with no deals. */
   pricePosition: LotPricePosition | null;
+  /**
+   * The seller's confirmed phone for "Call" and "WhatsApp the seller", when the seller allows signed-in members to
+   * use it (readSellerContact); always null for a visitor and for the seller themself.
+   */
+  sellerContact: { phone: string } | null;
 }
 
 /** The member's first address placed on the map, where an offer's delivery distance is measured to (or null). */
@@ -67,7 +73,7 @@ export async function loadLotPage(page: PageContext, kind: LotKind): Promise<Lot
     return undefined;
   }
   const canOffer = user !== null && !lot.is_own && isOnMarket(lot.status);
-  const [related, booked, offerPoint, pricePosition] = await Promise.all([
+  const [related, booked, offerPoint, pricePosition, sellerContact] = await Promise.all([
     listRelatedLots(db, lot, user, locale),
     lot.kind === 'technic' && lot.type === 'rent'
       ? // A lot off the market (its owner's view) has no calendar to show.
@@ -82,9 +88,10 @@ export async function loadLotPage(page: PageContext, kind: LotKind): Promise<Lot
       : undefined,
     canOffer ? userPoint(db, user, locale) : null,
     lot.kind === 'board' ? readLotPricePosition(db, lot) : null,
+    readSellerContact(db, lot.user.id, user),
   ]);
   const chatToken = user !== null && !lot.is_own ? formTokenFor(page.cookies) : null;
   const formToken = user !== null && (!lot.is_own || lot.moderation !== null) ? formTokenFor(page.cookies) : null;
   const badges = await listVerificationBadges(db, { userIds: [lot.user.id, ...related.map((item) => item.user.id)] });
-  return { lot, related, booked, canOffer, offerPoint, chatToken, formToken, badges, pricePosition };
+  return { lot, related, booked, canOffer, offerPoint, chatToken, formToken, badges, pricePosition, sellerContact };
 }

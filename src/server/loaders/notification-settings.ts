@@ -14,12 +14,16 @@ import {
   readForm,
 } from './form-post';
 
-/** The switches of the notification settings, in the order the page shows them. */
+/**
+ * The switches of the notification settings, in the order the page shows them; the last one is who may reach the
+ * member: signed-in members may call or WhatsApp them from their lots' pages (docs/lots.md "Share and call").
+ */
 export const NOTIFICATION_FLAGS = [
   'deal_notification',
   'message_notification',
   'news_notification',
   'favorite_application_notification',
+  'contact_by_phone',
 ] as const;
 export type NotificationFlag = (typeof NOTIFICATION_FLAGS)[number];
 

@@ -17,6 +17,10 @@ import { redirectTarget, requestOrigin } from '~/server/http/request-origin';
 import { choosePaymentProvider } from '~/server/payments/registry';
 import { startTopUp, topUpReturnPath } from '~/server/services/payments/start-top-up';
 import { listCurrencies } from '~/server/services/reference/list-currencies';
+import { currencyOfCountry } from '~/features/accounts/currency-of-country';
+import type { MobileMoneyNetwork } from '~/features/wallet/mobile-money';
+import { paymentNetworks } from '~/server/payments/registry';
+import { readMemberCountry } from '~/server/services/accounts/member-country';
 import { type ReceiptSummary, listReceipts } from '~/server/services/wallet/list-receipts';
 import { listWalletTransactions } from '~/server/services/wallet/list-wallet-transactions';
 import { type Receipt, readReceipt } from '~/server/services/wallet/read-receipt';
@@ -69,6 +73,11 @@ export interface WalletPageView {
   causes: readonly string[];
   directions: readonly string[];
   methods: readonly string[];
+  /**
+   * The mobile-money networks a top-up in the currency of the member's country would take there (docs/payments.md
+   * "Mobile-money networks"), with that country and currency; null when the country or the networks are unknown.
+   */
+  networks: { country: string; currency: string; networks: MobileMoneyNetwork[] } | null;
   form: FormState<TopUpField>;
 }
 
@@ -96,11 +105,14 @@ export async function loadWalletPage(
   const filters = filtersFromUrl(request.url);
 
   const view = async (form: FormState<TopUpField>): Promise<WalletPageView> => {
-    const [pockets, transactions, currencies] = await Promise.all([
+    const [pockets, transactions, currencies, country] = await Promise.all([
       readPockets(db, user.id),
       listWalletTransactions(db, user.id, { page, perPage: WALLET_TRANSACTIONS_PER_PAGE }, filters),
       listCurrencies(db, request.locale),
+      readMemberCountry(db, user.id, request.locale),
     ]);
+    const localCurrency = currencyOfCountry(country?.code);
+    const networks = country && localCurrency ? paymentNetworks(localCurrency, country.code) : [];
     const decimalsOf = (code: string) =>
       pockets.find((p) => p.currency === code)?.decimals ?? currencies.find((c) => c.code === code)?.decimals ?? 2;
     const money = (amount: number, code: string) =>
@@ -132,6 +144,10 @@ export async function loadWalletPage(
       causes: TRANSACTION_CAUSES,
       directions: TRANSACTION_DIRECTIONS,
       methods: TOP_UP_METHODS,
+      networks:
+        country && localCurrency && networks.length > 0
+          ? { country: country.name, currency: localCurrency, networks }
+          : null,
       form,
     };
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { envWithProviders, type ProviderSetting } from '../../../tests/fixtures/payments/provider-env';
-import { chooseProviderId, type ProviderNeed, providerFor } from './choose';
+import { chooseProviderId, mobileMoneyNetworksFor, type ProviderNeed, providerFor } from './choose';
 import { configuredProviders } from './index';
 
 /** The provider chosen for `need` when the environment configures `settings`. */
@@ -94,5 +94,34 @@ describe('providerFor', () => {
     expect(
       chooseProviderId({ purpose: 'checkout', method: 'card', currency: 'NGN' }, configuredProviders(env), env),
     ).toBe('sandbox');
+  });
+});
+
+describe('the mobile-money networks a payment names', () => {
+  const networks = (settings: readonly ProviderSetting[], currency: string, country?: string) => {
+    const env = envWithProviders(settings);
+    return mobileMoneyNetworksFor({ currency, country }, configuredProviders(env), env);
+  };
+
+  it('names those of the provider that would take the payment, in the member’s country', () => {
+    // M-Pesa Daraja wins KES mobile money: M-Pesa only, even where Paystack would add Airtel Money.
+    expect(networks(REAL, 'KES')).toEqual(['mpesa']);
+    expect(networks(['paystack'], 'KES')).toEqual(['mpesa', 'airtel_money']);
+    expect(networks(REAL, 'UGX', 'UG')).toEqual(['mtn_momo', 'airtel_money']);
+    expect(networks(REAL, 'GHS')).toEqual(['mtn_momo']);
+    // A franc-zone payment: the member's own country's networks, else every country's of the currency.
+    expect(networks(REAL, 'XOF', 'CI')).toEqual(['mtn_momo', 'orange_money']);
+    expect(networks(REAL, 'XOF', 'SN')).toEqual(['orange_money']);
+    expect(networks(REAL, 'XOF', 'KE')).toEqual(['mtn_momo', 'orange_money']);
+    // Mali's XOF wallets are not among Flutterwave's francophone countries: nothing is claimed.
+    expect(networks(REAL, 'XOF', 'ML')).toEqual([]);
+  });
+
+  it('names none where no provider takes mobile money, and the sandbox names what Flutterwave would', () => {
+    expect(networks(REAL, 'NGN')).toEqual([]);
+    expect(networks(REAL, 'USD')).toEqual([]);
+    expect(networks([], 'KES')).toEqual([]);
+    expect(networks(['sandbox'], 'XOF', 'CI')).toEqual(networks(['flutterwave'], 'XOF', 'CI'));
+    expect(networks(['sandbox'], 'KES')).toEqual(['mpesa']);
   });
 });

@@ -1,3 +1,4 @@
+import { type MobileMoneyNetwork, networksFor } from '~/features/wallet/mobile-money';
 import type { Env } from '~/server/env';
 import { AppError } from '~/server/errors';
 import type { PaymentMethod, PaymentProvider, ProviderId } from './provider';
@@ -103,6 +104,21 @@ export function providerFor(
   const provider = id ? providers.get(id) : undefined;
   if (!provider) throw new AppError('service_unavailable', 'payments.provider_unavailable');
   return provider;
+}
+
+/**
+ * The mobile-money networks a checkout in `currency` would accept (docs/payments.md "Mobile-money networks"): those the
+ * provider `chooseProviderId` picks for it declares, for the member's country when it uses that currency, else for
+ * every country of the currency. None when no provider takes mobile money in it (NGN, USD…).
+ */
+export function mobileMoneyNetworksFor(
+  need: { currency: string; country?: string | null },
+  providers: ReadonlyMap<ProviderId, PaymentProvider>,
+  env: Pick<Env, 'MPESA_INITIATOR_NAME' | 'MPESA_SECURITY_CREDENTIAL'>,
+): MobileMoneyNetwork[] {
+  const id = chooseProviderId({ purpose: 'checkout', method: 'mobile_money', currency: need.currency }, providers, env);
+  const provider = id ? providers.get(id) : undefined;
+  return provider ? networksFor(provider.mobileMoneyNetworks, need.currency, need.country) : [];
 }
 
 /** A service's provider: given outright (tests, a payout re-sent to its own provider), or chosen for the need. */

@@ -16,6 +16,7 @@ import {
   type WebhookInput,
   type WebhookResult,
 } from './provider';
+import type { MobileMoneyCoverage } from '~/features/wallet/mobile-money';
 
 /**
  * Flutterwave v3 (https://developer.flutterwave.com/docs): hosted checkout for cards and mobile money in every
@@ -99,6 +100,23 @@ function methodOf(paymentType: string | undefined): PaymentMethod | undefined {
   return /mobilemoney|mpesa/.test(paymentType) ? 'mobile_money' : undefined;
 }
 
+/**
+ * The networks of Flutterwave's mobile-money checkouts that Mavuno names (docs/payments.md "Mobile-money networks"):
+ * M-Pesa in Kenya; MTN and Airtel in Uganda and Rwanda; MTN in Ghana; Airtel in Tanzania; the franc zone's
+ * mobile money in Côte d'Ivoire, Senegal, Burkina Faso and Cameroon (the countries its francophone charge takes).
+ */
+export const FLUTTERWAVE_MOBILE_MONEY: MobileMoneyCoverage = {
+  KE: ['mpesa'],
+  UG: ['mtn_momo', 'airtel_money'],
+  RW: ['mtn_momo', 'airtel_money'],
+  GH: ['mtn_momo'],
+  TZ: ['airtel_money'],
+  CI: ['mtn_momo', 'orange_money'],
+  SN: ['orange_money'],
+  BF: ['orange_money'],
+  CM: ['mtn_momo', 'orange_money'],
+};
+
 export function flutterwaveProvider(config: FlutterwaveConfig, fetchImpl: typeof fetch = fetch): PaymentProvider {
   const base = (config.baseUrl ?? 'https://api.flutterwave.com/v3').replace(/\/+$/, '');
 
@@ -132,6 +150,7 @@ export function flutterwaveProvider(config: FlutterwaveConfig, fetchImpl: typeof
     methods: ['card', 'mobile_money'],
     // Where the hosted payment `link` points.
     checkoutOrigins: ['https://checkout.flutterwave.com'],
+    mobileMoneyNetworks: FLUTTERWAVE_MOBILE_MONEY,
 
     async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
       if (!request.customer.email)

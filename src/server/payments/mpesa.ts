@@ -165,6 +165,7 @@ export function mpesaProvider(config: MpesaConfig, fetchImpl: typeof fetch = fet
   return {
     id: 'mpesa',
     methods: ['mobile_money'],
+    mobileMoneyNetworks: { KE: ['mpesa'] },
 
     async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
       if (request.method !== 'mobile_money')

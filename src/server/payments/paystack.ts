@@ -118,6 +118,8 @@ export function paystackProvider(config: PaystackConfig, fetchImpl: typeof fetch
     methods: ['card', 'mobile_money'],
     // Where `authorization_url` points.
     checkoutOrigins: ['https://checkout.paystack.com'],
+    // Its mobile money: MTN in Ghana (its other Ghanaian networks are not named here), M-Pesa and Airtel in Kenya.
+    mobileMoneyNetworks: { GH: ['mtn_momo'], KE: ['mpesa', 'airtel_money'] },
 
     async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
       if (!request.customer.email)

@@ -1,6 +1,7 @@
 import type { Locale } from '~/i18n/config';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { CURRENCIES } from '~/server/db/seed/reference/currencies';
+import type { MobileMoneyCoverage } from '~/features/wallet/mobile-money';
 
 /**
  * The one interface every payment provider implements (docs/payments.md). Pure and typed: no database here — the
@@ -141,6 +142,11 @@ export interface PaymentProvider {
    * CSP `form-action` (src/server/security/content-policy.ts). None for a checkout on this site or on the phone.
    */
   readonly checkoutOrigins?: readonly string[];
+  /**
+   * The mobile-money networks its checkouts take, per country (docs/payments.md "Mobile-money networks"): what the
+   * payment screens name. Empty for a provider without mobile money.
+   */
+  readonly mobileMoneyNetworks: MobileMoneyCoverage;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   verifyPayment(request: VerifyPaymentRequest): Promise<PaymentVerification>;
   parseWebhook(input: WebhookInput): Promise<WebhookResult>;

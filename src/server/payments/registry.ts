@@ -1,7 +1,7 @@
 import { getDb } from '~/server/db';
 import { getEnv } from '~/server/env';
 import { processPaymentWebhook } from '~/server/services/payments/process-payment-webhook';
-import { type ProviderNeed, providerFor } from './choose';
+import { type ProviderNeed, mobileMoneyNetworksFor, providerFor } from './choose';
 import { configuredProviders } from './index';
 import type { PaymentProvider, ProviderId } from './provider';
 import type { SandboxProvider, SandboxWebhook } from './sandbox';
@@ -71,4 +71,12 @@ export function getSandboxProvider(): SandboxProvider | undefined {
  */
 export function choosePaymentProvider(need: ProviderNeed): PaymentProvider {
   return providerFor(need, getPaymentProviders(), getEnv());
+}
+
+/**
+ * The mobile-money networks this process's providers would take a checkout in `currency` with, named for the member's
+ * country (docs/payments.md "Mobile-money networks"): what the payment screens say beside "Mobile money".
+ */
+export function paymentNetworks(currency: string, country?: string | null) {
+  return mobileMoneyNetworksFor({ currency, country }, getPaymentProviders(), getEnv());
 }

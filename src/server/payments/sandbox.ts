@@ -19,6 +19,7 @@ import {
   type WebhookInput,
   type WebhookResult,
 } from './provider';
+import { FLUTTERWAVE_MOBILE_MONEY } from './flutterwave';
 
 /**
  * The built-in sandbox provider (docs/payments.md "Sandbox"): Mavuno's own stand-in for a card and mobile-money
@@ -258,6 +259,9 @@ export function sandboxProvider(config: SandboxConfig): SandboxProvider {
   return {
     id: 'sandbox',
     methods: ['card', 'mobile_money'],
+    // Any test number pays here; it names what Flutterwave, the provider covering every launch country, would take,
+    // so development and tests show the screens members will see (docs/payments.md "Mobile-money networks").
+    mobileMoneyNetworks: FLUTTERWAVE_MOBILE_MONEY,
     sessionToken,
     openSession,
 

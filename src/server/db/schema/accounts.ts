@@ -62,6 +62,11 @@ export const users = pgTable(
     dealNotification: boolean('deal_notification').notNull().default(true),
     /** E-mail (or SMS) about chat messages left unread for 15 minutes (docs/chat.md "Notices"). */
     messageNotification: boolean('message_notification').notNull().default(true),
+    /**
+     * Signed-in members may call or WhatsApp this member from their lots' pages (docs/lots.md "Share and call"): off
+     * by default; the number is shown only when it is confirmed, and never to visitors or in a cached page.
+     */
+    contactByPhone: boolean('contact_by_phone').notNull().default(false),
     referralCode: text('referral_code').notNull(),
     /** Storage key prefix of the profile photo (`avatars/12/ab34cd`); sizes are `-512.webp` and `-128.webp`. */
     avatarKey: text('avatar_key'),

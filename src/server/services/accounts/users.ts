@@ -15,6 +15,8 @@ export interface SessionUser {
   tier: Tier;
   role: Role;
   locale: Locale;
+  /** The profile's currency (`users.currency_id`): prices are also shown in it (docs/lots.md). */
+  currencyId: number;
   scope: Permission[];
   sessionId: number;
 }
@@ -32,6 +34,7 @@ export function toSessionUser(user: UserRow, sessionId: number): SessionUser {
     tier: user.tier,
     role: user.role,
     locale: isLocale(user.locale) ? user.locale : 'en',
+    currencyId: user.currencyId,
     scope: scopeFor(user),
     sessionId,
   };

@@ -27,6 +27,15 @@ export interface LotPricePosition {
   median_minor: number;
   /** The lot's own price per basis, minor units of its currency. */
   lot_minor: number;
+  /**
+   * The mass of the lot's unit (90 for a 90 kg bag) when the basis is kg, else null. The page compares in the
+   * lot's own unit, the one it is sold in, and says the per-kg prices beside (docs/statistics.md "Lot pages").
+   */
+  kg_per_unit: number | null;
+  /** The median traded price per the lot's own unit (per basis × kg_per_unit), minor units of its currency. */
+  unit_median_minor: number;
+  /** The lot's price per its own unit: its price. */
+  unit_lot_minor: number;
   /** How far the lot is above (positive) or below (negative) the median, per cent, one decimal. */
   percent: number;
   /** Deals under the median. */
@@ -83,15 +92,20 @@ export async function readLotPricePosition(
     if (error instanceof AppError) return null;
     throw error;
   }
-  const medianMinor = Math.round(found.usd * minorPerUsd(currency));
-  const lotMinor = basis === 'kg' ? Math.round(lot.price_minor / kg!) : lot.price_minor;
+  const perUnit = basis === 'kg' ? kg! : 1;
+  // The median per basis, unrounded: the percent and the per-unit median are worked out from it, not from a rounding.
+  const exact = found.usd * minorPerUsd(currency);
+  const medianMinor = Math.round(exact);
   if (medianMinor <= 0) return null;
   return {
     scope,
     basis,
     median_minor: medianMinor,
-    lot_minor: lotMinor,
-    percent: Math.round((lotMinor / medianMinor - 1) * 1000) / 10,
+    lot_minor: Math.round(lot.price_minor / perUnit),
+    kg_per_unit: basis === 'kg' ? kg : null,
+    unit_median_minor: Math.round(exact * perUnit),
+    unit_lot_minor: lot.price_minor,
+    percent: Math.round((lot.price_minor / (exact * perUnit) - 1) * 1000) / 10,
     deals: found.deals,
     from,
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "contact_by_phone" boolean DEFAULT false NOT NULL;
