@@ -13,6 +13,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',
+    // One migrated database with reference data per run, copied by each test file (tests/fixtures/database.ts).
+    globalSetup: ['tests/fixtures/database-template.ts'],
     env: TEST_ENVIRONMENT,
     // Each file opens its own database (PGlite in memory, or its own database on TEST_DATABASE_URL's server).
     pool: 'forks',

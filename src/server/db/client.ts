@@ -30,6 +30,8 @@ export interface DatabaseHandle {
    * On PostgreSQL every channel of a handle shares one dedicated connection (not one of the pool's).
    */
   subscribe(channel: string, onEvent: NotificationListener): Promise<() => Promise<void>>;
+  /** PGlite only: the whole data directory as a tarball, which `openDatabase({ loadDataDir })` opens again. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /**
@@ -173,6 +175,8 @@ export interface OpenOptions {
   url?: string;
   /** PGlite data directory; `memory://` (or undefined) keeps the database in memory. */
   dataDir?: string;
+  /** PGlite: start from this tarball of a data directory (`dumpDataDir`) instead of an empty cluster. */
+  loadDataDir?: Blob;
 }
 
 /** Migrations are read from the source tree; the server always runs from the project root. */
@@ -199,7 +203,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir });
   await client.waitReady;
   prepareReadStatements(client);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
@@ -207,6 +211,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     db,
     kind: 'pglite',
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
     withStartupLock: (work) => work(),
     // One process per data directory: its own commits are the only ones, delivered when each query completes.
     subscribe: async (channel, onEvent) => {

@@ -1,0 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
+const a = new PGlite();
+await a.exec('create table t1(x int); insert into t1 values (1);');
+for (let i = 0; i < 60; i++) await a.exec(`create table tt${i}(x int)`);
+await a.exec('create table tlast(x int)');
+const blob = await a.dumpDataDir('none');
+console.log('size', blob.size);
+const b = new PGlite({ loadDataDir: blob });
+console.log((await b.query("select count(*) from pg_tables where schemaname='public'")).rows);
+const c = new PGlite(undefined, { loadDataDir: blob });
+console.log((await c.query("select count(*) from pg_tables where schemaname='public'")).rows);
