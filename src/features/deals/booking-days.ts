@@ -137,7 +137,7 @@ export function bookingWindow(today: string): { first: string; lastStart: string
 
 export interface BookingProblem {
   key: 'offers.date_past' | 'offers.date_too_far' | 'offers.booking_too_long' | 'offers.dates_taken';
-  vars?: { days: number };
+  vars?: { count: number };
 }
 
 /** Why a choice of dates cannot be booked (in the offers service's own words), or undefined when it can. */
@@ -149,9 +149,9 @@ export function bookingProblem(
   const limits = bookingWindow(today);
   if (choice.date_from < limits.first) return { key: 'offers.date_past' };
   if (choice.date_from > limits.lastStart)
-    return { key: 'offers.date_too_far', vars: { days: BOOKING_MAX_DAYS_AHEAD } };
+    return { key: 'offers.date_too_far', vars: { count: BOOKING_MAX_DAYS_AHEAD } };
   if (daysBetween(choice.date_from, choice.date_to) + 1 > BOOKING_MAX_DAYS)
-    return { key: 'offers.booking_too_long', vars: { days: BOOKING_MAX_DAYS } };
+    return { key: 'offers.booking_too_long', vars: { count: BOOKING_MAX_DAYS } };
   if (firstOverlap(choice, booked)) return { key: 'offers.dates_taken' };
   return undefined;
 }

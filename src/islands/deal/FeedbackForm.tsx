@@ -73,7 +73,7 @@ export default function FeedbackForm({ offerId, messages }: Props) {
                 name={`${id}-rating`}
                 value={star}
                 className="mask mask-star-2 bg-warning"
-                aria-label={t('deal.feedback_star', { n: star })}
+                aria-label={t('deal.feedback_star', { rating: star })}
                 checked={rating === star}
                 onChange={() => {
                   setRating(star);
@@ -83,7 +83,7 @@ export default function FeedbackForm({ offerId, messages }: Props) {
               />
             ))}
           </div>
-          {rating !== null && <span className="font-medium">{t('deal.feedback_star', { n: rating })}</span>}
+          {rating !== null && <span className="font-medium">{t('deal.feedback_star', { rating })}</span>}
         </div>
         <FieldError id={`${id}-rating`} message={errors.rating} />
       </fieldset>

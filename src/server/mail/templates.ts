@@ -338,7 +338,7 @@ export function newsDigestMail(
   const count = news.articles.length + news.more;
   const message = compose(locale, to, 'mail.news_subject', {
     name,
-    paragraphs: [t(count === 1 ? 'mail.news_text_one' : 'mail.news_text_many', { count: String(count) })],
+    paragraphs: [t(count === 1 ? 'mail.news_text_one' : 'mail.news_text_many', { count })],
     links: news.articles.map((a) => ({ title: a.title, text: a.summary, url: a.url })),
     action: { label: t('mail.news_action'), url: news.listUrl },
     footer: t('mail.news_settings', { url: news.settingsUrl }),
@@ -346,7 +346,7 @@ export function newsDigestMail(
   const subject =
     news.articles.length === 1 && news.more === 0
       ? t('mail.news_subject_one', { title: news.articles[0].title })
-      : t('mail.news_subject', { count: String(count) });
+      : t('mail.news_subject', { count });
   return { ...message, subject };
 }
 

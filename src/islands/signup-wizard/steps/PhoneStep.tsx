@@ -80,7 +80,7 @@ export default function PhoneStep({ proof, busy, onSend, onVerify, onSkip, t }: 
               aria-busy={busy === 'send' || undefined}
             >
               {busy === 'send' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              {seconds > 0 ? t('signup.pin_resend_in', { seconds }) : t('signup.pin_resend')}
+              {seconds > 0 ? t('signup.pin_resend_in', { count: seconds }) : t('signup.pin_resend')}
             </button>
           </div>
         </div>
