@@ -30,6 +30,20 @@ describe('locale formatting', () => {
     expect(formatDate(date, 'fr', { dateStyle: 'long', timeZone: 'UTC' })).toBe('5 mars 2026');
   });
 
+  it('writes the first day of a month as French writes it, "1er décembre", and no other day or language so', () => {
+    const first = new Date('2026-12-01T12:00:00Z');
+    expect(formatDate(first, 'fr', { dateStyle: 'long', timeZone: 'UTC' })).toBe('1er décembre 2026');
+    expect(formatDate(first, 'fr', { dateStyle: 'medium', timeZone: 'UTC' })).toBe('1er déc. 2026');
+    expect(formatDate(first, 'fr', { dateStyle: 'full', timeZone: 'UTC' })).toBe('mardi 1er décembre 2026');
+    // Numeric dates and other days keep their digits; 11 and 21 are not "1er".
+    expect(formatDate(first, 'fr', { dateStyle: 'short', timeZone: 'UTC' })).toBe('01/12/2026');
+    expect(formatDate(new Date('2026-12-11T12:00:00Z'), 'fr', { dateStyle: 'long', timeZone: 'UTC' })).toBe(
+      '11 décembre 2026',
+    );
+    expect(formatDate(first, 'en', { dateStyle: 'long', timeZone: 'UTC' })).toBe('1 December 2026');
+    expect(formatDate(first, 'sw', { dateStyle: 'long', timeZone: 'UTC' })).toBe('1 Desemba 2026');
+  });
+
   it('keeps each reused formatter to its own locale and options', () => {
     // Formatters are built once per (locale, options): interleaved calls must not borrow another's.
     const plain = (text: string) => text.replace(/\s/g, ' ');

@@ -5,6 +5,7 @@
  * Dates are calendar days (YYYY-MM-DD) computed in UTC, so no time zone ever moves a booking to the day before.
  * A booking covers `[date_from + hour_from, date_to + hour_to)`, with 0 and 24 for whole days (docs/deals.md).
  */
+import { formatDateWith } from '~/i18n/format';
 import type { MessageKey } from '~/i18n/t';
 import { BOOKING_MAX_DAYS, BOOKING_MAX_DAYS_AHEAD } from './constants';
 
@@ -216,7 +217,7 @@ export function formatDay(
     format = new Intl.DateTimeFormat(intlLocale, { ...options, timeZone: 'UTC' });
     dayFormats.set(key, format);
   }
-  return format.format(new Date(dayMs(day)));
+  return formatDateWith(format, new Date(dayMs(day)));
 }
 
 export const formatMonth = (month: string, intlLocale: string) =>
