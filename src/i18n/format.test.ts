@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALE_META } from './config';
-import { formatDate, formatMoney, formatNumber } from './format';
+import { formatDate, formatMoney, formatNumber, languageName } from './format';
 import { createTranslator } from './t';
 
 describe('locale formatting', () => {
@@ -42,6 +42,12 @@ describe('locale formatting', () => {
     );
     expect(formatDate(first, 'en', { dateStyle: 'long', timeZone: 'UTC' })).toBe('1 December 2026');
     expect(formatDate(first, 'sw', { dateStyle: 'long', timeZone: 'UTC' })).toBe('1 Desemba 2026');
+  });
+
+  it('names a language in the reader’s language, as a sentence needs it', () => {
+    expect(createTranslator('fr')('articles.shown_in', { language: languageName('en', 'fr') })).toBe('en anglais');
+    expect(createTranslator('sw')('articles.shown_in', { language: languageName('en', 'sw') })).toBe('kwa Kiingereza');
+    expect(languageName('sw', 'en')).toBe('Swahili');
   });
 
   it('keeps each reused formatter to its own locale and options', () => {

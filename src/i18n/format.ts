@@ -73,3 +73,18 @@ export function formatDateWith(format: Intl.DateTimeFormat, date: Date): string 
     return format.format(date);
   return parts.map((part) => (part.type === 'day' ? '1er' : part.value)).join('');
 }
+
+const languageNames = new Map<Locale, Intl.DisplayNames>();
+
+/**
+ * A language's name in the reader's language, for a sentence ("en anglais", "kwa Kiingereza", "in French"): CLDR's,
+ * through Intl.DisplayNames. A language switcher names each language in itself instead (LOCALE_META's label).
+ */
+export function languageName(code: Locale, reader: Locale): string {
+  let names = languageNames.get(reader);
+  if (!names) {
+    names = new Intl.DisplayNames([LOCALE_META[reader].intl], { type: 'language' });
+    languageNames.set(reader, names);
+  }
+  return names.of(code) ?? LOCALE_META[code].label;
+}
