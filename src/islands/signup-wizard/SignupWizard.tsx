@@ -394,8 +394,8 @@ export default function SignupWizard({
       )}
       {step !== 'done' && (
         <p className="mt-2 text-center">
-          {t('auth.have_account')}
-          <a href={loginHref} className="link link-primary ml-1 inline-flex min-h-11 items-center font-semibold">
+          {t('auth.have_account')}{' '}
+          <a href={loginHref} className="link link-primary inline-flex min-h-11 items-center font-semibold">
             {t('auth.sign_in')}
           </a>
         </p>
