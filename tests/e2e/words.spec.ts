@@ -91,6 +91,7 @@ for (const prefix of ['/fr', '/sw']) {
 /** What a reader meets: the visible text, every option of every list, and the words given to assistive tech. */
 function readerText(page: Page): Promise<string> {
   return page.evaluate(() => {
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, as laid out (hidden text and scripts left out, a line break between blocks), is what a reader meets and where glued sentences show.
     const parts = [document.title, document.body.innerText];
     for (const option of document.querySelectorAll('option')) parts.push(option.textContent ?? '');
     for (const element of document.querySelectorAll('[title], [aria-label], [placeholder], img[alt]'))
