@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm run i18n:add -- file.json`: adds (or replaces) messages in the three dictionaries at once.
-// The file holds { "en": { "key": "text" }, "sw": { … }, "fr": { … } } with the same keys in each language.
+// The file holds { "en": { "key": "text" }, "sw": { … }, "fr": { … } } with the same messages in each language.
+// A plural message comes as its forms, each language with its own categories (French adds `key#many`; see
+// docs/architecture.md "Languages"), so a language gives each message English gives, by its key or by its forms.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -11,9 +13,11 @@ if (!file) {
   process.exit(2);
 }
 const incoming = JSON.parse(readFileSync(file, 'utf8'));
-const keys = Object.keys(incoming.en ?? {});
+const base = (key) => key.split('#')[0];
+const messages = [...new Set(Object.keys(incoming.en ?? {}).map(base))];
 for (const locale of ['sw', 'fr']) {
-  const missing = keys.filter((key) => !(key in (incoming[locale] ?? {})));
+  const given = new Set(Object.keys(incoming[locale] ?? {}).map(base));
+  const missing = messages.filter((key) => !given.has(key));
   if (missing.length) {
     console.error(`${locale}: missing ${missing.join(', ')}`);
     process.exit(1);
@@ -22,7 +26,9 @@ for (const locale of ['sw', 'fr']) {
 for (const locale of ['en', 'sw', 'fr']) {
   const target = path.join(root, 'locales', `${locale}.json`);
   const dictionary = JSON.parse(readFileSync(target, 'utf8'));
-  for (const key of keys) dictionary[key] = incoming[locale][key];
+  // A message is replaced whole: its old forms (or its old single text) go.
+  for (const key of Object.keys(dictionary)) if (messages.includes(base(key))) delete dictionary[key];
+  for (const [key, text] of Object.entries(incoming[locale])) if (messages.includes(base(key))) dictionary[key] = text;
   writeFileSync(target, `${JSON.stringify(dictionary, null, 2)}\n`);
 }
-console.log(`added ${keys.length} messages to en, sw and fr`);
+console.log(`added ${messages.length} messages to en, sw and fr (npm run i18n:check says whether they are complete)`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALE_META } from './config';
-import { formatDate, formatMoney, formatNumber } from './format';
+import { formatDate, formatMoney, formatNumber, languageName } from './format';
 import { createTranslator } from './t';
 
 describe('locale formatting', () => {
@@ -28,6 +28,26 @@ describe('locale formatting', () => {
     const date = new Date('2026-03-05T12:00:00Z');
     expect(formatDate(date, 'sw', { dateStyle: 'long', timeZone: 'UTC' })).toBe('5 Machi 2026');
     expect(formatDate(date, 'fr', { dateStyle: 'long', timeZone: 'UTC' })).toBe('5 mars 2026');
+  });
+
+  it('writes the first day of a month as French writes it, "1er décembre", and no other day or language so', () => {
+    const first = new Date('2026-12-01T12:00:00Z');
+    expect(formatDate(first, 'fr', { dateStyle: 'long', timeZone: 'UTC' })).toBe('1er décembre 2026');
+    expect(formatDate(first, 'fr', { dateStyle: 'medium', timeZone: 'UTC' })).toBe('1er déc. 2026');
+    expect(formatDate(first, 'fr', { dateStyle: 'full', timeZone: 'UTC' })).toBe('mardi 1er décembre 2026');
+    // Numeric dates and other days keep their digits; 11 and 21 are not "1er".
+    expect(formatDate(first, 'fr', { dateStyle: 'short', timeZone: 'UTC' })).toBe('01/12/2026');
+    expect(formatDate(new Date('2026-12-11T12:00:00Z'), 'fr', { dateStyle: 'long', timeZone: 'UTC' })).toBe(
+      '11 décembre 2026',
+    );
+    expect(formatDate(first, 'en', { dateStyle: 'long', timeZone: 'UTC' })).toBe('1 December 2026');
+    expect(formatDate(first, 'sw', { dateStyle: 'long', timeZone: 'UTC' })).toBe('1 Desemba 2026');
+  });
+
+  it('names a language in the reader’s language, as a sentence needs it', () => {
+    expect(createTranslator('fr')('articles.shown_in', { language: languageName('en', 'fr') })).toBe('en anglais');
+    expect(createTranslator('sw')('articles.shown_in', { language: languageName('en', 'sw') })).toBe('kwa Kiingereza');
+    expect(languageName('sw', 'en')).toBe('Swahili');
   });
 
   it('keeps each reused formatter to its own locale and options', () => {

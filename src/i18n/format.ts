@@ -50,5 +50,41 @@ export function formatDate(
   locale: Locale,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
 ): string {
-  return dateFormat(locale, options).format(new Date(value));
+  return formatDateWith(dateFormat(locale, options), new Date(value));
+}
+
+const writesFirstDay = new WeakMap<Intl.DateTimeFormat, boolean>();
+
+/**
+ * A date through a given formatter, with the one thing Intl leaves out: French writes the first day of a month as
+ * an ordinal, "1er décembre" (and "1er déc."), never in numeric dates ("01/12/2026"). Every date formatter of the
+ * site and its islands goes through here.
+ */
+export function formatDateWith(format: Intl.DateTimeFormat, date: Date): string {
+  let isFrench = writesFirstDay.get(format);
+  if (isFrench === undefined) {
+    isFrench = format.resolvedOptions().locale.split('-')[0] === 'fr';
+    writesFirstDay.set(format, isFrench);
+  }
+  if (!isFrench) return format.format(date);
+  const parts = format.formatToParts(date);
+  const month = parts.find((part) => part.type === 'month');
+  if (!month || /^\d+$/.test(month.value) || !parts.some((part) => part.type === 'day' && part.value === '1'))
+    return format.format(date);
+  return parts.map((part) => (part.type === 'day' ? '1er' : part.value)).join('');
+}
+
+const languageNames = new Map<Locale, Intl.DisplayNames>();
+
+/**
+ * A language's name in the reader's language, for a sentence ("en anglais", "kwa Kiingereza", "in French"): CLDR's,
+ * through Intl.DisplayNames. A language switcher names each language in itself instead (LOCALE_META's label).
+ */
+export function languageName(code: Locale, reader: Locale): string {
+  let names = languageNames.get(reader);
+  if (!names) {
+    names = new Intl.DisplayNames([LOCALE_META[reader].intl], { type: 'language' });
+    languageNames.set(reader, names);
+  }
+  return names.of(code) ?? LOCALE_META[code].label;
 }

@@ -1,5 +1,6 @@
 import type { Locale } from './config';
-import { type MessageKey, createTranslator, hasMessage } from './t';
+import { LOCALE_ENTRY, type MessageBundle } from './render-message';
+import { dictionaryKeysOf, hasMessage, rawMessage } from './t';
 import en from '../../locales/en.json';
 
 /**
@@ -7,13 +8,34 @@ import en from '../../locales/en.json';
  * translated for an island's props.
  * Validation and generic error messages always come along: every form shows them.
  */
-export function messagesFor(locale: Locale, keysOrPrefixes: string[]): Partial<Record<MessageKey, string>> {
-  const t = createTranslator(locale);
+export function messagesFor(locale: Locale, keysOrPrefixes: string[]): MessageBundle {
   const wanted = [...keysOrPrefixes, 'validation.', 'errors.'];
-  const out: Partial<Record<MessageKey, string>> = {};
-  for (const key of Object.keys(en)) {
-    if (hasMessage(key) && wanted.some((w) => (w.endsWith('.') || w.endsWith('_') ? key.startsWith(w) : key === w)))
-      out[key] = t(key);
+  return pickMessages(
+    locale,
+    messageKeys().filter((key) =>
+      wanted.some((w) => (w.endsWith('.') || w.endsWith('_') ? key.startsWith(w) : key === w)),
+    ),
+  );
+}
+
+/**
+ * Exactly the messages of these keys (a plural message with each of the language's forms), for an island that
+ * must not carry every validation message (the buttons of twelve rows would each carry them in the page).
+ */
+export function pickMessages(locale: Locale, keys: readonly string[]): MessageBundle {
+  const out: Record<string, string> = { [LOCALE_ENTRY]: locale };
+  for (const key of keys) {
+    if (!hasMessage(key)) continue;
+    for (const form of dictionaryKeysOf(key, locale)) {
+      const text = rawMessage(form, locale);
+      if (text !== undefined) out[form] = text;
+    }
   }
   return out;
+}
+
+let keys: string[] | undefined;
+function messageKeys(): string[] {
+  keys ??= [...new Set(Object.keys(en).map((key) => key.split('#')[0]))].filter(hasMessage);
+  return keys;
 }

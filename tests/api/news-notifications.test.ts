@@ -138,7 +138,7 @@ describe('news e-mails', () => {
     await article('policy', { fr: { title: 'Nouvelle taxe sur les engrais' } }, day(0));
     await sendNewsNotifications(db(), day(0, 1));
     const [mail] = await newsTo(amina.email);
-    expect(mail.subject).toBe('Nouveau sur Mavuno : Nouvelle taxe sur les engrais');
+    expect(mail.subject).toBe('Nouveau sur Mavuno\u00a0: Nouvelle taxe sur les engrais');
     expect(mail.text).toContain('Bonjour Neema');
   });
 

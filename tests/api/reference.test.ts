@@ -1,8 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { appMeta, countries, regions } from '~/server/db/schema';
+import { ensureSeeded } from '~/server/db/seed';
+import { createGazetteerGeocoder } from '~/server/geo/gazetteer';
 import { form, get, post } from '../fixtures/api';
 import { useTestDatabase } from '../fixtures/database';
 
-useTestDatabase();
+const database = useTestDatabase();
 
 async function countryId(code: string) {
   const { json } = await get('/country-dropdown');
@@ -37,6 +41,55 @@ describe('places', () => {
     expect(villages.status).toBe(200);
     expect(villages.json.items.length).toBeGreaterThan(0);
     expect(villages.json.items.every((v: { region_id: number }) => v.region_id === nakuru.id)).toBe(true);
+  });
+
+  it('names regions in the asked language where the language translates them, and proper nouns alike', async () => {
+    const cameroon = await countryId('CM');
+    const names = async (locale: string) =>
+      (await post('/region/country-region-dropdown', form({ country_id: cameroon }), locale)).json.items.map(
+        (r: { name: string }) => r.name,
+      );
+    expect(await names('en')).toContain('Far North');
+    const french = await names('fr');
+    expect(french).toContain('Extrême-Nord');
+    expect(french).toContain('Adamaoua');
+    expect(french).not.toContain('Far North');
+    expect(await names('sw')).toContain('Kaskazini ya Mbali');
+    // A proper noun is the same in every language.
+    const kenya = await countryId('KE');
+    const kenyan = await post('/region/country-region-dropdown', form({ country_id: kenya }), 'fr');
+    expect(kenyan.json.items.map((r: { name: string }) => r.name)).toContain('Nakuru');
+    // Searched by the name shown or the official one; the place search finds it by its French name.
+    const searched = await get(`/region/index?country_id=${cameroon}&q=Extr`, 'fr');
+    expect(searched.json.items.map((r: { name: string }) => r.name)).toEqual(['Extrême-Nord']);
+    const found = await createGazetteerGeocoder(database.handle().db).search('Extrême-Nord', 'fr', 5);
+    expect(found[0]).toMatchObject({ type: 'region', name: 'Extrême-Nord', label: 'Extrême-Nord, Cameroun' });
+  });
+
+  it('names Côte d’Ivoire with its accent in every language', async () => {
+    for (const locale of ['en', 'sw', 'fr']) {
+      const { json } = await get('/country-dropdown', locale);
+      expect(json.items.find((c: { code: string }) => c.code === 'CI').name).toMatch(/^Côte d’Ivoire$/);
+    }
+  });
+
+  it('gives a database seeded before the names changed its new names at the next start, once', async () => {
+    const { db } = database.handle();
+    const [farNorth] = await db.select().from(regions).where(eq(regions.name, 'Far North'));
+    await db.update(regions).set({ nameFr: null, nameSw: null }).where(eq(regions.id, farNorth.id));
+    await db.update(countries).set({ nameSw: 'Cote d’Ivoire' }).where(eq(countries.code, 'CI'));
+    await db.delete(appMeta).where(eq(appMeta.key, 'reference_names_version'));
+    await ensureSeeded(db, { demo: false });
+    const [after] = await db.select().from(regions).where(eq(regions.id, farNorth.id));
+    expect(after).toMatchObject({ id: farNorth.id, nameFr: 'Extrême-Nord', nameSw: 'Kaskazini ya Mbali' });
+    const [ivory] = await db.select().from(countries).where(eq(countries.code, 'CI'));
+    expect(ivory.nameSw).toBe('Côte d’Ivoire');
+    // Marked: the next start does not write the names again.
+    await db.update(regions).set({ nameFr: 'Changed by staff' }).where(eq(regions.id, farNorth.id));
+    await ensureSeeded(db, { demo: false });
+    const [kept] = await db.select().from(regions).where(eq(regions.id, farNorth.id));
+    expect(kept.nameFr).toBe('Changed by staff');
+    await db.update(regions).set({ nameFr: 'Extrême-Nord' }).where(eq(regions.id, farNorth.id));
   });
 
   it('pages regions with _meta and filters them by country and name', async () => {

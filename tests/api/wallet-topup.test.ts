@@ -8,6 +8,7 @@ import { type SandboxWebhook, sandboxProvider, sandboxSecret, signSandboxWebhook
 import { databaseSandboxStore } from '~/server/payments/sandbox-store';
 import { processPaymentWebhook } from '~/server/services/payments/process-payment-webhook';
 import { startTopUp } from '~/server/services/payments/start-top-up';
+import { readReceipt } from '~/server/services/wallet/read-receipt';
 import { apiRequest, form, post } from '../fixtures/api';
 import { signedUpUser } from '../fixtures/accounts';
 import { useTestDatabase } from '../fixtures/database';
@@ -151,6 +152,23 @@ describe('POST /wallet/top-up through the sandbox', () => {
     const { result } = await pay(started.checkout_url, '4242 4242 4242 4242');
     if (!result.ok) throw new Error(result.reason);
     expect(result.returnUrl).toBe(`${at}/sw/user/top-up?reference=${started.reference}`);
+  });
+
+  it('tells the checkout what it is for in the member’s language, and keeps the ledger’s memo off the receipt', async () => {
+    const member = await signedUpUser();
+    const res = await topUp(member.auth, { amount: '1 500', currency: KES }, 'fr');
+    expect(res.status).toBe(200);
+    const started = res.json as { reference: string; checkout_url: string };
+    const session = await getSandboxProvider()!.openSession(tokenOf(started.checkout_url));
+    expect(session?.description).toBe('Rechargement de votre portefeuille Mavuno');
+    await pay(started.checkout_url, '4242 4242 4242 4242');
+    const [transfer] = await transfersOf(started.reference);
+    // The ledger keeps the provider's reference for staff, in its own words; the member's receipt shows the method
+    // and the reference under their labels, not that memo.
+    expect(transfer.memo).toMatch(/^sandbox cs_/);
+    const receipt = await readReceipt(db(), await userId(database.handle(), member.email), transfer.id);
+    expect(receipt.note).toBeNull();
+    expect(receipt.method).toMatchObject({ provider: 'sandbox', reference: started.reference });
   });
 
   it('the same webhook delivered twice at once credits once', async () => {

@@ -15,8 +15,8 @@ async function hydrated(inside: Locator) {
 async function pinFromMailbox(page: Page, phone: string) {
   const mailbox = await page.context().newPage();
   await mailbox.goto('/dev/mailbox');
-  const template = sw['accounts.pin_sms'].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = new RegExp(template.replace('\\{\\{pin\\}\\}', '(\\d{4})').replace('\\{\\{minutes\\}\\}', '\\d+'));
+  const template = sw['accounts.pin_sms#other'].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(template.replace('\\{\\{pin\\}\\}', '(\\d{4})').replace('\\{\\{count\\}\\}', '\\d+'));
   // The newest SMS to this phone: other tests running at the same time text other phones.
   const sms = mailbox
     .getByRole('region', { name: en['mailbox.sms_title'] })

@@ -90,7 +90,7 @@ test.describe('[CHAT] two members talk about a lot', () => {
     await seller.clock.fastForward('01:05');
     await expect(headerChat.getByTestId('chat-badge')).toHaveText(String(before + 1));
     await expect(headerChat).toHaveAccessibleName(
-      `${fr['nav.chat']} (${say(fr, before + 1 === 1 ? 'chat.badge_one' : 'chat.badge_other', { count: before + 1 })})`,
+      `${fr['nav.chat']} (${say(fr, `chat.badge#${new Intl.PluralRules('fr').select(before + 1)}`, { count: before + 1 })})`,
     );
 
     // The seller opens the room from the list (reloaded: the list is server-rendered) and reads the message.

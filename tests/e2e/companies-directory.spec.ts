@@ -26,9 +26,7 @@ test.describe('[COMPANIES] the directory without JavaScript', () => {
     await expect(card).toHaveCount(1);
     await expect(card).toContainText(en['companies.type_cooperative']);
     // What was verified and by whom, linking to the record.
-    await expect(card).toContainText(
-      en['verification.badge_by_platform'].replace('{{type}}', en['verification.type_company_registration']),
-    );
+    await expect(card).toContainText(en['verification.verified_by_platform_company_registration']);
     await expect(card).toContainText('Mbeya, Tanzania');
 
     // By region: the name cleared, Mbeya chosen in the region list.

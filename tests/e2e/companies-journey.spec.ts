@@ -127,9 +127,7 @@ test.describe('[COMPANIES] a cooperative forms its team and verifies a farmer', 
     await expect(card).toHaveCount(1);
     await expect(card.locator('[data-verification-badge]')).toHaveAttribute(
       'title',
-      en['verification.badge_by_company']
-        .replace('{{type}}', en['verification.type_farm_visit'])
-        .replace('{{company}}', coopName),
+      en['verification.verified_by_company_farm_visit'].replace('{{company}}', coopName),
     );
 
     // The directory, without JavaScript: by name, then by region.

@@ -42,7 +42,7 @@ test.describe('[OFFERS] the sealed record of a deal', () => {
     await page.goto(`/user/offer/${id}`);
     const record = page.locator('#record');
     await expect(record.getByTestId('deal-verifies')).toContainText(
-      en['deal.record_sealed_other'].replace('{{count}}', String(history.events.length)).split(',')[0],
+      en['deal.record_sealed#other'].replace('{{count}}', String(history.events.length)).split(',')[0],
     );
     await expect(record.getByTestId('deal-verifies')).toContainText(en['deal.record_verified']);
     // The technical recipe lives on the API reference, not here.

@@ -106,7 +106,7 @@ test.describe('[OFFERS] from an offer to a finished deal', () => {
     ] as const) {
       await page.goto(`${dictionary === fr ? '/fr' : '/sw'}/user/offer/${offerId}`);
       await hydrated(page.getByRole('button', { name: dictionary['deal.feedback_send'] }));
-      await page.getByRole('radio', { name: say(dictionary, 'deal.feedback_star', { n: 5 }) }).check();
+      await page.getByRole('radio', { name: say(dictionary, 'deal.feedback_star', { rating: 5 }) }).check();
       await page.getByRole('button', { name: dictionary['deal.feedback_send'] }).click();
       await expect(page.getByRole('button', { name: dictionary['deal.feedback_send'] })).toHaveCount(0, {
         timeout: 15_000,

@@ -188,7 +188,7 @@ test.describe('[WAREHOUSES] without JavaScript', () => {
     await page.goto('/fr/user/profile/cabinet-cards');
     const card = page.locator('[data-card="warehouse"]');
     await expect(card).toContainText('1');
-    await expect(card).toContainText(fr['warehouse_page.card_stock'].replace('{{count}}', '1'));
+    await expect(card).toContainText(fr['warehouse_page.card_stock#one'].replace('{{count}}', '1'));
     await card.click();
     await expect(page).toHaveURL(/\/fr\/user\/profile\/cabinet-cards\/warehouse$/);
     await page.getByRole('link', { name: description }).click();

@@ -17,6 +17,6 @@ export function offerUnitText(offer: OfferUnits, t: Translate): string {
 /** An offer's quantity: "40 t", or for a booking "3 days", "1 hour", "2.5 acres". */
 export function offerQuantityText(offer: OfferUnits & Pick<OfferView, 'volume'>, t: Translate, locale: Locale): string {
   return offer.booking
-    ? bookingQuantityText(asRentPer(offer.booking.rent_per), offer.volume, t, locale)
+    ? bookingQuantityText(asRentPer(offer.booking.rent_per), offer.volume, t)
     : lotQuantityText({ unit: offer.unit }, offer.volume, t, locale);
 }

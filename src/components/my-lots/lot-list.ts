@@ -1,5 +1,5 @@
 import { LOT_KINDS, type LotKind } from '~/features/lots/constants';
-import type { MessageKey, Translate } from '~/i18n/t';
+import type { MessageKey } from '~/i18n/t';
 import { pageParam } from '~/components/list-params';
 import type { LotListRequest } from '~/server/loaders/my-lots';
 
@@ -19,14 +19,6 @@ function kindParam(url: URL): LotKind | undefined {
 /** The address of a list page for a kind and page (page 1 stays out of the address). */
 export function listHref(path: string, kind: LotKind, page = 1): string {
   return page > 1 ? `${path}?kind=${kind}&page=${page}` : `${path}?kind=${kind}`;
-}
-
-/**
- * Exactly the messages an island shows, for its props. (messagesFor would add every validation and error
- * message, which the buttons of twelve rows would each carry in the page.)
- */
-export function pickMessages(t: Translate, keys: MessageKey[]): Partial<Record<MessageKey, string>> {
-  return Object.fromEntries(keys.map((key) => [key, t(key)]));
 }
 
 /** The messages of a MyLotRow's LotActions island (My lots, and the "on sale" cabinet card). */

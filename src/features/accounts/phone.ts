@@ -1,5 +1,11 @@
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import {
+  type CountryCode,
+  getExampleNumber,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+} from 'libphonenumber-js/min';
 import metadata from 'libphonenumber-js/min/metadata';
+import examples from 'libphonenumber-js/mobile/examples';
 import { callingCodeOf, internationalDigits } from './calling-code';
 
 /** Numbers typed without a country code are read as Kenyan, here and by the sign-up schema's phone check. */
@@ -36,4 +42,25 @@ export function countryOfPhone(value: string): string | undefined {
   if (international === undefined) return /\d/.test(typed) ? DEFAULT_PHONE_COUNTRY : undefined;
   const code = callingCodeOf(international, metadata.country_calling_codes);
   return code ? metadata.country_calling_codes[code][0] : undefined;
+}
+
+/**
+ * The country a phone field's example is written for: the member's own number's, else the region the visitor's
+ * browser names (`sw-TZ`, `fr-CI`, in Accept-Language order), else Kenya, as a number without a country code is
+ * read. So a Kenyan is not shown a Tanzanian number because the page is in Swahili.
+ */
+export function phoneExampleCountry(who: { phone?: string | null; acceptLanguage?: string | null }): CountryCode {
+  const own = who.phone ? countryOfPhone(who.phone) : undefined;
+  if (own && isSupportedCountry(own)) return own;
+  for (const part of (who.acceptLanguage ?? '').split(',')) {
+    const region = /^[a-z]{2,3}-([a-z]{2})\b/i.exec(part.trim())?.[1]?.toUpperCase();
+    if (region && isSupportedCountry(region) && examples[region as CountryCode]) return region as CountryCode;
+  }
+  return DEFAULT_PHONE_COUNTRY;
+}
+
+/** A mobile number of the country as it is written with its country code: "+254 712 123456", "+225 01 23 45 6789". */
+export function examplePhoneNumber(country: CountryCode): string {
+  const example = getExampleNumber(country, examples) ?? getExampleNumber(DEFAULT_PHONE_COUNTRY, examples);
+  return example?.formatInternational() ?? '';
 }

@@ -1,3 +1,5 @@
+import { formatDateWith } from '~/i18n/format';
+
 /**
  * Messages grouped by the reader's day (docs/chat.md "Screens"), in the reader's time zone: the browser's once the
  * room's island runs, the server's before (a page without JavaScript). Formatters are built once per locale, zone
@@ -36,7 +38,7 @@ export function timeOf(seconds: number, intl: string, timeZone: string | undefin
 
 /** A moment's full date and time (a time element's title). */
 export function dateTimeOf(seconds: number, intl: string, timeZone: string | undefined): string {
-  return format(intl, timeZone, { dateStyle: 'full', timeStyle: 'short' }).format(seconds * 1000);
+  return formatDateWith(format(intl, timeZone, { dateStyle: 'full', timeStyle: 'short' }), new Date(seconds * 1000));
 }
 
 export function groupByDay<M extends { created_at: number }>(
@@ -55,7 +57,7 @@ export function groupByDay<M extends { created_at: number }>(
       group = {
         day,
         when: day === today ? 'today' : day === yesterday ? 'yesterday' : 'date',
-        label: format(intl, timeZone, { dateStyle: 'long' }).format(message.created_at * 1000),
+        label: formatDateWith(format(intl, timeZone, { dateStyle: 'long' }), new Date(message.created_at * 1000)),
         messages: [],
       };
       groups.push(group);

@@ -53,7 +53,9 @@ describe('dealLineKey', () => {
       expect(t(DEAL_LINE_LINK)).not.toMatch(/^chat\./);
     }
     expect(dealLineKey('renegotiated')).toBe('chat.deal_line.updated');
-    expect(createTranslator('fr')(dealLineKey('approve-offer'))).toBe('Offre acceptée : la transaction est en cours');
+    expect(createTranslator('fr')(dealLineKey('approve-offer'))).toBe(
+      'Offre acceptée\u00a0: la transaction est en cours',
+    );
   });
 
   it('tells disputes and automatic releases, and "done" when they end the deal', () => {

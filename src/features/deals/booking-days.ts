@@ -5,6 +5,7 @@
  * Dates are calendar days (YYYY-MM-DD) computed in UTC, so no time zone ever moves a booking to the day before.
  * A booking covers `[date_from + hour_from, date_to + hour_to)`, with 0 and 24 for whole days (docs/deals.md).
  */
+import { formatDateWith } from '~/i18n/format';
 import type { MessageKey } from '~/i18n/t';
 import { BOOKING_MAX_DAYS, BOOKING_MAX_DAYS_AHEAD } from './constants';
 
@@ -137,7 +138,7 @@ export function bookingWindow(today: string): { first: string; lastStart: string
 
 export interface BookingProblem {
   key: 'offers.date_past' | 'offers.date_too_far' | 'offers.booking_too_long' | 'offers.dates_taken';
-  vars?: { days: number };
+  vars?: { count: number };
 }
 
 /** Why a choice of dates cannot be booked (in the offers service's own words), or undefined when it can. */
@@ -149,9 +150,9 @@ export function bookingProblem(
   const limits = bookingWindow(today);
   if (choice.date_from < limits.first) return { key: 'offers.date_past' };
   if (choice.date_from > limits.lastStart)
-    return { key: 'offers.date_too_far', vars: { days: BOOKING_MAX_DAYS_AHEAD } };
+    return { key: 'offers.date_too_far', vars: { count: BOOKING_MAX_DAYS_AHEAD } };
   if (daysBetween(choice.date_from, choice.date_to) + 1 > BOOKING_MAX_DAYS)
-    return { key: 'offers.booking_too_long', vars: { days: BOOKING_MAX_DAYS } };
+    return { key: 'offers.booking_too_long', vars: { count: BOOKING_MAX_DAYS } };
   if (firstOverlap(choice, booked)) return { key: 'offers.dates_taken' };
   return undefined;
 }
@@ -216,7 +217,7 @@ export function formatDay(
     format = new Intl.DateTimeFormat(intlLocale, { ...options, timeZone: 'UTC' });
     dayFormats.set(key, format);
   }
-  return format.format(new Date(dayMs(day)));
+  return formatDateWith(format, new Date(dayMs(day)));
 }
 
 export const formatMonth = (month: string, intlLocale: string) =>

@@ -1,7 +1,6 @@
 import { RENT_PER, type RentPer } from '~/features/lots/constants';
 import { LOCALE_META, type Locale } from '~/i18n/config';
 import { formatMoney, formatNumber } from '~/i18n/format';
-import { pluralKey } from '~/i18n/plural';
 import type { MessageKey, Translate } from '~/i18n/t';
 import { type BookedRange, formatDay, formatHours } from './booking-days';
 import {
@@ -235,18 +234,17 @@ export const RENT_UNIT: Record<RentPer, MessageKey> = {
   hectare: 'booking.unit_hectare',
 };
 
-const BOOKING_QUANTITY: Record<RentPer, { one: MessageKey; other: MessageKey }> = {
-  hour: { one: 'booking.hours_one', other: 'booking.hours_other' },
-  day: { one: 'booking.days_one', other: 'booking.days_other' },
-  acre: { one: 'booking.acres_one', other: 'booking.acres_other' },
-  hectare: { one: 'booking.hectares_one', other: 'booking.hectares_other' },
+const BOOKING_QUANTITY: Record<RentPer, MessageKey> = {
+  hour: 'booking.hours',
+  day: 'booking.days',
+  acre: 'booking.acres',
+  hectare: 'booking.hectares',
 };
 
 /** A booking's quantity in its rate's unit, with the plural the language wants: "1 day", "3 days", "2.5 acres". */
-export function bookingQuantityText(per: RentPer, value: number, t: Translate, locale: Locale): string {
-  return t(pluralKey(value, locale, BOOKING_QUANTITY[per]), {
-    count: formatNumber(value, locale, { maximumFractionDigits: 2 }),
-  });
+export function bookingQuantityText(per: RentPer, value: number, t: Translate): string {
+  // Rounded to the two decimals a quantity is shown with, so that the form agrees with the number shown.
+  return t(BOOKING_QUANTITY[per], { count: Math.round(value * 100) / 100 });
 }
 
 /**

@@ -23,13 +23,13 @@ export function issueToMessage(
       if (issue.origin === 'string') {
         return Number(issue.minimum) <= 1
           ? { key: 'validation.required' }
-          : { key: 'validation.too_short', vars: { min: Number(issue.minimum) } };
+          : { key: 'validation.too_short', vars: { count: Number(issue.minimum) } };
       }
       if (issue.origin === 'array' || issue.origin === 'set')
         return { key: 'validation.too_few', vars: { min: Number(issue.minimum) } };
       return { key: 'validation.too_small', vars: { min: Number(issue.minimum) } };
     case 'too_big':
-      if (issue.origin === 'string') return { key: 'validation.too_long', vars: { max: Number(issue.maximum) } };
+      if (issue.origin === 'string') return { key: 'validation.too_long', vars: { count: Number(issue.maximum) } };
       if (issue.origin === 'array' || issue.origin === 'set')
         return { key: 'validation.too_many', vars: { max: Number(issue.maximum) } };
       return { key: 'validation.too_big', vars: { max: Number(issue.maximum) } };

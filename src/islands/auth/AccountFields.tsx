@@ -62,7 +62,8 @@ export function EmailField({
   );
 }
 
-export function PhoneField({ register, errors, idOf, t }: AccountFieldsProps<'phone'>) {
+/** `example`: a number of the person's country, as the page worked it out (src/server/http/phone-example.ts). */
+export function PhoneField({ register, errors, idOf, t, example }: AccountFieldsProps<'phone'> & { example: string }) {
   return (
     <TextField
       id={idOf('phone')}
@@ -70,7 +71,7 @@ export function PhoneField({ register, errors, idOf, t }: AccountFieldsProps<'ph
       type="tel"
       inputMode="tel"
       autoComplete="tel"
-      hint={t('auth.field_phone_hint')}
+      hint={t('auth.field_phone_hint', { example })}
       registration={register('phone')}
       error={errors.phone?.message}
     />
@@ -78,12 +79,12 @@ export function PhoneField({ register, errors, idOf, t }: AccountFieldsProps<'ph
 }
 
 /** An e-mail address or a phone number (or both): one of them is enough to sign up. */
-export function ContactFields(props: AccountFieldsProps<'email' | 'phone'>) {
+export function ContactFields(props: AccountFieldsProps<'email' | 'phone'> & { phoneExample: string }) {
   return (
     <fieldset className="flex flex-col gap-4 rounded-box border border-base-300 p-4">
       <legend className="px-1 text-sm font-semibold">{props.t('auth.field_contact_hint')}</legend>
       <EmailField {...props} />
-      <PhoneField {...props} />
+      <PhoneField {...props} example={props.phoneExample} />
     </fieldset>
   );
 }

@@ -11,12 +11,11 @@ export interface ChatBadgeProps {
   href: string;
   /** The dot sits on the account button's other corner than the offers badge's. */
   variant: CountBadgeVariant;
-  intlLocale: string;
-  /** nav.chat, chat.badge_one, chat.badge_other. */
+  /** nav.chat, chat.badge (pickMessages). */
   messages: Messages;
 }
 
-const KEYS = { name: 'nav.chat', one: 'chat.badge_one', other: 'chat.badge_other' };
+const KEYS = { name: 'nav.chat', count: 'chat.badge' };
 const TEST_IDS = { pill: 'chat-badge', button: 'header-chat' };
 
 /**

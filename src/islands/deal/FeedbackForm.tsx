@@ -79,7 +79,7 @@ export default function FeedbackForm({ offerId, form, messages }: Props) {
                 name="rating"
                 value={star}
                 className="mask mask-star-2 bg-warning"
-                aria-label={t('deal.feedback_star', { n: star })}
+                aria-label={t('deal.feedback_star', { rating: star })}
                 checked={rating === star}
                 onChange={() => {
                   setRating(star);
@@ -89,7 +89,7 @@ export default function FeedbackForm({ offerId, form, messages }: Props) {
               />
             ))}
           </div>
-          {rating !== null && <span className="font-medium">{t('deal.feedback_star', { n: rating })}</span>}
+          {rating !== null && <span className="font-medium">{t('deal.feedback_star', { rating })}</span>}
         </div>
         <FieldError id={`${id}-rating`} message={errors.rating} />
       </fieldset>

@@ -1,3 +1,4 @@
+import { formatDateWith } from '~/i18n/format';
 import { useId, useRef, useState } from 'react';
 import { apiGet, apiPost } from '~/islands/lib/api';
 import { useHydrated } from '~/islands/lib/fields';
@@ -36,7 +37,8 @@ export default function HistoryShares({ offerId, initial, intlLocale, messages }
   const [created, setCreated] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState<number | 'create' | null>(null);
-  const day = (iso: string) => new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium' }).format(new Date(iso));
+  const day = (iso: string) =>
+    formatDateWith(new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium' }), new Date(iso));
 
   async function reload() {
     const result = await apiGet<{ items: ShareItem[] }>(`/offer/history-shares?id=${offerId}`);

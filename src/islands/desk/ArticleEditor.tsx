@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DESK_ACTION_LABEL } from '~/features/articles/desk-labels';
 import { apiPost } from '~/islands/lib/api';
-import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
+import { languageName } from '~/i18n/format';
+import { type Messages, createClientTranslator, messagesLocale } from '~/islands/lib/i18n';
 import { applyCommand, insertBlock, type ToolbarCommand } from './markdown-toolbar';
 
 /**
@@ -428,7 +429,9 @@ export default function ArticleEditor(props: ArticleEditorProps) {
           <div className="mt-2 grid gap-3 md:grid-cols-3">
             {LOCALES.map((locale) => (
               <label key={locale} className="flex flex-col gap-1" lang={locale}>
-                <span className="text-sm">{t('desk.cover_alt', { language: LANGUAGE[locale] })}</span>
+                <span className="text-sm">
+                  {t('desk.cover_alt', { language: languageName(locale, messagesLocale(props.messages)) })}
+                </span>
                 <input
                   name={`cover_alt[${locale}]`}
                   value={coverAlt[locale]}

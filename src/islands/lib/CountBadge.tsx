@@ -1,8 +1,8 @@
-import { pluralKey } from '~/i18n/plural';
 import type { IconName } from '~/features/site/icon-paths';
 import Icon from '~/islands/lib/Icon';
 import type { Messages } from '~/islands/lib/i18n';
-import { createClientTranslator } from '~/islands/lib/i18n';
+import { LOCALE_META } from '~/i18n/config';
+import { createClientTranslator, messagesLocale } from '~/islands/lib/i18n';
 
 /**
  * `icon`: a header button (from the small-tablet width up). `count`: the number inside a menu line (drawer,
@@ -15,11 +15,10 @@ export interface CountBadgeProps {
   count: number;
   href: string;
   variant: CountBadgeVariant;
-  /** BCP 47 locale of the page's numbers (LOCALE_META[locale].intl). */
-  intlLocale: string;
+  /** The messages of `keys` (pickMessages), which carry the page's language. */
   messages: Messages;
-  /** The message keys: the thing counted's name, and its count in words (one / other). */
-  keys: { name: string; one: string; other: string };
+  /** The message keys: the thing counted's name, and its count in words (a plural message). */
+  keys: { name: string; count: string };
   icon: IconName;
   /** data-testid of the pill and of the header button. */
   testIds: { pill: string; button: string };
@@ -35,11 +34,12 @@ const MAX_SHOWN = 99;
  * the page's count, so it is right without JavaScript; the islands that use it follow a polled store.
  */
 export default function CountBadge(props: CountBadgeProps) {
-  const { count, href, variant, intlLocale, keys, icon, testIds } = props;
+  const { count, href, variant, keys, icon, testIds } = props;
   const t = createClientTranslator(props.messages);
-  const numbers = new Intl.NumberFormat(intlLocale);
+  const numbers = new Intl.NumberFormat(LOCALE_META[messagesLocale(props.messages)].intl);
   const shown = count > MAX_SHOWN ? `${numbers.format(MAX_SHOWN)}+` : numbers.format(count);
-  const said = t(pluralKey(count, intlLocale, { one: keys.one, other: keys.other }), { count: shown });
+  // The pill is cut at 99+, the words say the whole count.
+  const said = t(keys.count, { count });
   const name = t(keys.name);
   const pill = (className: string) => (
     <span

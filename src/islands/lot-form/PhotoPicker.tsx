@@ -108,7 +108,7 @@ export default function PhotoPicker({ photos, t, error, disabled, inputRef }: Pr
                     sizes="(min-width: 1024px) 12rem, 45vw"
                     width={320}
                     height={320}
-                    alt={t('lot_form.photo_alt', { n })}
+                    alt={t('lot_form.photo_alt', { position: n })}
                     className={`h-full w-full object-cover ${item.status === 'done' ? '' : 'opacity-60'}`}
                   />
                   {index === 0 && (
@@ -124,7 +124,7 @@ export default function PhotoPicker({ photos, t, error, disabled, inputRef }: Pr
                       className="progress progress-primary w-full"
                       value={item.progress}
                       max={100}
-                      aria-label={t('lot_form.photo_alt', { n })}
+                      aria-label={t('lot_form.photo_alt', { position: n })}
                     />
                   </div>
                 )}
@@ -153,8 +153,8 @@ export default function PhotoPicker({ photos, t, error, disabled, inputRef }: Pr
                         : buttons.current.delete(`${item.localId}:-1`))
                     }
                     className="btn btn-ghost btn-square min-h-11 min-w-11"
-                    aria-label={t('lot_form.photo_earlier', { n })}
-                    title={t('lot_form.photo_earlier', { n })}
+                    aria-label={t('lot_form.photo_earlier', { position: n })}
+                    title={t('lot_form.photo_earlier', { position: n })}
                     disabled={disabled || index === 0}
                     onClick={() => move(item.localId, -1)}
                   >
@@ -163,8 +163,8 @@ export default function PhotoPicker({ photos, t, error, disabled, inputRef }: Pr
                   <button
                     type="button"
                     className="btn btn-ghost btn-square min-h-11 min-w-11 text-error"
-                    aria-label={t('lot_form.photo_remove', { n })}
-                    title={t('lot_form.photo_remove', { n })}
+                    aria-label={t('lot_form.photo_remove', { position: n })}
+                    title={t('lot_form.photo_remove', { position: n })}
                     disabled={disabled}
                     onClick={() => remove(item.localId)}
                   >
@@ -178,8 +178,8 @@ export default function PhotoPicker({ photos, t, error, disabled, inputRef }: Pr
                         : buttons.current.delete(`${item.localId}:1`))
                     }
                     className="btn btn-ghost btn-square min-h-11 min-w-11"
-                    aria-label={t('lot_form.photo_later', { n })}
-                    title={t('lot_form.photo_later', { n })}
+                    aria-label={t('lot_form.photo_later', { position: n })}
+                    title={t('lot_form.photo_later', { position: n })}
                     disabled={disabled || index === items.length - 1}
                     onClick={() => move(item.localId, 1)}
                   >

@@ -116,7 +116,7 @@ export function useLotPhotos(prefix: string, initial: ExistingPhoto[], t: Client
     const next = [...items];
     [next[from], next[to]] = [next[to], next[from]];
     setItems(next);
-    setAnnouncement(t('lot_form.photo_moved', { n: to + 1 }));
+    setAnnouncement(t('lot_form.photo_moved', { position: to + 1 }));
   }
 
   function retry(localId: string) {

@@ -134,7 +134,7 @@ export default function BookingFields({ form, lot, booked, today, intlLocale, lo
                 ? t('make_offer.day_free', { date: formatDay(dateFrom, intlLocale) })
                 : t('make_offer.hours_taken', {
                     date: formatDay(dateFrom, intlLocale),
-                    hours: takenHours.map(([from, to]) => formatHours(from, to)).join(', '),
+                    times: takenHours.map(([from, to]) => formatHours(from, to)).join(', '),
                   })}
             </p>
           )}

@@ -10,12 +10,11 @@ export interface OfferBadgeProps {
   /** The localized address of the offers list. */
   href: string;
   variant: CountBadgeVariant;
-  intlLocale: string;
-  /** nav.offers, deal.badge_one, deal.badge_other. */
+  /** nav.offers, deal.badge (pickMessages). */
   messages: Messages;
 }
 
-const KEYS = { name: 'nav.offers', one: 'deal.badge_one', other: 'deal.badge_other' };
+const KEYS = { name: 'nav.offers', count: 'deal.badge' };
 const TEST_IDS = { pill: 'offer-badge', button: 'header-offers' };
 
 /** The number of offers waiting for the user, wherever the header shows it; follows the polled store. */

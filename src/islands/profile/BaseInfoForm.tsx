@@ -33,6 +33,8 @@ interface Props {
   initial: BaseInfoValues;
   contact: ContactStatus;
   currencies: { id: number; code: string; name: string }[];
+  /** A phone number of the member's country, for the phone field's hint (src/server/http/phone-example.ts). */
+  phoneExample: string;
   /** The page's language: the farm size and turnover are read and said back as it writes numbers. */
   locale: Locale;
 }
@@ -45,7 +47,7 @@ const GROWERS = new Set(['farmer', 'cooperative']);
  * `User[…]` and `UserProfile[…]`. A 400 changes nothing on the server: the errors go on the fields and
  * what the user typed stays in the form.
  */
-export default function BaseInfoForm({ messages, initial, contact, currencies, locale }: Props) {
+export default function BaseInfoForm({ messages, initial, contact, currencies, locale, phoneExample }: Props) {
   const t = createClientTranslator(messages);
   const form = useForm<BaseInfoValues>({
     defaultValues: initial,
@@ -138,7 +140,7 @@ export default function BaseInfoForm({ messages, initial, contact, currencies, l
         <TextField
           {...field('phone')}
           label={t('auth.field_phone')}
-          hint={t('profile.base_phone_hint')}
+          hint={t('profile.base_phone_hint', { example: phoneExample })}
           type="tel"
           autoComplete="tel"
           inputMode="tel"

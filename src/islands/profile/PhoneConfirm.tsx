@@ -149,7 +149,7 @@ export default function PhoneConfirm({ phone, t }: Props) {
           aria-busy={pending === 'send'}
         >
           {pending === 'send' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {wait > 0 ? t('profile.status_pin_resend_in', { seconds: wait }) : t('profile.status_pin_resend')}
+          {wait > 0 ? t('profile.status_pin_resend_in', { count: wait }) : t('profile.status_pin_resend')}
         </button>
       </div>
     </form>

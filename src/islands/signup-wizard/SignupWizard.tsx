@@ -60,6 +60,8 @@ interface Props {
   shortFormHref: string;
   /** The localized account tiers page, where silver is asked for. */
   tiersHref: string;
+  /** A phone number of the visitor's country for the phone field's hint (src/server/http/phone-example.ts). */
+  phoneExample: string;
 }
 
 const INTRO_KEYS: Partial<Record<StepId, MessageKey>> = {
@@ -86,6 +88,7 @@ export default function SignupWizard({
   loginHref,
   shortFormHref,
   tiersHref,
+  phoneExample,
 }: Props) {
   const t = useMemo(() => createClientTranslator(messages), [messages]);
   const [path, setPath] = useState<WizardPath>('quick');
@@ -334,9 +337,17 @@ export default function SignupWizard({
           <FormAlert problem={problem} onRetry={() => retry.current?.()} retryLabel={t('auth.form_retry')} />
           {step === 'start' && <StartStep path={path} onPathChange={setPath} t={t} />}
           {step === 'name' && <NameStep t={t} />}
-          {step === 'contact' && <ContactStep t={t} />}
+          {step === 'contact' && <ContactStep t={t} phoneExample={phoneExample} />}
           {step === 'phone' && (
-            <PhoneStep proof={proof} busy={pin.busy} onSend={pin.send} onVerify={pin.verify} onSkip={skipPhone} t={t} />
+            <PhoneStep
+              proof={proof}
+              busy={pin.busy}
+              onSend={pin.send}
+              onVerify={pin.verify}
+              onSkip={skipPhone}
+              t={t}
+              phoneExample={phoneExample}
+            />
           )}
           {step === 'email' && <EmailStep t={t} optional={isPhoneConfirmed(values.phone, proof)} />}
           {step === 'address' && <AddressStep t={t} />}
@@ -383,8 +394,8 @@ export default function SignupWizard({
       )}
       {step !== 'done' && (
         <p className="mt-2 text-center">
-          {t('auth.have_account')}
-          <a href={loginHref} className="link link-primary ml-1 inline-flex min-h-11 items-center font-semibold">
+          {t('auth.have_account')}{' '}
+          <a href={loginHref} className="link link-primary inline-flex min-h-11 items-center font-semibold">
             {t('auth.sign_in')}
           </a>
         </p>

@@ -1,3 +1,4 @@
+import { formatDateWith } from '~/i18n/format';
 import {
   CategoryScale,
   Chart,
@@ -44,7 +45,7 @@ export function mountPriceChart() {
   new Chart(canvas, {
     type: 'line',
     data: {
-      labels: dates.map((date) => day.format(new Date(`${date}T00:00:00Z`))),
+      labels: dates.map((date) => formatDateWith(day, new Date(`${date}T00:00:00Z`))),
       datasets: data.lines.map((line) => {
         const byDate = new Map(line.points.map((p) => [p.date, p]));
         const points = dates.map((date) => byDate.get(date));

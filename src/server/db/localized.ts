@@ -1,3 +1,5 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { regions } from '~/server/db/schema';
 import type { Locale } from '~/i18n/config';
 
 type Translated<Prefix extends string> = { [K in `${Prefix}En` | `${Prefix}Sw` | `${Prefix}Fr`]: unknown };
@@ -10,4 +12,19 @@ export function localizedColumn<T extends Translated<P>, P extends string>(
   locale: Locale,
 ): T[`${P}En`] {
   return table[`${prefix}${SUFFIX[locale]}` as `${P}En`];
+}
+
+/**
+ * A region's name in a language: its translation where it has one (`name_fr`, `name_sw`), else its official name
+ * (src/server/db/schema/reference.ts). Every read of a region name for people goes through here or through
+ * `regionNameOf` on the row.
+ */
+export function regionNameIn(locale: Locale): SQL<string> {
+  if (locale === 'en') return sql<string>`${regions.name}`;
+  return sql<string>`coalesce(${locale === 'fr' ? regions.nameFr : regions.nameSw}, ${regions.name})`;
+}
+
+/** The same rule on a row already read: `{ name, nameSw, nameFr }`. */
+export function regionNameOf(row: { name: string; nameSw: string | null; nameFr: string | null }, locale: Locale) {
+  return (locale === 'fr' ? row.nameFr : locale === 'sw' ? row.nameSw : null) ?? row.name;
 }

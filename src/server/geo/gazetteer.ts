@@ -3,6 +3,7 @@ import type { Locale } from '~/i18n/config';
 import { foldText } from '~/features/warehouses/fold';
 import { memoize } from '~/server/cache/memo';
 import type { Executor } from '~/server/db';
+import { regionNameOf } from '~/server/db/localized';
 import { countries, regions, systemWarehouses, villages } from '~/server/db/schema';
 import { type Geocoder, type Place, type PlaceType, type ReversePlace, distanceKm } from './geocoder';
 
@@ -26,10 +27,10 @@ interface Entry {
   id: number;
   /** The name as shown; a country's in each language. */
   name: Names;
-  /** Folded names compared with the text: a country's three; one for the rest. */
+  /** Folded names compared with the text: a country's and a region's three (one per language); one for the rest. */
   folded: string[];
   country: { id: number; code: string; name: Names } | null;
-  region: { id: number; name: string } | null;
+  region: { id: number; name: Names } | null;
   villageId: number | null;
   latitude: number | null;
   longitude: number | null;
@@ -74,6 +75,8 @@ function loadIndex(db: Executor): Promise<Index> {
         .select({
           id: regions.id,
           name: regions.name,
+          nameSw: regions.nameSw,
+          nameFr: regions.nameFr,
           countryId: regions.countryId,
           latitude: regions.latitude,
           longitude: regions.longitude,
@@ -111,7 +114,13 @@ function loadIndex(db: Executor): Promise<Index> {
         { id: c.id, code: c.code, name: { en: c.en, sw: c.sw ?? c.en, fr: c.fr ?? c.en } },
       ]),
     );
-    const regionOf = new Map(regionRows.map((r) => [r.id, r]));
+    // A region is named in each language (its translation, else its official name), and found by each name.
+    const regionNames = (r: (typeof regionRows)[number]): Names => ({
+      en: regionNameOf(r, 'en'),
+      sw: regionNameOf(r, 'sw'),
+      fr: regionNameOf(r, 'fr'),
+    });
+    const regionOf = new Map(regionRows.map((r) => [r.id, { ...r, names: regionNames(r) }]));
     // A country's point: the mean of its regions' points.
     const sums = new Map<number, { lat: number; lng: number; n: number }>();
     for (const r of regionRows) {
@@ -138,14 +147,14 @@ function loadIndex(db: Executor): Promise<Index> {
         longitude: sum ? sum.lng / sum.n : null,
       });
     }
-    for (const r of regionRows)
+    for (const r of regionOf.values())
       entries.push({
         type: 'region',
         id: r.id,
-        name: same(r.name),
-        folded: [foldText(r.name)],
+        name: r.names,
+        folded: LOCALES.map((locale) => foldText(r.names[locale])),
         country: countryOf.get(r.countryId) ?? null,
-        region: { id: r.id, name: r.name },
+        region: { id: r.id, name: r.names },
         villageId: null,
         latitude: r.latitude,
         longitude: r.longitude,
@@ -159,7 +168,7 @@ function loadIndex(db: Executor): Promise<Index> {
         name: same(v.name),
         folded: [foldText(v.name)],
         country: region ? (countryOf.get(region.countryId) ?? null) : null,
-        region: region ? { id: region.id, name: region.name } : null,
+        region: region ? { id: region.id, name: region.names } : null,
         villageId: v.id,
         latitude: v.latitude,
         longitude: v.longitude,
@@ -175,7 +184,7 @@ function loadIndex(db: Executor): Promise<Index> {
         name: same(w.title),
         folded: [foldText(w.title)],
         country: countryOf.get(w.countryId) ?? null,
-        region: region ? { id: region.id, name: region.name } : null,
+        region: region ? { id: region.id, name: region.names } : null,
         villageId: w.villageId,
         latitude: w.latitude,
         longitude: w.longitude,
@@ -197,11 +206,11 @@ function matchRank(folded: string, text: string): number | undefined {
 }
 
 /**
- * An entry's rank for the text. A country matched in the caller's language ranks before one matched only in
- * another language (half a step later).
+ * An entry's rank for the text. A country or region matched in the caller's language ranks before one matched only
+ * in another language (half a step later).
  */
 function rankOf(entry: Entry, text: string, locale: Locale): number | undefined {
-  if (entry.type !== 'country') return matchRank(entry.folded[0], text);
+  if (entry.folded.length === 1) return matchRank(entry.folded[0], text);
   let best: number | undefined;
   entry.folded.forEach((folded, i) => {
     const rank = matchRank(folded, text);
@@ -218,7 +227,9 @@ function toPlace(entry: Entry, locale: Locale): Place {
   const label =
     entry.type === 'country'
       ? name
-      : [name, entry.type === 'region' ? undefined : entry.region?.name, countryName].filter(Boolean).join(', ');
+      : [name, entry.type === 'region' ? undefined : entry.region?.name[locale], countryName]
+          .filter(Boolean)
+          .join(', ');
   return {
     type: entry.type,
     id: entry.id,
@@ -279,7 +290,7 @@ export function createGazetteerGeocoder(db: Executor): Geocoder {
       const vLng = nearest.longitude as number;
       return {
         village: { id: nearest.id, name: nearest.name[locale], latitude: vLat, longitude: vLng },
-        region: nearest.region,
+        region: nearest.region ? { id: nearest.region.id, name: nearest.region.name[locale] } : null,
         country: nearest.country
           ? { id: nearest.country.id, code: nearest.country.code, name: nearest.country.name[locale] }
           : null,

@@ -69,7 +69,7 @@ export async function loadCataloguePage(
     search.currency_id = undefined;
   const countryId = search.country_id;
   const regions = countryId
-    ? await memoize(`catalogue:regions:${countryId}`, MINUTE, () => listCountryRegions(db, countryId))
+    ? await memoize(`catalogue:regions:${countryId}:${locale}`, MINUTE, () => listCountryRegions(db, countryId, locale))
     : [];
   // After a change of country, the region of the previous one would match nothing.
   if (countryId && search.region_id && !regions.some((r) => r.id === search.region_id)) search.region_id = undefined;

@@ -307,7 +307,7 @@ export async function loadCompanyPage(request: FormPageRequest): Promise<PageOut
     const companyForm = failedAction === 'create' || failedAction === 'update';
     const values = companyForm || !company ? form.values : { ...companyValues(company), ...form.values };
     const countryId = Number(values.country_id) || (company ? company.country_id : 0);
-    const regions = countryId ? await listCountryRegions(db, countryId) : [];
+    const regions = countryId ? await listCountryRegions(db, countryId, locale) : [];
     return {
       company: company
         ? { ...company, typeName: typeName(company.type_id, t), created: date(company.created_at) }

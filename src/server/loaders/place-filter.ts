@@ -34,7 +34,9 @@ export async function loadPlaceFilter(
   const regionGroups = await Promise.all(
     regionCountries.map(async (country) => ({
       country,
-      regions: await memoize(`catalogue:regions:${country.id}`, MINUTE, () => listCountryRegions(db, country.id)),
+      regions: await memoize(`catalogue:regions:${country.id}:${locale}`, MINUTE, () =>
+        listCountryRegions(db, country.id, locale),
+      ),
     })),
   );
   return { countries, regionGroups: regionGroups.filter((group) => group.regions.length > 0) };

@@ -135,7 +135,7 @@ async function loadChoices(db: Executor, locale: Locale, smsAllowed: boolean) {
   const regions = await Promise.all(
     countries.map(async (country) => ({
       country: country.name,
-      items: (await listCountryRegions(db, country.id)).map((r) => ({ id: r.id, name: r.name })),
+      items: (await listCountryRegions(db, country.id, locale)).map((r) => ({ id: r.id, name: r.name })),
     })),
   );
   return {

@@ -82,7 +82,7 @@ export async function loadProfileFormPage(
     findUserById(db, user.id),
     listCategoriesFlat(db, 'board', locale),
   ]);
-  const regions = account?.countryId ? await listCountryRegions(db, account.countryId) : [];
+  const regions = account?.countryId ? await listCountryRegions(db, account.countryId, locale) : [];
   const view = (form: FormState, ticked: Record<string, string[]>, saved = false): ProfileFormView => ({
     view: 'form',
     kind,

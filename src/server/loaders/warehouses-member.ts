@@ -229,7 +229,7 @@ async function loadPlaceLists(db: Db, locale: Locale, values: FormState['values'
   const regionId = parseId(values.region_id);
   const [countries, regions, villages] = await Promise.all([
     listCountries(db, locale),
-    countryId ? listCountryRegions(db, countryId) : [],
+    countryId ? listCountryRegions(db, countryId, locale) : [],
     regionId ? listRegionVillages(db, regionId) : [],
   ]);
   // A region of another country (the country was changed) is not offered: its villages neither.

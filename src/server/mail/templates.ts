@@ -1,7 +1,8 @@
 import type { Locale } from '~/i18n/config';
 import { createTranslator, type MessageKey } from '~/i18n/t';
 import type { MailMessage } from '.';
-
+import { VERIFICATION_APPROVED_MAIL, VERIFICATION_TYPE_LABEL } from '~/features/companies/verification-labels';
+import type { VerificationType } from '~/features/companies/constants';
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -203,11 +204,12 @@ export function verificationDecisionMail(
   locale: Locale,
   to: string,
   name: string,
-  decision: { approved: boolean; type: string; note: string | null; url: string },
+  decision: { approved: boolean; type: VerificationType; note: string | null; url: string },
 ): MailMessage {
   const t = createTranslator(locale);
+  const type = t(VERIFICATION_TYPE_LABEL[decision.type]);
   const paragraphs = [
-    t(decision.approved ? 'mail.verification_approved' : 'mail.verification_declined', { type: decision.type }),
+    decision.approved ? t(VERIFICATION_APPROVED_MAIL[decision.type]) : t('mail.verification_declined', { type }),
   ];
   if (decision.note) paragraphs.push(t('mail.verification_note', { note: decision.note }));
   const message = compose(locale, to, 'mail.verification_subject', {
@@ -215,7 +217,7 @@ export function verificationDecisionMail(
     paragraphs,
     action: { label: t('mail.verification_action'), url: decision.url },
   });
-  return { ...message, subject: t('mail.verification_subject', { type: decision.type }) };
+  return { ...message, subject: t('mail.verification_subject', { type }) };
 }
 
 /**
@@ -338,7 +340,7 @@ export function newsDigestMail(
   const count = news.articles.length + news.more;
   const message = compose(locale, to, 'mail.news_subject', {
     name,
-    paragraphs: [t(count === 1 ? 'mail.news_text_one' : 'mail.news_text_many', { count: String(count) })],
+    paragraphs: [t(count === 1 ? 'mail.news_text_one' : 'mail.news_text_many', { count })],
     links: news.articles.map((a) => ({ title: a.title, text: a.summary, url: a.url })),
     action: { label: t('mail.news_action'), url: news.listUrl },
     footer: t('mail.news_settings', { url: news.settingsUrl }),
@@ -346,7 +348,7 @@ export function newsDigestMail(
   const subject =
     news.articles.length === 1 && news.more === 0
       ? t('mail.news_subject_one', { title: news.articles[0].title })
-      : t('mail.news_subject', { count: String(count) });
+      : t('mail.news_subject', { count });
   return { ...message, subject };
 }
 

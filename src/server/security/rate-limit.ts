@@ -69,7 +69,7 @@ function limiterFor(db: Database, name: LimitName) {
   return limiter;
 }
 
-/** Limits whose refusal says more than "too many attempts" (the message takes `{{seconds}}`). */
+/** Limits whose refusal says more than "too many attempts" (the message counts the seconds: `{{count}}`). */
 const LIMIT_MESSAGES: Partial<Record<LimitName, MessageKey>> = {
   chatPost: 'chat.rate_limited',
   chatPostHour: 'chat.rate_limited',
@@ -78,7 +78,7 @@ const LIMIT_MESSAGES: Partial<Record<LimitName, MessageKey>> = {
 function rateLimited(name: LimitName, msBeforeNext: number): AppError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
   return new AppError('rate_limited', LIMIT_MESSAGES[name] ?? 'errors.rate_limited_retry', {
-    vars: { seconds },
+    vars: { count: seconds },
     headers: { 'Retry-After': String(seconds) },
   });
 }

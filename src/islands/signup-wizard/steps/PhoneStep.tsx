@@ -15,10 +15,12 @@ interface PhoneStepProps {
   onVerify: () => void;
   onSkip: () => void;
   t: ClientTranslate;
+  /** A number of the person's country, for the field's hint. */
+  phoneExample: string;
 }
 
 /** The phone number, confirmed with a 4-digit code by SMS; a new code can be asked for after `resend_after` seconds. */
-export default function PhoneStep({ proof, busy, onSend, onVerify, onSkip, t }: PhoneStepProps) {
+export default function PhoneStep({ proof, busy, onSend, onVerify, onSkip, t, phoneExample }: PhoneStepProps) {
   const fields = useStepFields();
   const phone = (useWatch<WizardValues, 'phone'>({ name: 'phone' }) ?? '').trim();
   const seconds = useCountdown(proof.resendAt);
@@ -35,7 +37,7 @@ export default function PhoneStep({ proof, busy, onSend, onVerify, onSkip, t }: 
 
   return (
     <>
-      <PhoneField {...fields} t={t} />
+      <PhoneField {...fields} t={t} example={phoneExample} />
       {confirmed ? (
         <div className="alert alert-success" role="status">
           <span>{t('signup.phone_confirmed', { phone })}</span>
@@ -80,7 +82,7 @@ export default function PhoneStep({ proof, busy, onSend, onVerify, onSkip, t }: 
               aria-busy={busy === 'send' || undefined}
             >
               {busy === 'send' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              {seconds > 0 ? t('signup.pin_resend_in', { seconds }) : t('signup.pin_resend')}
+              {seconds > 0 ? t('signup.pin_resend_in', { count: seconds }) : t('signup.pin_resend')}
             </button>
           </div>
         </div>

@@ -58,11 +58,12 @@ export function referenceRoutes() {
       }),
       cache: REFERENCE_CACHE,
     },
-    async (_c, { query }) =>
+    async (c, { query }) =>
       listRegions(
         await getDb(),
         { countryId: query.country_id, q: query.q },
         { page: query.page, perPage: query['per-page'], sort: query.sort },
+        c.get('locale'),
       ),
   );
 
@@ -89,7 +90,7 @@ export function referenceRoutes() {
       body: z.object({ country_id: requiredInt() }),
       response: itemsOf(regionItem),
     },
-    async (_c, { body }) => ({ items: await listCountryRegions(await getDb(), body.country_id) }),
+    async (c, { body }) => ({ items: await listCountryRegions(await getDb(), body.country_id, c.get('locale')) }),
   );
 
   endpoint(

@@ -24,7 +24,12 @@ export const countries = pgTable('countries', {
   nameFr: text('name_fr').notNull(),
 });
 
-/** First-level administrative divisions (counties, regions, states, provinces). */
+/**
+ * First-level administrative divisions (counties, regions, states, provinces). `name` is the official name (in
+ * English, or French in francophone countries); `name_sw` and `name_fr` are set only where the name is translated
+ * in that language ("Far North" is "Extrême-Nord" in French, "Kaskazini ya Mbali" in Swahili), null where it is the
+ * same proper noun in every language (src/server/db/localized.ts `regionNameIn`).
+ */
 export const regions = pgTable(
   'regions',
   {
@@ -33,6 +38,8 @@ export const regions = pgTable(
       .notNull()
       .references(() => countries.id),
     name: text('name').notNull(),
+    nameSw: text('name_sw'),
+    nameFr: text('name_fr'),
     latitude: real('latitude'),
     longitude: real('longitude'),
   },

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '~/server/db/client';
 import {
   categories,
@@ -28,9 +28,43 @@ const CATEGORY_TREES: Record<CategoryKind, CategorySeed[]> = {
   technic: TECHNIC_CATEGORIES,
 };
 
-function countryNames(code: string) {
-  const name = (locale: string) => new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+/**
+ * Where CLDR's name drops letters of a country's own name: Côte d'Ivoire asks to be called so in every language,
+ * and CLDR's Swahili writes "Cote d’Ivoire".
+ */
+const CLDR_CORRECTIONS: Record<string, Partial<Record<'sw' | 'fr' | 'en', string>>> = {
+  CI: { sw: 'Côte d’Ivoire' },
+};
+
+/** A country's names in the three languages: CLDR's (Intl.DisplayNames), with the corrections above. */
+export function countryNames(code: string) {
+  const name = (locale: 'en' | 'sw' | 'fr') =>
+    CLDR_CORRECTIONS[code]?.[locale] ?? new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
   return { nameEn: name('en'), nameSw: name('sw'), nameFr: name('fr') };
+}
+
+/**
+ * Bumped whenever the names above or the regions' translations change: a database seeded before gets them at the
+ * next start (`refreshReferenceNames`, from `ensureSeeded`), without reloading anything else.
+ */
+export const REFERENCE_NAMES_VERSION = '2026-12-02';
+
+/** Writes the countries' names and the regions' translations of the code into an existing database. */
+export async function refreshReferenceNames(db: Executor): Promise<void> {
+  for (const row of await db.select({ id: countries.id, code: countries.code }).from(countries))
+    await db.update(countries).set(countryNames(row.code.trim())).where(eq(countries.id, row.id));
+  const countryIds = new Map(
+    (await db.select({ id: countries.id, code: countries.code }).from(countries)).map((row) => [row.code, row.id]),
+  );
+  for (const [code, regionSeeds] of Object.entries(REGIONS)) {
+    const countryId = countryIds.get(code);
+    if (countryId === undefined) continue;
+    for (const region of regionSeeds)
+      await db
+        .update(regions)
+        .set({ nameSw: region.names?.sw ?? null, nameFr: region.names?.fr ?? null })
+        .where(and(eq(regions.countryId, countryId), eq(regions.name, region.name)));
+  }
 }
 
 function flattenCategories(kind: CategoryKind, nodes: CategorySeed[], parentId: number | null = null) {
@@ -71,10 +105,24 @@ export async function seedReferenceData(db: Executor): Promise<void> {
     if (!countryId) throw new Error(`Reference data: unknown country ${code}`);
     const inserted = await db
       .insert(regions)
-      .values(regionSeeds.map((r) => ({ countryId, name: r.name, latitude: r.lat, longitude: r.lng })))
+      .values(
+        regionSeeds.map((r) => ({
+          countryId,
+          name: r.name,
+          nameSw: r.names?.sw ?? null,
+          nameFr: r.names?.fr ?? null,
+          latitude: r.lat,
+          longitude: r.lng,
+        })),
+      )
       .onConflictDoUpdate({
         target: [regions.countryId, regions.name],
-        set: { latitude: sql`excluded.latitude`, longitude: sql`excluded.longitude` },
+        set: {
+          nameSw: sql`excluded.name_sw`,
+          nameFr: sql`excluded.name_fr`,
+          latitude: sql`excluded.latitude`,
+          longitude: sql`excluded.longitude`,
+        },
       })
       .returning({ id: regions.id, name: regions.name });
     const regionIds = new Map(inserted.map((row) => [row.name, row.id]));

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AddressInput } from '~/features/accounts/schemas';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
-import { localizedColumn } from '~/server/db/localized';
+import { localizedColumn, regionNameIn } from '~/server/db/localized';
 import { addresses, countries, regions, villages } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
 
@@ -81,7 +81,7 @@ export async function listAddresses(db: Executor, userId: number, locale: Locale
       country_id: addresses.countryId,
       country: localizedColumn(countries, 'name', locale),
       region_id: addresses.regionId,
-      region: regions.name,
+      region: regionNameIn(locale),
       village_id: addresses.villageId,
       village: villages.name,
       city: addresses.city,

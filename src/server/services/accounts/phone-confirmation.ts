@@ -41,7 +41,7 @@ export async function sendPhonePin(
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000);
       throw new AppError('rate_limited', 'accounts.pin_wait', {
-        vars: { seconds },
+        vars: { count: seconds },
         headers: { 'Retry-After': String(seconds) },
       });
     }
@@ -59,7 +59,7 @@ export async function sendPhonePin(
     })
     .returning({ id: phoneVerifications.id });
   try {
-    await getSmsSender().send(phone, createTranslator(locale)('accounts.pin_sms', { pin, minutes: PIN_TTL_MINUTES }));
+    await getSmsSender().send(phone, createTranslator(locale)('accounts.pin_sms', { pin, count: PIN_TTL_MINUTES }));
   } catch (cause) {
     // The SMS never left: forget the PIN so the user may ask again at once.
     await db.delete(phoneVerifications).where(eq(phoneVerifications.id, row.id));

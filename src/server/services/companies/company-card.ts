@@ -53,7 +53,7 @@ export function toCompanyCard(
     country_id: row.countryId,
     country: names.countries.get(row.countryId)?.[locale] ?? '',
     region_id: row.regionId,
-    region: row.regionId === null ? null : (names.regions.get(row.regionId) ?? null),
+    region: row.regionId === null ? null : (names.regions.get(row.regionId)?.[locale] ?? null),
     ...logoUrls(row.logoKey),
     lots_count: lotsCount,
     verified: row.verified,

@@ -62,7 +62,7 @@ export async function readCompanyProfile(db: Executor, id: number, viewer: Sessi
     country_id: company.countryId,
     country: names.countries.get(company.countryId)?.[locale] ?? '',
     region_id: company.regionId,
-    region: company.regionId === null ? null : (names.regions.get(company.regionId) ?? null),
+    region: company.regionId === null ? null : (names.regions.get(company.regionId)?.[locale] ?? null),
     phone: company.phone,
     email: company.email,
     website: company.website,

@@ -45,9 +45,9 @@ function readBooking(lot: LotRow, input: CreateOfferInput, today: string) {
   if (!dateTo) throw invalid('date_to', { key: 'validation.required' });
   if (input.date_from < today) throw invalid('date_from', { key: 'offers.date_past' });
   if (Date.parse(input.date_from) - Date.parse(today) > BOOKING_MAX_DAYS_AHEAD * DAY)
-    throw invalid('date_from', { key: 'offers.date_too_far', vars: { days: BOOKING_MAX_DAYS_AHEAD } });
+    throw invalid('date_from', { key: 'offers.date_too_far', vars: { count: BOOKING_MAX_DAYS_AHEAD } });
   if ((Date.parse(dateTo) - Date.parse(input.date_from)) / DAY + 1 > BOOKING_MAX_DAYS)
-    throw invalid('date_to', { key: 'offers.booking_too_long', vars: { days: BOOKING_MAX_DAYS } });
+    throw invalid('date_to', { key: 'offers.booking_too_long', vars: { count: BOOKING_MAX_DAYS } });
   let hourFrom: number | null = null;
   let hourTo: number | null = null;
   if (rentPer === 'hour') {

@@ -53,7 +53,7 @@ export async function listMapPoints(
         currency: currency?.code ?? '',
         decimals: currency?.decimals ?? 2,
         unit: names.units.get(perUnitId)?.[locale] ?? '',
-        region: regionId === null ? null : (names.regions.get(regionId) ?? null),
+        region: regionId === null ? null : (names.regions.get(regionId)?.[locale] ?? null),
         country: names.countries.get(countryId)?.[locale] ?? '',
         latitude: row.latitude!,
         longitude: row.longitude!,

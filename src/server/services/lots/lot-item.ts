@@ -143,7 +143,7 @@ export function toLotItem(
     country_id: lot.countryId,
     country: names.countries.get(lot.countryId)?.[locale] ?? '',
     region_id: lot.regionId,
-    region: lot.regionId === null ? null : (names.regions.get(lot.regionId) ?? null),
+    region: lot.regionId === null ? null : (names.regions.get(lot.regionId)?.[locale] ?? null),
     village_id: lot.villageId,
     village: lot.villageId === null ? null : (names.villages.get(lot.villageId) ?? null),
     latitude: lot.latitude,

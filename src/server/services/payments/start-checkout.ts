@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Locale } from '~/i18n/config';
 import { localizePath } from '~/i18n/paths';
+import { type MessageKey, type MessageVars, createTranslator } from '~/i18n/t';
 import type { Executor } from '~/server/db/client';
 import { type PaymentPurpose, payments } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
@@ -27,7 +28,11 @@ export interface StartCheckoutInput {
   locale: Locale;
   /** The path (unlocalized) the member comes back to, given the payment's reference. */
   returnPath: (reference: string) => string;
-  description: string;
+  /**
+   * What the payment is for, as the provider's page shows it to the payer: a message, written in the member's
+   * language ("Transaction n° 6 sur Mavuno"), never English on a French or Swahili checkout.
+   */
+  description: { key: MessageKey; vars?: MessageVars };
 }
 
 export interface StartedCheckout {
@@ -63,7 +68,7 @@ export async function startCheckout(
       returnUrl: `${input.origin}${localizePath(input.returnPath(reference), input.locale)}`,
       method: input.method,
       customer: { email: input.email ?? undefined, phone: input.phone },
-      description: input.description,
+      description: createTranslator(input.locale)(input.description.key, input.description.vars),
       locale: input.locale,
     });
   } catch (error) {

@@ -67,7 +67,7 @@ export async function startDealPayment(
     locale: input.locale,
     // Back to the deal page, which says the payment is being confirmed until it is held.
     returnPath: (reference) => `${dealPaymentReturnPath(offer.id)}?reference=${encodeURIComponent(reference)}`,
-    description: `Mavuno deal #${offer.id}`,
+    description: { key: 'payments.checkout_deal', vars: { id: offer.id } },
   });
   return { ...started, offer_id: offer.id };
 }

@@ -50,6 +50,6 @@ export async function startTopUp(
     origin: input.origin,
     locale: input.locale,
     returnPath: topUpReturnPath,
-    description: 'Mavuno wallet top-up',
+    description: { key: 'payments.checkout_top_up' },
   });
 }

@@ -1,3 +1,4 @@
+import { regionNameIn } from '~/server/db/localized';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { PROFILE_FORM_KINDS, type ProfileFormKind } from '~/features/companies/constants';
 import type { MemberProfileData } from '~/features/companies/profile-forms';
@@ -62,7 +63,10 @@ export async function readPublicMemberProfiles(
           .where(and(eq(categories.kind, 'board'), inArray(categories.id, cropIds)))
       : [],
     regionIds.length
-      ? db.select({ id: regions.id, name: regions.name }).from(regions).where(inArray(regions.id, regionIds))
+      ? db
+          .select({ id: regions.id, name: regionNameIn(locale) })
+          .from(regions)
+          .where(inArray(regions.id, regionIds))
       : [],
   ]);
   const named = (ids: number[], names: { id: number; name: string }[]) =>

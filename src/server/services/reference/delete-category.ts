@@ -19,7 +19,7 @@ export async function deleteCategory(db: Executor, actor: StaffActor, kind: Cate
     const [row] = await tx.select().from(categories).where(where).for('update');
     if (!row) throw new AppError('not_found', 'errors.not_found');
     const uses = await countCategoryUses(tx, kind, id);
-    if (uses > 0) throw new AppError('conflict', 'admin.reference_in_use', { vars: { count: String(uses) } });
+    if (uses > 0) throw new AppError('conflict', 'admin.reference_in_use', { vars: { count: uses } });
     await tx.delete(categories).where(where);
     await recordAudit(tx, actor, {
       action: 'reference.category_delete',

@@ -14,7 +14,7 @@ export async function deleteUnit(db: Executor, actor: StaffActor, id: number): P
     const [row] = await tx.select().from(perUnits).where(eq(perUnits.id, id)).for('update');
     if (!row) throw new AppError('not_found', 'errors.not_found');
     const uses = await countUnitUses(tx, id);
-    if (uses > 0) throw new AppError('conflict', 'admin.reference_in_use', { vars: { count: String(uses) } });
+    if (uses > 0) throw new AppError('conflict', 'admin.reference_in_use', { vars: { count: uses } });
     await tx.delete(perUnits).where(eq(perUnits.id, id));
     await recordAudit(tx, actor, {
       action: 'reference.unit_delete',

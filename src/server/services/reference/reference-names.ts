@@ -1,5 +1,6 @@
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
+import { regionNameOf } from '~/server/db/localized';
 import { categories, countries, currencies, perUnits, regions, villages } from '~/server/db/schema';
 
 type Names = Record<Locale, string>;
@@ -16,7 +17,8 @@ export interface ReferenceNames {
   units: Map<number, Names>;
   currencies: Map<number, { code: string; decimals: number }>;
   countries: Map<number, Names>;
-  regions: Map<number, string>;
+  /** A region's name in each language (its translation, else its official name). */
+  regions: Map<number, Names>;
   villages: Map<number, string>;
 }
 
@@ -39,7 +41,7 @@ async function load(db: Executor): Promise<ReferenceNames> {
     db.select({ id: perUnits.id, en: perUnits.shortEn, sw: perUnits.shortSw, fr: perUnits.shortFr }).from(perUnits),
     db.select({ id: currencies.id, code: currencies.code, decimals: currencies.decimals }).from(currencies),
     db.select({ id: countries.id, en: countries.nameEn, sw: countries.nameSw, fr: countries.nameFr }).from(countries),
-    db.select({ id: regions.id, name: regions.name }).from(regions),
+    db.select({ id: regions.id, name: regions.name, nameSw: regions.nameSw, nameFr: regions.nameFr }).from(regions),
     db.select({ id: villages.id, name: villages.name }).from(villages),
   ]);
   return {
@@ -47,7 +49,12 @@ async function load(db: Executor): Promise<ReferenceNames> {
     units: new Map(unitRows.map((row) => [row.id, names(row)])),
     currencies: new Map(currencyRows.map((row) => [row.id, { code: row.code.trim(), decimals: row.decimals }])),
     countries: new Map(countryRows.map((row) => [row.id, names(row)])),
-    regions: new Map(regionRows.map((row) => [row.id, row.name])),
+    regions: new Map(
+      regionRows.map((row) => [
+        row.id,
+        { en: regionNameOf(row, 'en'), sw: regionNameOf(row, 'sw'), fr: regionNameOf(row, 'fr') },
+      ]),
+    ),
     villages: new Map(villageRows.map((row) => [row.id, row.name])),
   };
 }

@@ -37,7 +37,7 @@ export async function updateUnit(db: Executor, actor: StaffActor, id: number, in
       (row.kgPerUnit !== null && values.kgPerUnit !== null && Number(row.kgPerUnit) === Number(values.kgPerUnit));
     if (!sameMass) {
       const uses = await countUnitUses(tx, id);
-      if (uses > 0) throw new AppError('conflict', 'admin.reference_in_use', { vars: { count: String(uses) } });
+      if (uses > 0) throw new AppError('conflict', 'admin.reference_in_use', { vars: { count: uses } });
     }
     await tx.update(perUnits).set(values).where(eq(perUnits.id, id));
     await recordAudit(tx, actor, {

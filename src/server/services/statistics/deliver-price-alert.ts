@@ -4,7 +4,7 @@ import { formatMoney } from '~/i18n/format';
 import { localizePath } from '~/i18n/paths';
 import { type MessageKey, createTranslator } from '~/i18n/t';
 import type { Executor } from '~/server/db';
-import { localizedColumn } from '~/server/db/localized';
+import { localizedColumn, regionNameIn } from '~/server/db/localized';
 import { categories, perUnits, priceAlerts, regions, users } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
 import { sendMail } from '~/server/mail';
@@ -66,7 +66,7 @@ export async function deliverPriceAlert(
   const locale = userLocale(member ?? { locale: 'en' });
   const t = createTranslator(locale);
   const [place] = await db
-    .select({ crop: localizedColumn(categories, 'name', locale), region: regions.name })
+    .select({ crop: localizedColumn(categories, 'name', locale), region: regionNameIn(locale) })
     .from(categories)
     .leftJoin(regions, eq(regions.id, alert.regionId ?? 0))
     .where(and(eq(categories.kind, 'board'), eq(categories.id, alert.categoryId)));

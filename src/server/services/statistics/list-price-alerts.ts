@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { PriceAlertKind } from '~/features/statistics/alerts';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
-import { localizedColumn } from '~/server/db/localized';
+import { localizedColumn, regionNameIn } from '~/server/db/localized';
 import { categories, currencies, priceAlerts, regions } from '~/server/db/schema';
 
 export interface PriceAlertItem {
@@ -31,7 +31,7 @@ async function selectAlerts(db: Executor, where: SQL, locale: Locale): Promise<P
       categoryId: priceAlerts.categoryId,
       categoryName: localizedColumn(categories, 'name', locale),
       regionId: priceAlerts.regionId,
-      regionName: regions.name,
+      regionName: regionNameIn(locale),
       kind: priceAlerts.kind,
       thresholdMinor: priceAlerts.thresholdMinor,
       currencyId: priceAlerts.currencyId,

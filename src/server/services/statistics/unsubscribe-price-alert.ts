@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { UNSUBSCRIBE_TOKEN } from '~/features/statistics/alerts';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
-import { localizedColumn } from '~/server/db/localized';
+import { localizedColumn, regionNameIn } from '~/server/db/localized';
 import { categories, priceAlerts, regions } from '~/server/db/schema';
 import { hashUnsubscribeToken } from './price-alert-token';
 
@@ -15,7 +15,7 @@ export async function findAlertByToken(db: Executor, token: string | null | unde
       kind: priceAlerts.kind,
       active: priceAlerts.active,
       categoryName: localizedColumn(categories, 'name', locale),
-      regionName: regions.name,
+      regionName: regionNameIn(locale),
     })
     .from(priceAlerts)
     .innerJoin(categories, and(eq(categories.kind, 'board'), eq(categories.id, priceAlerts.categoryId)))

@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '~/server/db';
 import { users, verificationRequests, verifications } from '~/server/db/schema';
-import { VERIFICATION_TYPE_LABEL } from '~/features/companies/verification-labels';
 import { localizePath } from '~/i18n/paths';
-import { createTranslator } from '~/i18n/t';
 import { getEnv } from '~/server/env';
 import { sendMail } from '~/server/mail';
 import { verificationDecisionMail } from '~/server/mail/templates';
@@ -89,7 +87,7 @@ async function notifyVerificationDecision(db: Executor, request: typeof verifica
   await sendMail(
     verificationDecisionMail(locale, member.email, member.firstName, {
       approved,
-      type: createTranslator(locale)(VERIFICATION_TYPE_LABEL[request.type]),
+      type: request.type,
       note: request.decisionNote,
       url: `${getEnv().publicUrl}${localizePath(path, locale)}`,
     }),

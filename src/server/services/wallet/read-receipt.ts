@@ -56,7 +56,12 @@ export interface Receipt {
   deal: { id: number; title: string; buyer: string; seller: string } | null;
   /** `held` while a freeze or payout waits; `released` or `returned` once resolved; `completed` otherwise. */
   status: 'completed' | 'held' | 'released' | 'returned';
-  memo: string | null;
+  /**
+   * A person's words about the transfer: the decider's note of a dispute decision. The ledger's other memos are
+   * written by code for staff (provider, reference, deal number, a payout's failure code, in English) and are not
+   * the member's to read; the receipt shows the same facts in the reader's language (method, reference, deal).
+   */
+  note: string | null;
 }
 
 const nameOf = (row: { firstName: string | null; lastName: string | null } | undefined) =>
@@ -189,6 +194,6 @@ export async function readReceipt(db: Executor, userId: number, transferId: numb
     method,
     deal: deal ? { id: deal.id, title: deal.title, buyer: person(deal.buyerId), seller: person(deal.sellerId) } : null,
     status,
-    memo: transfer.memo,
+    note: transfer.cause === 'dispute_decision' ? transfer.memo : null,
   };
 }

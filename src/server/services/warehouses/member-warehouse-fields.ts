@@ -2,7 +2,7 @@ import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CategoryKind } from '~/server/db/schema';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
-import { localizedColumn } from '~/server/db/localized';
+import { localizedColumn, regionNameIn } from '~/server/db/localized';
 import { ownerStillInCompany } from './access';
 import {
   categories,
@@ -73,7 +73,7 @@ export function selectMemberWarehouses(db: Executor, locale: Locale, userId: num
       country_id: memberWarehouses.countryId,
       country_name: localizedColumn(countries, 'name', locale),
       region_id: memberWarehouses.regionId,
-      region_name: regions.name,
+      region_name: regionNameIn(locale),
       village_id: memberWarehouses.villageId,
       village_name: villages.name,
       latitude: memberWarehouses.latitude,

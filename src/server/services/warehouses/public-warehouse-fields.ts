@@ -3,7 +3,7 @@ import type { WarehouseKind, WarehouseService } from '~/features/warehouses/cons
 import { FOLD_FROM, FOLD_TO } from '~/features/warehouses/fold';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
-import { localizedColumn } from '~/server/db/localized';
+import { localizedColumn, regionNameIn } from '~/server/db/localized';
 import { countries, regions, systemWarehouses, villages } from '~/server/db/schema';
 
 /** A public warehouse as the API gives it (docs/warehouses.md "API"). */
@@ -53,7 +53,7 @@ export function selectPublicWarehouses(db: Executor, locale: Locale) {
       country_id: systemWarehouses.countryId,
       country_name: localizedColumn(countries, 'name', locale),
       region_id: systemWarehouses.regionId,
-      region_name: regions.name,
+      region_name: regionNameIn(locale),
       village_id: systemWarehouses.villageId,
       village_name: villages.name,
       latitude: systemWarehouses.latitude,

@@ -240,6 +240,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'West Pokot',
+      names: { sw: 'Pokot Magharibi', fr: 'Pokot-Occidental' },
       lat: 1.2389,
       lng: 35.1119,
       villages: [
@@ -798,6 +799,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
   UG: [
     {
       name: 'Central',
+      names: { sw: 'Kati', fr: 'Centre' },
       lat: 0.3476,
       lng: 32.5825,
       villages: [
@@ -811,6 +813,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'Eastern',
+      names: { sw: 'Mashariki', fr: 'Est' },
       lat: 1.0806,
       lng: 34.175,
       villages: [
@@ -824,6 +827,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'Northern',
+      names: { sw: 'Kaskazini', fr: 'Nord' },
       lat: 2.7747,
       lng: 32.299,
       villages: [
@@ -837,6 +841,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'Western',
+      names: { sw: 'Magharibi', fr: 'Ouest' },
       lat: -0.6072,
       lng: 30.6545,
       villages: [
@@ -867,6 +872,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'Northern',
+      names: { sw: 'Kaskazini', fr: 'Nord' },
       lat: -1.5764,
       lng: 30.0675,
       villages: [
@@ -880,6 +886,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'Southern',
+      names: { sw: 'Kusini', fr: 'Sud' },
       lat: -2.3519,
       lng: 29.7509,
       villages: [
@@ -893,6 +900,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'Eastern',
+      names: { sw: 'Mashariki', fr: 'Est' },
       lat: -1.9486,
       lng: 30.4347,
       villages: [
@@ -906,6 +914,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'Western',
+      names: { sw: 'Magharibi', fr: 'Ouest' },
       lat: -2.0603,
       lng: 29.3478,
       villages: [
@@ -1283,6 +1292,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'Federal Capital Territory',
+      names: { sw: 'Eneo la Mji Mkuu wa Shirikisho', fr: 'Territoire de la capitale fédérale' },
       lat: 9.0765,
       lng: 7.3986,
       villages: [
@@ -1327,6 +1337,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'Bono East',
+      names: { sw: 'Bono Mashariki', fr: 'Bono oriental' },
       lat: 7.5833,
       lng: -1.9333,
       villages: [
@@ -1337,6 +1348,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'Central',
+      names: { sw: 'Kati', fr: 'Centre' },
       lat: 5.1053,
       lng: -1.2466,
       villages: [
@@ -1347,6 +1359,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'Eastern',
+      names: { sw: 'Mashariki', fr: 'Est' },
       lat: 6.094,
       lng: -0.2591,
       villages: [
@@ -1357,6 +1370,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'Greater Accra',
+      names: { sw: 'Accra Kuu', fr: 'Grand Accra' },
       lat: 5.6037,
       lng: -0.187,
       villages: [
@@ -1367,6 +1381,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'North East',
+      names: { sw: 'Kaskazini Mashariki', fr: 'Nord-Est' },
       lat: 10.5261,
       lng: -0.3683,
       villages: [
@@ -1377,6 +1392,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'Northern',
+      names: { sw: 'Kaskazini', fr: 'Nord' },
       lat: 9.4008,
       lng: -0.8393,
       villages: [
@@ -1397,6 +1413,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'Savannah',
+      names: { sw: 'Savana', fr: 'Savane' },
       lat: 9.0833,
       lng: -1.8167,
       villages: [
@@ -1407,6 +1424,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'Upper East',
+      names: { sw: 'Mashariki ya Juu', fr: 'Haut Ghana oriental' },
       lat: 10.7856,
       lng: -0.8514,
       villages: [
@@ -1417,6 +1435,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'Upper West',
+      names: { sw: 'Magharibi ya Juu', fr: 'Haut Ghana occidental' },
       lat: 10.0601,
       lng: -2.5099,
       villages: [
@@ -1437,6 +1456,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'Western',
+      names: { sw: 'Magharibi', fr: 'Ouest' },
       lat: 4.8845,
       lng: -1.7554,
       villages: [
@@ -1447,6 +1467,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'Western North',
+      names: { sw: 'Magharibi Kaskazini', fr: 'Ouest-Nord' },
       lat: 6.2,
       lng: -2.4833,
       villages: [
@@ -1749,6 +1770,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
   CM: [
     {
       name: 'Adamawa',
+      names: { fr: 'Adamaoua' },
       lat: 7.3167,
       lng: 13.5833,
       villages: [
@@ -1759,6 +1781,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'Centre',
+      names: { sw: 'Kati' },
       lat: 3.848,
       lng: 11.5021,
       villages: [
@@ -1769,6 +1792,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'East',
+      names: { sw: 'Mashariki', fr: 'Est' },
       lat: 4.5833,
       lng: 13.6833,
       villages: [
@@ -1779,6 +1803,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'Far North',
+      names: { sw: 'Kaskazini ya Mbali', fr: 'Extrême-Nord' },
       lat: 10.591,
       lng: 14.3158,
       villages: [
@@ -1789,6 +1814,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'Littoral',
+      names: { sw: 'Pwani' },
       lat: 4.0511,
       lng: 9.7679,
       villages: [
@@ -1799,6 +1825,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'North',
+      names: { sw: 'Kaskazini', fr: 'Nord' },
       lat: 9.3,
       lng: 13.4,
       villages: [
@@ -1809,6 +1836,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'Northwest',
+      names: { sw: 'Kaskazini Magharibi', fr: 'Nord-Ouest' },
       lat: 5.9597,
       lng: 10.146,
       villages: [
@@ -1819,6 +1847,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'South',
+      names: { sw: 'Kusini', fr: 'Sud' },
       lat: 2.9,
       lng: 11.15,
       villages: [
@@ -1829,6 +1858,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'Southwest',
+      names: { sw: 'Kusini Magharibi', fr: 'Sud-Ouest' },
       lat: 4.1527,
       lng: 9.2415,
       villages: [
@@ -1839,6 +1869,7 @@ export const REGIONS: Record<'KE' | 'TZ' | 'UG' | 'RW' | 'NG' | 'GH' | 'CI' | 'S
     },
     {
       name: 'West',
+      names: { sw: 'Magharibi', fr: 'Ouest' },
       lat: 5.4778,
       lng: 10.4176,
       villages: [

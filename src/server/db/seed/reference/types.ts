@@ -1,11 +1,16 @@
-/** Shapes of the reference data files in this folder. Names of places are proper nouns (one spelling);
- *  names of categories and units are translated into the three interface languages. */
+/** Shapes of the reference data files in this folder. Names of villages are proper nouns (one spelling), regions'
+ *  too unless translated (`names`); names of categories and units are translated into the three interface languages. */
 export interface PlaceSeed {
   name: string;
   lat: number;
   lng: number;
 }
 export interface RegionSeed extends PlaceSeed {
+  /**
+   * The region's name where a language translates it (a compass point, "Federal Capital Territory"); a name that is
+   * a proper noun in every language ("Nakuru", "Thiès", "Ashanti") has none. docs/architecture.md "Languages".
+   */
+  names?: { sw?: string; fr?: string };
   villages: PlaceSeed[];
 }
 export interface TranslatedName {

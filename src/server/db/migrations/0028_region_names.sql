@@ -1,0 +1,2 @@
+ALTER TABLE "regions" ADD COLUMN "name_sw" text;--> statement-breakpoint
+ALTER TABLE "regions" ADD COLUMN "name_fr" text;
