@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { signInStaff } from './staff';
 
 const dictionary = (locale: string): Record<string, string> =>
   JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8'));
@@ -88,9 +89,10 @@ test.describe('[COMPANIES] a cooperative forms its team and verifies a farmer', 
     await farmer.goto(`/fr/public-profile/${farmerId}`);
     await expect(farmer.locator('meta[name="description"]')).toHaveAttribute('content', new RegExp(cropName));
 
-    // The platform marks the cooperative as a verifier; its representative verifies the farmer by referral code.
+    // The platform marks the cooperative as a verifier (staff, past the back office's second factor); its
+    // representative verifies the farmer by referral code.
     const admin = await (await browser.newContext()).newPage();
-    await signIn(admin, 'demo-admin@mavuno.test', 'mavuno-demo');
+    await signInStaff(admin.request, 'demo-admin@mavuno.test');
     const marked = await admin.request.post('/api-v2/company/set-verifier', {
       headers: origin,
       form: { id: mine.company.id, is_verifier: 1 },
