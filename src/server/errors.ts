@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   /** The back office (docs/backoffice.md): the second factor is missing, or a sensitive action needs it again. */
   'admin.second_factor_required': 401,
   'admin.step_up_required': 403,
+  /** Nobody verifies themselves, a company they belong to or its members (docs/companies.md "Who verifies"). */
+  'verification.own_unit': 403,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

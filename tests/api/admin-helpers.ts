@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { StaffRole } from '~/features/admin/capabilities';
+import { type StaffRole, capabilitiesOf } from '~/features/admin/capabilities';
+import type { AdminGate } from '~/server/loaders/admin';
 import { getDb } from '~/server/db';
 import { staffFactors } from '~/server/db/schema';
 import { totpCode, totpStep } from '~/server/security/totp';
@@ -9,6 +10,7 @@ import { startTwoFactorSetup } from '~/server/services/admin/start-two-factor-se
 import { resolveUser } from '~/server/services/accounts/authenticate';
 import { setRole } from '~/server/services/accounts/set-role';
 import { signedUpUser } from '../fixtures/accounts';
+import { type TestCookies, formRequest } from '../fixtures/forms';
 
 /**
  * A staff member for back-office tests (docs/backoffice.md): signed up, given `role`, authenticator set up and its
@@ -33,4 +35,22 @@ export async function staffMember(role: StaffRole, options: { twoFactor?: boolea
     recoveryCodes = (await confirmTwoFactorSetup(db, actor, totpCode(secret, totpStep()))).recoveryCodes;
   }
   return { ...account, user, actor, secret, recoveryCodes, code };
+}
+
+/** The gate a back-office page passes its loader, for `staff` posting `fields` (or reading) `path` in `locale`. */
+export function adminGate(
+  staff: Awaited<ReturnType<typeof staffMember>>,
+  path: string,
+  cookies: TestCookies,
+  fields?: Record<string, string>,
+  locale: 'en' | 'fr' = 'en',
+): AdminGate {
+  const request = { ...formRequest(path, { cookies, fields, locale }), user: staff.user };
+  return {
+    user: staff.user,
+    actor: staff.actor,
+    capabilities: capabilitiesOf(staff.user.role),
+    forbidden: false,
+    request,
+  };
 }

@@ -13,11 +13,9 @@ import { useTestDatabase } from '../fixtures/database';
 import { act, makeOffer, sellMaize } from '../fixtures/deals';
 import { memberWithTier, postAs } from '../fixtures/lots';
 import { topUp, userId } from '../fixtures/wallet';
-import { staffMember } from './admin-helpers';
-import { TestCookies, formRequest } from '../fixtures/forms';
+import { adminGate, staffMember } from './admin-helpers';
+import { TestCookies } from '../fixtures/forms';
 import { formTokenFor } from '~/server/http/form-token';
-import { capabilitiesOf } from '~/features/admin/capabilities';
-import type { AdminGate } from '~/server/loaders/admin';
 import { loadDisputeCasePage, loadSettingsPage } from '~/server/loaders/admin-money';
 import { loadDealsPage } from '~/server/loaders/admin-deals';
 
@@ -412,41 +410,23 @@ describe('back office: deals', () => {
 });
 
 describe('back office pages: plain forms', () => {
-  /** The gate a page passes its loader, for `staff` posting `fields` (or reading) `path` in `locale`. */
-  function gateOf(
-    staff: Awaited<ReturnType<typeof staffMember>>,
-    path: string,
-    cookies: TestCookies,
-    fields?: Record<string, string>,
-    locale: 'en' | 'fr' = 'en',
-  ): AdminGate {
-    const request = { ...formRequest(path, { cookies, fields, locale }), user: staff.user };
-    return {
-      user: staff.user,
-      actor: staff.actor,
-      capabilities: capabilitiesOf(staff.user.role),
-      forbidden: false,
-      request,
-    };
-  }
-
   it('the decision form needs the confirmation box and the step-up, then redirects', async () => {
     const admin = await staffMember('admin');
     const { offerId, buyer } = await disputedDeal();
     const cookies = new TestCookies();
     formTokenFor(cookies);
     const path = `/admin/money/disputes/${offerId}`;
-    const shown = await loadDisputeCasePage(gateOf(admin, path, cookies), offerId);
+    const shown = await loadDisputeCasePage(adminGate(admin, path, cookies), offerId);
     expect('view' in shown && shown.view.item.frozen?.amount).toBe(TOTAL);
 
     const unconfirmed = await loadDisputeCasePage(
-      gateOf(admin, path, cookies, { decision: 'refund', step_up: PASSWORD }),
+      adminGate(admin, path, cookies, { decision: 'refund', step_up: PASSWORD }),
       offerId,
     );
     expect(unconfirmed.status).toBe(422);
     expect('view' in unconfirmed && unconfirmed.view.form.errors.confirm).toBeTruthy();
     const noStepUp = await loadDisputeCasePage(
-      gateOf(admin, path, cookies, { decision: 'refund', confirm: '1' }),
+      adminGate(admin, path, cookies, { decision: 'refund', confirm: '1' }),
       offerId,
     );
     expect(noStepUp.status).toBe(403);
@@ -454,7 +434,12 @@ describe('back office pages: plain forms', () => {
     expect((await findFrozenMoney(db(), offerId))?.status).toBe('pending');
 
     const done = await loadDisputeCasePage(
-      gateOf(admin, path, cookies, { decision: 'refund', confirm: '1', step_up: PASSWORD, note: 'No delivery proof' }),
+      adminGate(admin, path, cookies, {
+        decision: 'refund',
+        confirm: '1',
+        step_up: PASSWORD,
+        note: 'No delivery proof',
+      }),
       offerId,
     );
     expect(done).toMatchObject({ status: 303, redirect: `${path}?done=refund` });
@@ -467,10 +452,12 @@ describe('back office pages: plain forms', () => {
     const cookies = new TestCookies();
     formTokenFor(cookies);
     const path = '/admin/money/settings';
-    const bad = await loadSettingsPage(gateOf(finance, path, cookies, { key: 'platform_fee_bps', value: '2,5' }, 'fr'));
+    const bad = await loadSettingsPage(
+      adminGate(finance, path, cookies, { key: 'platform_fee_bps', value: '2,5' }, 'fr'),
+    );
     expect(bad.status).toBe(422);
     const done = await loadSettingsPage(
-      gateOf(
+      adminGate(
         finance,
         path,
         cookies,
@@ -486,9 +473,9 @@ describe('back office pages: plain forms', () => {
     expect(row.value).toBe(1500);
 
     const { offerId } = await disputedDeal();
-    const list = await loadDealsPage(gateOf(finance, `/admin/deals?q=${offerId}&status=approved`, cookies));
+    const list = await loadDealsPage(adminGate(finance, `/admin/deals?q=${offerId}&status=approved`, cookies));
     expect(list.page.items.map((d) => d.id)).toEqual([offerId]);
-    const invalid = await loadDealsPage(gateOf(finance, '/admin/deals?status=bogus', cookies));
+    const invalid = await loadDealsPage(adminGate(finance, '/admin/deals?status=bogus', cookies));
     expect(invalid.invalidFilters).toBe(true);
   });
 });

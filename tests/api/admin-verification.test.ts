@@ -9,7 +9,10 @@ import { useTestDatabase } from '../fixtures/database';
 import { getAs } from '../fixtures/deals';
 import { postAs } from '../fixtures/lots';
 import { userId } from '../fixtures/wallet';
-import { staffMember } from './admin-helpers';
+import { formTokenFor } from '~/server/http/form-token';
+import { loadUnitRecords } from '~/server/loaders/admin-verification';
+import { TestCookies } from '../fixtures/forms';
+import { adminGate, staffMember } from './admin-helpers';
 
 const database = useTestDatabase();
 const db = () => database.handle().db;
@@ -78,8 +81,12 @@ describe('back-office verification queue', () => {
     const item = queue.json.items.find((i: { id: number }) => i.id === firstId);
     expect(item).toMatchObject({ unit: 'user', unit_id: first.id, type: 'identity' });
     expect(item.documents).toHaveLength(1);
-    // Staff read the documents through the member API's document link.
-    expect((await getAs(moderator.auth, item.documents[0].url.replace('/api-v2', ''))).status).toBe(200);
+    // Staff read the documents through the back office's document link (behind its second factor), not the member
+    // API's.
+    const link = item.documents[0].url.replace('/api-v2', '');
+    expect(link).toMatch(/^\/admin\/verification\/document\?/);
+    expect((await getAs(moderator.auth, link)).status).toBe(200);
+    expect((await getAs(moderator.auth, link.replace('/admin', ''))).status).toBe(404);
 
     // Declining needs a reason.
     const bare = await postAs(moderator.auth, '/admin/verification/decide', form({ id: firstId, decision: 'decline' }));
@@ -247,11 +254,22 @@ describe('back-office companies', () => {
       after: { is_verifier: true },
     });
 
-    // The moderator verifies the company (member API, as the platform), then unverifies it from the back office.
-    const made = await postAs(
+    // The moderator verifies the company as the platform (back office, step-up), then unverifies it.
+    const onMemberApi = await postAs(
       moderator.auth,
       '/verified-unit/make-verified-unit',
       form({ unit: 'company', id: coop.id, type: 'company_registration' }),
+    );
+    expect(onMemberApi.status).toBe(403);
+    expect(onMemberApi.json.reason).toBe('verification.use_back_office');
+    const verifyFields = { unit: 'company', id: coop.id, type: 'company_registration' };
+    const noStepUp = await postAs(moderator.auth, '/admin/verification/verify', form(verifyFields));
+    expect(noStepUp.status).toBe(403);
+    expect(noStepUp.json.code).toBe('admin.step_up_required');
+    const made = await postAs(
+      moderator.auth,
+      '/admin/verification/verify',
+      form({ ...verifyFields, step_up: await moderator.code() }),
     );
     expect(made.status, made.text).toBe(200);
     expect((await lastAudit('verification.verify'))?.objectId).toBe(String(coop.id));
@@ -269,5 +287,33 @@ describe('back-office companies', () => {
     );
     expect(unverified.status, unverified.text).toBe(200);
     expect((await getAs(moderator.auth, `/admin/companies/${coop.id}`)).json.verified).toBe(false);
+  });
+});
+
+describe('back-office records page: the verify form', () => {
+  it('offers the types that fit the unit, needs the step-up, then redirects; a wrong type is shown beside the field', async () => {
+    const moderator = await staffMember('moderator');
+    const farmer = await member();
+    const cookies = new TestCookies();
+    formTokenFor(cookies);
+    const path = `/admin/verification/records?unit=user&id=${farmer.id}`;
+    const post = (fields: Record<string, string>) =>
+      loadUnitRecords(adminGate(moderator, path, cookies, { form: 'verify', ...fields }));
+
+    const noStepUp = await post({ type: 'identity', note: 'Seen at the office' });
+    expect(noStepUp.status).toBe(403);
+    expect('view' in noStepUp && noStepUp.view.failedType).toBe('verify');
+    expect('view' in noStepUp && noStepUp.view.form.errors.step_up).toBeTruthy();
+    expect('view' in noStepUp && noStepUp.view.form.values.note).toBe('Seen at the office');
+
+    const wrongType = await post({ type: 'company_registration', step_up: await moderator.code() });
+    expect(wrongType.status).toBe(422);
+    expect('view' in wrongType && wrongType.view.form.errors.type).toBeTruthy();
+
+    const done = await post({ type: 'identity', step_up: await moderator.code() });
+    expect(done).toMatchObject({ status: 303, redirect: `${path}&done=verified` });
+    const [record] = await db().select().from(verifications).where(eq(verifications.userId, farmer.id));
+    expect(record).toMatchObject({ type: 'identity', verifiedBy: moderator.user.id, fromCompanyId: null });
+    expect((await lastAudit('verification.verify'))?.objectId).toBe(String(farmer.id));
   });
 });

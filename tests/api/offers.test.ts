@@ -715,6 +715,12 @@ describe('deals keep their integrity', () => {
     await act(seller.auth, 'approve-offer', all.id);
     expect((await lotRow(lotId)).status).toBe('success');
     expect((await getAs(other.auth, `/offer/view?id=${late.id}`)).json.status).toBe(1);
+    // The approval that sold the lot out is not among the offers it declined: its history is its own two steps.
+    const history = (await getAs(buyer.auth, `/offer/history?id=${all.id}`)).json;
+    expect(history.events.map((e: { action: string }) => e.action)).toEqual(['create', 'approve-offer']);
+    expect(history.valid).toBe(true);
+    const lateHistory = (await getAs(other.auth, `/offer/history?id=${late.id}`)).json;
+    expect(lateHistory.events.at(-1)).toMatchObject({ action: 'decline-offer', data: { reason: 'sold_out' } });
   });
 
   it('refuses a booking approved after its first day has passed', async () => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { signInStaff } from './staff';
 
 const dictionary = (locale: string): Record<string, string> =>
   JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8'));
@@ -37,7 +38,7 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 test.describe('[COMPANIES] a cooperative forms its team and verifies a farmer', () => {
-  test('created in Swahili, the farmer invited by referral code accepts in French, is verified, and the badge shows on the lot card; the directory finds the cooperative without JavaScript', async ({
+  test('created in Swahili, the farmer invited by referral code accepts in French; the cooperative verifies a farmer outside its team (never its own member), and the badge shows on the lot card; the directory finds the cooperative without JavaScript', async ({
     browser,
   }) => {
     test.setTimeout(180_000);
@@ -88,23 +89,36 @@ test.describe('[COMPANIES] a cooperative forms its team and verifies a farmer', 
     await farmer.goto(`/fr/public-profile/${farmerId}`);
     await expect(farmer.locator('meta[name="description"]')).toHaveAttribute('content', new RegExp(cropName));
 
-    // The platform marks the cooperative as a verifier; its representative verifies the farmer by referral code.
+    // The platform marks the cooperative as a verifier (staff, past the back office's second factor); its
+    // representative verifies the farmer by referral code.
     const admin = await (await browser.newContext()).newPage();
-    await signIn(admin, 'demo-admin@mavuno.test', 'mavuno-demo');
+    await signInStaff(admin.request, 'demo-admin@mavuno.test');
     const marked = await admin.request.post('/api-v2/company/set-verifier', {
       headers: origin,
       form: { id: mine.company.id, is_verifier: 1 },
     });
     expect(marked.status()).toBe(200);
-    await representative.goto('/sw/user/profile/verifications');
-    await representative.getByLabel(sw['verification.field_referral_code']).fill(referralCode);
-    await representative.locator('#referral-type').selectOption('farm_visit');
-    await representative.getByRole('button', { name: sw['verification.referral_submit'] }).click();
-    await expect(representative.locator('main')).not.toContainText(sw['errors.validation_failed']);
+    const verifyByReferral = async (code: string) => {
+      await representative.goto('/sw/user/profile/verifications');
+      await representative.getByLabel(sw['verification.field_referral_code']).fill(code);
+      await representative.locator('#referral-type').selectOption('farm_visit');
+      await representative.getByRole('button', { name: sw['verification.referral_submit'] }).click();
+    };
+    // Its own team member is not the cooperative's to verify (docs/companies.md "Who verifies").
+    await verifyByReferral(referralCode);
+    await expect(representative.locator('main')).toContainText(sw['verification.own_colleague']);
+    // A farmer outside the team is.
+    const neighbour = await newMember(browser, 'farmer', 'fr', 'Baraka');
+    const { referral_code: neighbourCode } = await (
+      await neighbour.request.get('/api-v2/user/profile-settings-data')
+    ).json();
+    await verifyByReferral(neighbourCode);
+    await expect(representative).toHaveURL(/done=verified/);
 
-    // The farmer's lot card (a sprayer for sale: machinery is open to every member) says what was verified and by whom.
+    // That farmer's lot card (a sprayer for sale: machinery is open to every member) says what was verified and by
+    // whom.
     const lotTitle = `Bomba la kunyunyizia ${unique()}`;
-    const created = await farmer.request.post('/api-v2/technic-list/create-quote', {
+    const created = await neighbour.request.post('/api-v2/technic-list/create-quote', {
       headers: { 'X-Session-Mode': 'cookie', ...origin },
       form: {
         'TechnicList[type]': 'sell',

@@ -26,10 +26,13 @@ test.describe('[VERIFICATION] badges and the verifications page', () => {
     await context.close();
   });
 
-  test('demo-admin sees the queue and verifies a member by referral code with a plain form', async ({ browser }) => {
+  test('a verifier cooperative’s administrator sees the queue and verifies a member by referral code with a plain form; platform staff verify only in the back office', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await signIn(page, 'demo-admin@mavuno.test');
+    // demo-silver runs the demo verifier cooperative; demo-buyer (DEMOBUY4) belongs to another company.
+    await signIn(page, 'demo-silver@mavuno.test');
     await page.goto('/user/profile/verifications');
     await expect(page.getByTestId('verification-queue')).toBeVisible();
     await page.getByLabel("The member's referral code").fill('DEMOBUY4');
@@ -40,5 +43,13 @@ test.describe('[VERIFICATION] badges and the verifications page', () => {
     await page.goto('/user/profile/cabinet-cards/verifications');
     await expect(page).toHaveURL(/\/user\/profile\/verifications$/);
     await context.close();
+
+    // On the member pages a staff member is no verifier (docs/companies.md "Who verifies"): no queue here.
+    const staff = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    await signIn(staff, 'demo-admin@mavuno.test');
+    await staff.goto('/user/profile/verifications');
+    await expect(staff.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(staff.getByTestId('verification-queue')).toHaveCount(0);
+    await staff.context().close();
   });
 });

@@ -44,6 +44,19 @@ export const adminUnverifySchema = z.object({
 });
 export type AdminUnverifyInput = z.infer<typeof adminUnverifySchema>;
 
+/**
+ * Verify a user or a company directly (no member's request): the type, a note optional (kept on the record), and the
+ * step-up, as for unverifying.
+ */
+export const adminVerifySchema = z.object({
+  unit: adminUnverifySchema.shape.unit,
+  id: requiredInt(),
+  type: adminUnverifySchema.shape.type,
+  note: optionalText(1000),
+  step_up: stepUpField,
+});
+export type AdminVerifyInput = z.infer<typeof adminVerifySchema>;
+
 /** The companies list: `q` a part of the title or of the registration number, any case. */
 export const adminCompaniesQuerySchema = z.object({
   q: optionalText(120),

@@ -52,6 +52,29 @@ export const VERIFICATION_TYPES = [
 ] as const;
 export type VerificationType = (typeof VERIFICATION_TYPES)[number];
 
+/** What a verification is about: a member's account or a company. */
+export const VERIFICATION_UNITS = ['user', 'company'] as const;
+export type VerificationUnit = (typeof VERIFICATION_UNITS)[number];
+
+/**
+ * The units each type can be said of (docs/companies.md "Types and units"): a person has an identity, a company a
+ * registration; both have a phone, an e-mail, a farm and a warehouse. A type outside its units is refused (422).
+ */
+export const VERIFICATION_TYPE_UNITS: Record<VerificationType, readonly VerificationUnit[]> = {
+  identity: ['user'],
+  phone: ['user', 'company'],
+  email: ['user', 'company'],
+  company_registration: ['company'],
+  farm_visit: ['user', 'company'],
+  warehouse: ['user', 'company'],
+};
+
+export const typeFitsUnit = (type: VerificationType, unit: VerificationUnit) =>
+  VERIFICATION_TYPE_UNITS[type].includes(unit);
+
+/** The types that fit a unit, in VERIFICATION_TYPES order (the forms' choices). */
+export const verificationTypesFor = (unit: VerificationUnit) => VERIFICATION_TYPES.filter((t) => typeFitsUnit(t, unit));
+
 /** A member's fuller public profile, by kind: /farmer-profile-form, /trader-profile-form, /cooperative-form. */
 export const PROFILE_FORM_KINDS = ['farmer', 'trader', 'cooperative'] as const;
 export type ProfileFormKind = (typeof PROFILE_FORM_KINDS)[number];

@@ -11,13 +11,19 @@ import {
   type TrackState,
 } from './constants';
 import {
+  SYSTEM_DEAL_EVENTS,
   allowedActions,
   awaitsOnlinePayment,
   decide,
+  decideEvent,
   isWaitingFor,
+  lotEffect,
   nextActor,
   roleOf,
+  type DealActor,
+  type DealEvent,
   type DealState,
+  type DisputeState,
 } from './state-machine';
 
 const BUYER = 1;
@@ -510,5 +516,156 @@ describe('who acts next (nextActor): the turn every screen shows', () => {
       if (state.status !== OFFER_STATUS.approved && state.status !== OFFER_STATUS.created)
         expect(next, label).toBeNull();
     }
+  });
+});
+
+describe('events from outside the buttons (docs/deals.md "One write path")', () => {
+  const SYSTEM: DealActor = { kind: 'system' };
+  const STAFF: DealActor = { kind: 'staff', id: 9 };
+  const asMember = (id: number): DealActor => ({ kind: 'member', id });
+  const held = (over: Partial<DealState> = {}) =>
+    deal({ paymentType: PAYMENT_TYPE.wallet, status: OFFER_STATUS.approved, paymentStatus: TRACK.sent, ...over });
+
+  it('credits an online payment once, only while the deal waits for it', () => {
+    const waiting = deal({ paymentType: PAYMENT_TYPE.online, status: OFFER_STATUS.approved });
+    expect(decideEvent(waiting, 'payment-credited', SYSTEM)).toMatchObject({
+      outcome: 'apply',
+      next: { status: OFFER_STATUS.approved, paymentStatus: TRACK.sent },
+      money: 'freeze',
+      lot: null,
+    });
+    expect(decideEvent({ ...waiting, paymentStatus: TRACK.sent }, 'payment-credited', SYSTEM)).toEqual({
+      outcome: 'unchanged',
+    });
+    for (const late of [{ ...waiting, status: OFFER_STATUS.declined }, held(), deal()])
+      expect(decideEvent(late, 'payment-credited', SYSTEM)).toEqual({ outcome: 'conflict', reason: 'wrong_state' });
+    // Nobody but the platform reports a payment.
+    expect(decideEvent(waiting, 'payment-credited', asMember(BUYER))).toEqual({
+      outcome: 'forbidden',
+      reason: 'not_party',
+    });
+  });
+
+  it('releases automatically only goods sent with money held and no dispute ever', () => {
+    const sent = held({ deliveryStatus: TRACK.sent });
+    expect(decideEvent({ ...sent, dispute: 'none' }, 'auto-release', SYSTEM)).toMatchObject({
+      outcome: 'apply',
+      next: { status: OFFER_STATUS.done, deliveryStatus: TRACK.received, paymentStatus: TRACK.received },
+      money: 'release',
+      lot: 'release',
+    });
+    for (const dispute of ['open', 'resolved'] as DisputeState[])
+      expect(decideEvent({ ...sent, dispute }, 'auto-release', SYSTEM)).toEqual({
+        outcome: 'conflict',
+        reason: 'in_dispute',
+      });
+    expect(decideEvent(held(), 'auto-release', SYSTEM)).toEqual({ outcome: 'conflict', reason: 'not_sent' });
+    expect(
+      decideEvent(deal({ status: OFFER_STATUS.approved, deliveryStatus: TRACK.sent }), 'auto-release', SYSTEM),
+    ).toEqual({ outcome: 'conflict', reason: 'not_frozen' });
+    expect(
+      decideEvent(held({ status: OFFER_STATUS.done, deliveryStatus: 2, paymentStatus: 2 }), 'auto-release', SYSTEM),
+    ).toEqual({ outcome: 'unchanged' });
+    expect(decideEvent(sent, 'auto-release', STAFF)).toEqual({ outcome: 'forbidden', reason: 'not_party' });
+  });
+
+  it('opens one dispute at a time, by either party, about held money; while open no party releases or returns it', () => {
+    const open = held({ dispute: 'open' });
+    for (const party of [BUYER, SELLER])
+      expect(decideEvent(held({ dispute: 'none' }), 'open-dispute', asMember(party))).toMatchObject({
+        outcome: 'apply',
+        next: { status: OFFER_STATUS.approved, paymentStatus: TRACK.sent },
+        money: null,
+        lot: null,
+        dispute: 'open',
+      });
+    expect(decideEvent(held(), 'open-dispute', asMember(STRANGER))).toEqual({
+      outcome: 'forbidden',
+      reason: 'not_party',
+    });
+    expect(decideEvent(open, 'open-dispute', asMember(BUYER))).toEqual({ outcome: 'conflict', reason: 'in_dispute' });
+    expect(decideEvent(deal({ status: OFFER_STATUS.approved }), 'open-dispute', asMember(BUYER))).toEqual({
+      outcome: 'conflict',
+      reason: 'not_frozen',
+    });
+    expect(decideEvent(deal(), 'open-dispute', asMember(BUYER))).toEqual({
+      outcome: 'conflict',
+      reason: 'wrong_state',
+    });
+    expect(decide({ ...open, deliveryStatus: TRACK.sent }, 'delivery-get', BUYER)).toEqual({
+      outcome: 'conflict',
+      reason: 'in_dispute',
+    });
+    expect(decide(open, 'decline-offer', SELLER)).toEqual({ outcome: 'conflict', reason: 'in_dispute' });
+    // Steps that move no money go on.
+    expect(decide(open, 'delivery-send', SELLER)).toMatchObject({ outcome: 'apply', money: null });
+  });
+
+  it('lets staff alone decide an open dispute: release and split end done, refund declined and gives the volume back', () => {
+    const open = held({ dispute: 'open', deliveryStatus: TRACK.sent });
+    expect(decideEvent(open, 'dispute-release', STAFF)).toMatchObject({
+      outcome: 'apply',
+      next: { status: OFFER_STATUS.done, deliveryStatus: TRACK.received, paymentStatus: TRACK.received },
+      money: 'dispute-release',
+      lot: 'release',
+      dispute: 'resolve',
+    });
+    expect(decideEvent(open, 'dispute-split', STAFF)).toMatchObject({
+      outcome: 'apply',
+      next: { status: OFFER_STATUS.done },
+      money: 'dispute-split',
+    });
+    expect(decideEvent(open, 'dispute-refund', STAFF)).toMatchObject({
+      outcome: 'apply',
+      next: { status: OFFER_STATUS.declined, paymentStatus: TRACK.none },
+      money: 'dispute-refund',
+      lot: 'unreserve',
+    });
+    for (const dispute of ['none', 'resolved'] as DisputeState[])
+      expect(decideEvent({ ...open, dispute }, 'dispute-refund', STAFF)).toEqual({
+        outcome: 'conflict',
+        reason: 'no_open_dispute',
+      });
+    expect(decideEvent(open, 'dispute-release', asMember(SELLER))).toEqual({
+      outcome: 'forbidden',
+      reason: 'not_party',
+    });
+    expect(decideEvent(open, 'dispute-release', SYSTEM)).toEqual({ outcome: 'forbidden', reason: 'not_party' });
+  });
+
+  it('declines a waiting offer when its lot leaves the market; deals under way go on', () => {
+    expect(decideEvent(deal(), 'lot-withdrawn', SYSTEM)).toMatchObject({
+      outcome: 'apply',
+      next: { status: OFFER_STATUS.declined },
+      lot: null,
+      money: null,
+    });
+    expect(decideEvent(held(), 'lot-withdrawn', SYSTEM)).toEqual({ outcome: 'unchanged' });
+  });
+
+  it('says what each change of status does to the lot, and never moves money of a deal paid directly', () => {
+    expect(lotEffect(OFFER_STATUS.created, OFFER_STATUS.approved)).toBe('reserve');
+    expect(lotEffect(OFFER_STATUS.approved, OFFER_STATUS.declined)).toBe('unreserve');
+    expect(lotEffect(OFFER_STATUS.approved, OFFER_STATUS.done)).toBe('release');
+    expect(lotEffect(OFFER_STATUS.created, OFFER_STATUS.declined)).toBeNull();
+    expect(lotEffect(OFFER_STATUS.created, OFFER_STATUS.deleted)).toBeNull();
+    const actors = [asMember(BUYER), asMember(SELLER), asMember(STRANGER), STAFF, SYSTEM];
+    const events: DealEvent[] = [...OFFER_ACTIONS, 'open-dispute', ...SYSTEM_DEAL_EVENTS];
+    let applied = 0;
+    for (const base of everyState())
+      for (const paymentType of [PAYMENT_TYPE.direct, PAYMENT_TYPE.wallet, PAYMENT_TYPE.online])
+        for (const dispute of ['none', 'open', 'resolved'] as DisputeState[])
+          for (const event of events)
+            for (const actor of actors) {
+              const state = { ...base, paymentType, dispute };
+              const decision = decideEvent(state, event, actor);
+              if (decision.outcome !== 'apply') continue;
+              applied++;
+              expect(decision.lot).toBe(lotEffect(state.status, decision.next.status));
+              if (paymentType === PAYMENT_TYPE.direct) expect(decision.money).toBeNull();
+              // While a dispute is open only the platform's decision releases or returns the money.
+              if (dispute === 'open') expect(['release', 'return']).not.toContain(decision.money);
+            }
+    expect(applied).toBeGreaterThan(200);
   });
 });

@@ -1,7 +1,10 @@
 /**
- * The deal as a state machine: the one place that says who may do what in which state, and what follows.
- * Pure (no DB): the offers service asks `decide` under a row lock and applies the answer; the islands ask
- * `allowedActions` to show the buttons. docs/deals.md describes the same rules in words.
+ * The deal as a state machine: the one place that says who may do what in which state, and what follows — for the
+ * parties' steps and for the events that come from elsewhere (a payment credited, the automatic release, the
+ * platform's decision on a dispute, the lot leaving the market). Pure (no DB): the one write path
+ * (`applyDealEvent`, src/server/services/deals/apply-deal-event.ts) asks `decideEvent` under the row locks and
+ * writes the answer; the islands ask `allowedActions` to show the buttons. docs/deals.md describes the same rules in
+ * words ("One write path").
  */
 import {
   OFFER_STATUS,
@@ -9,6 +12,7 @@ import {
   PAYMENT_TYPE,
   TRACK,
   paysThroughMavuno,
+  type DisputeDecision,
   type OfferAction,
   type OfferStatus,
   type OfferType,
@@ -24,9 +28,46 @@ export interface DealState {
   deliveryStatus: TrackState;
   paymentStatus: TrackState;
   paymentType: PaymentType;
+  /**
+   * The deal's dispute: never one, one open now, or one decided (docs/deals.md "Disputes"). The write path always
+   * knows it; a reader that leaves it out (the deal page's buttons) is answered as if there were none.
+   */
+  dispute?: DisputeState;
 }
 
+export type DisputeState = 'none' | 'open' | 'resolved';
+
 export type DealRole = 'buyer' | 'seller';
+
+/**
+ * Who causes an event: a member (a party, or a stranger the machine refuses), a staff member (a dispute's decision)
+ * or the platform itself (a payment credited, the automatic release, the lot leaving the market).
+ */
+export type DealActor = { kind: 'member'; id: number } | { kind: 'staff'; id: number } | { kind: 'system' };
+
+/** Events from outside the parties' buttons (docs/deals.md "One write path"). */
+export const SYSTEM_DEAL_EVENTS = [
+  'payment-credited',
+  'auto-release',
+  'dispute-release',
+  'dispute-refund',
+  'dispute-split',
+  'lot-withdrawn',
+] as const;
+export type SystemDealEvent = (typeof SYSTEM_DEAL_EVENTS)[number];
+/** What a member may do to a deal: a step of the deal page (POST /offer/{action}), or open a dispute. */
+export type MemberDealEvent = OfferAction | 'open-dispute';
+export type DealEvent = MemberDealEvent | SystemDealEvent;
+
+const isSystemEvent = (event: DealEvent): event is SystemDealEvent =>
+  (SYSTEM_DEAL_EVENTS as readonly string[]).includes(event);
+
+/** The dispute decision an event carries out. */
+export const DISPUTE_EVENT = {
+  release: 'dispute-release',
+  refund: 'dispute-refund',
+  split: 'dispute-split',
+} as const satisfies Record<DisputeDecision, SystemDealEvent>;
 
 /** The current user's role in the deal (from comparing seller_id and buyer_id), or undefined for a stranger. */
 export function roleOf(
@@ -56,9 +97,13 @@ export type Decision =
       reservesVolume: boolean;
       /**
        * The money movement of a deal paid through Mavuno this step makes, in the same transaction (docs/deals.md
-       * "Wallet payment", "Online payment (payment_type 3)").
+       * "Wallet payment", "Online payment (payment_type 3)", "Disputes").
        */
-      money: MoneyStep | null;
+      money: MoneyMove | null;
+      /** What the step does to the lot (`lotEffect`). */
+      lot: LotEffect | null;
+      /** The dispute the step opens or decides. */
+      dispute: 'open' | 'resolve' | null;
     }
   /** The action's effect is already there (a repeated click, a retried request): answer the deal as it is. */
   | { outcome: 'unchanged' }
@@ -69,11 +114,22 @@ export type Decision =
  * Why a step does not apply now. `paid_online`: an online deal's money is marked sent by its payment, never by the
  * buyer's word; `not_paid`: an online deal's goods are neither sent nor confirmed received before its money is held.
  */
-export type ConflictReason = 'wrong_state' | 'not_sent' | 'not_direct_payment' | 'paid_online' | 'not_paid';
+export type ConflictReason =
+  | 'wrong_state'
+  | 'not_sent'
+  | 'not_direct_payment'
+  | 'paid_online'
+  | 'not_paid'
+  /** A dispute is open: its money waits for the decision (no release, no return, no automatic release). */
+  | 'in_dispute'
+  /** No money is held for the deal (paid directly, not paid yet, or already released or returned). */
+  | 'not_frozen'
+  /** A decision on a deal without an open dispute (decided already, or never disputed). */
+  | 'no_open_dispute';
 
 interface Rule {
-  /** The only role that may take this action. */
-  actor: (deal: DealState) => DealRole;
+  /** The only role that may take this action (`either`: both parties). */
+  actor: (deal: DealState) => DealRole | 'either';
   /** The action's effect is already present. */
   done: (deal: DealState) => boolean;
   /** The state from which the action applies, or why it does not. */
@@ -185,15 +241,101 @@ const RULES: Record<OfferAction, Rule> = {
   },
 };
 
+/**
+ * Either party opens a dispute about a deal whose money is held; one at a time. It changes no state: the money then
+ * waits for the platform's decision (the machine refuses a release or a return while it is open).
+ */
+const OPEN_DISPUTE: Rule = {
+  actor: () => 'either',
+  done: () => false,
+  check: (d) =>
+    !underWay(d) ? 'wrong_state' : !moneyHeld(d) ? 'not_frozen' : d.dispute === 'open' ? 'in_dispute' : true,
+  apply: () => ({}),
+};
+
+interface SystemRule extends Omit<Rule, 'actor'> {
+  actor: DealActor['kind'];
+  money: MoneyMove | null;
+}
+
+/** The platform decides a dispute: the whole held amount to the seller, back to the buyer, or split. */
+const disputeDecision = (decision: DisputeDecision): SystemRule => ({
+  actor: 'staff',
+  done: () => false,
+  check: (d) => (d.dispute !== 'open' ? 'no_open_dispute' : underWay(d) && moneyHeld(d) ? true : 'not_frozen'),
+  apply: () =>
+    decision === 'refund'
+      ? { status: OFFER_STATUS.declined, paymentStatus: TRACK.none }
+      : { deliveryStatus: TRACK.received, paymentStatus: TRACK.received },
+  money: DISPUTE_EVENT[decision],
+});
+
+const SYSTEM_RULES: Record<SystemDealEvent, SystemRule> = {
+  // An online deal's verified payment: the money is frozen for the deal and "money sent" follows. Money that comes
+  // when the deal no longer waits for it is not the deal's (the payment service leaves it in the buyer's pocket).
+  'payment-credited': {
+    actor: 'system',
+    done: (d) => online(d) && dealStarted(d) && d.paymentStatus >= TRACK.sent,
+    check: (d) => (awaitsOnlinePayment(d) ? true : 'wrong_state'),
+    apply: () => ({ paymentStatus: TRACK.sent }),
+    money: 'freeze',
+  },
+  // The goods were sent long enough ago and the buyer neither confirmed nor disputed: released as if confirmed. A
+  // deal that ever had a dispute is left to it.
+  'auto-release': {
+    actor: 'system',
+    done: (d) => d.status === OFFER_STATUS.done,
+    check: (d) =>
+      !underWay(d)
+        ? 'wrong_state'
+        : (d.dispute ?? 'none') !== 'none'
+          ? 'in_dispute'
+          : d.deliveryStatus !== TRACK.sent
+            ? 'not_sent'
+            : moneyHeld(d)
+              ? true
+              : 'not_frozen',
+    apply: () => ({ deliveryStatus: TRACK.received, paymentStatus: TRACK.received }),
+    money: 'release',
+  },
+  'dispute-release': disputeDecision('release'),
+  'dispute-refund': disputeDecision('refund'),
+  'dispute-split': disputeDecision('split'),
+  // The lot left the market (closed, deactivated, sold out): an offer still waiting can never be approved. Deals
+  // under way go on.
+  'lot-withdrawn': {
+    actor: 'system',
+    done: (d) => d.status !== OFFER_STATUS.created,
+    check: () => true,
+    apply: () => ({ status: OFFER_STATUS.declined }),
+    money: null,
+  },
+};
+
 /** What a step does with a deal's money: freeze it, release it to the seller, return it to the buyer. */
 export type MoneyStep = 'freeze' | 'release' | 'return';
+/** A step's money movement: a deal step's, or a dispute's decision (cause `dispute_decision`). */
+export type MoneyMove = MoneyStep | 'dispute-release' | 'dispute-refund' | 'dispute-split';
+
+/**
+ * What a change of status does to the lot: an approval reserves the volume (or the dates), a deal called off gives
+ * it back, a deal done frees the lot when no other deal of it runs (docs/deals.md "Volume and the lot's status").
+ */
+export type LotEffect = 'reserve' | 'unreserve' | 'release';
+
+export function lotEffect(from: OfferStatus, to: OfferStatus): LotEffect | null {
+  if (from === OFFER_STATUS.created && to === OFFER_STATUS.approved) return 'reserve';
+  if (from === OFFER_STATUS.approved && to === OFFER_STATUS.declined) return 'unreserve';
+  if (from === OFFER_STATUS.approved && to === OFFER_STATUS.done) return 'release';
+  return null;
+}
 
 /**
  * A wallet deal freezes on approval; an online deal's money is frozen by its payment (not a step). Either releases
  * on goods received and returns on the seller's call-off — only money actually held (an online deal not paid yet
  * has none).
  */
-function moneyStep(deal: DealState, action: OfferAction): MoneyStep | null {
+function moneyStep(deal: DealState, action: MemberDealEvent): MoneyStep | null {
   if (action === 'approve-offer') return byWallet(deal) ? 'freeze' : null;
   if (!moneyHeld(deal)) return null;
   if (action === 'delivery-get') return 'release';
@@ -210,33 +352,64 @@ export function awaitsOnlinePayment(deal: Pick<DealState, 'status' | 'paymentTyp
   );
 }
 
-/** What `action` by `userId` does to the deal. */
+/** What `action` by `userId` does to the deal (a party's step: `decideEvent` with a member actor). */
 export function decide(deal: DealState, action: OfferAction, userId: number): Decision {
-  const role = roleOf(deal, userId);
-  if (!role) return { outcome: 'forbidden', reason: 'not_party' };
-  const rule = RULES[action];
-  if (rule.actor(deal) !== role) return { outcome: 'forbidden', reason: 'not_your_turn' };
-  if (rule.done(deal)) return { outcome: 'unchanged' };
-  const allowed = rule.check(deal);
-  if (allowed !== true) return { outcome: 'conflict', reason: allowed };
+  return decideEvent(deal, action, { kind: 'member', id: userId });
+}
+
+/** The state after a rule's change; both tracks received make the deal done. */
+function nextState(deal: DealState, change: Partial<Pick<DealState, 'status' | 'deliveryStatus' | 'paymentStatus'>>) {
   const next = {
     status: deal.status,
     deliveryStatus: deal.deliveryStatus,
     paymentStatus: deal.paymentStatus,
-    ...rule.apply(deal),
+    ...change,
   };
-  // Both tracks received: the deal is done.
   if (
     next.status === OFFER_STATUS.approved &&
     next.deliveryStatus === TRACK.received &&
     next.paymentStatus === TRACK.received
   )
     next.status = OFFER_STATUS.done;
+  return next;
+}
+
+/**
+ * What `event` caused by `actor` does to the deal: the one decision for every writer (docs/deals.md "One write
+ * path"). A party's step or a dispute opened needs a member who is a party whose turn it is; a dispute's decision a
+ * staff member; the other system events the platform itself.
+ */
+export function decideEvent(deal: DealState, event: DealEvent, actor: DealActor): Decision {
+  let rule: Omit<Rule, 'actor'>;
+  let money: MoneyMove | null;
+  if (isSystemEvent(event)) {
+    const system = SYSTEM_RULES[event];
+    if (actor.kind !== system.actor) return { outcome: 'forbidden', reason: 'not_party' };
+    rule = system;
+    money = system.money;
+  } else {
+    const role = actor.kind === 'member' ? roleOf(deal, actor.id) : undefined;
+    if (!role) return { outcome: 'forbidden', reason: 'not_party' };
+    const member = event === 'open-dispute' ? OPEN_DISPUTE : RULES[event];
+    const allowed = member.actor(deal);
+    if (allowed !== 'either' && allowed !== role) return { outcome: 'forbidden', reason: 'not_your_turn' };
+    rule = member;
+    money = moneyStep(deal, event);
+  }
+  if (rule.done(deal)) return { outcome: 'unchanged' };
+  const allowed = rule.check(deal);
+  if (allowed !== true) return { outcome: 'conflict', reason: allowed };
+  // An open dispute holds the frozen money until its decision: a party's step may not release or return it.
+  if (!isSystemEvent(event) && (money === 'release' || money === 'return') && deal.dispute === 'open')
+    return { outcome: 'conflict', reason: 'in_dispute' };
+  const next = nextState(deal, rule.apply(deal));
   return {
     outcome: 'apply',
     next,
-    reservesVolume: action === 'approve-offer',
-    money: moneyStep(deal, action),
+    reservesVolume: event === 'approve-offer',
+    money,
+    lot: lotEffect(deal.status, next.status),
+    dispute: event === 'open-dispute' ? 'open' : money?.startsWith('dispute-') ? 'resolve' : null,
   };
 }
 

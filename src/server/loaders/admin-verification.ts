@@ -4,6 +4,7 @@ import {
   adminDecideSchema,
   adminSetVerifierSchema,
   adminUnverifySchema,
+  adminVerifySchema,
 } from '~/features/admin/verification';
 import { parseId, requiredInt, toBoolean } from '~/features/validation/fields';
 import { localizePath } from '~/i18n/paths';
@@ -17,6 +18,7 @@ import { listVerificationRequests } from '~/server/services/admin/list-verificat
 import { readAdminCompany } from '~/server/services/admin/read-admin-company';
 import { unverifyUnit } from '~/server/services/admin/unverify-unit';
 import { verificationActor } from '~/server/services/admin/verification-actor';
+import { verifyUnit } from '~/server/services/admin/verify-unit';
 import { setCompanyVerifier } from '~/server/services/verification/set-company-verifier';
 import type { AdminGate } from './admin';
 import { type FormState, type PageOutcome, PRIVATE_PAGE, blankForm, handleFormPost } from './form-post';
@@ -68,11 +70,18 @@ export async function loadVerificationQueue(gate: AdminGate): Promise<PageOutcom
 export type RecordsView = {
   unit: Awaited<ReturnType<typeof listUnitVerifications>> | null;
   form: FormState;
+  /** The form whose post was refused: an active type's unverify form, or `verify`. */
   failedType: string | null;
-  done: boolean;
+  done: 'unverified' | 'verified' | null;
 };
 
-/** /admin/verification/records?unit=user|company&id=: the records, and an unverify form per active type. */
+/** The form a records-page post came from: `form=verify` is the verify form, anything else an unverify form. */
+const isVerifyPost = (fields: Record<string, string>) => fields.form === 'verify';
+
+/**
+ * /admin/verification/records?unit=user|company&id=: the records, an unverify form per active type, and a verify form
+ * (the types that fit the unit; step-up).
+ */
 export async function loadUnitRecords(gate: AdminGate): Promise<PageOutcome<RecordsView>> {
   const db = await getDb();
   const { request } = gate;
@@ -92,7 +101,7 @@ export async function loadUnitRecords(gate: AdminGate): Promise<PageOutcome<Reco
     unit: await read(),
     form,
     failedType,
-    done: request.url.searchParams.get('done') === 'unverified',
+    done: (['unverified', 'verified'] as const).find((d) => d === request.url.searchParams.get('done')) ?? null,
   });
   if (request.request.method !== 'POST') {
     const v = await view(blankForm(request, action));
@@ -100,9 +109,13 @@ export async function loadUnitRecords(gate: AdminGate): Promise<PageOutcome<Reco
   }
   return handleFormPost(request, {
     action,
-    shownFields: ['reason', 'step_up', 'confirm'],
+    shownFields: (fields) => (isVerifyPost(fields) ? ['type', 'note', 'step_up'] : ['reason', 'step_up', 'confirm']),
     keep: withoutSecret,
     run: async (fields) => {
+      if (isVerifyPost(fields)) {
+        await verifyUnit(db, gate.actor, parseInput(adminVerifySchema, { ...fields, unit: unitName, id }));
+        return `${action}&done=verified`;
+      }
       if (toBoolean(fields.confirm) !== true)
         throw new AppError('validation_failed', 'errors.validation_failed', {
           fields: { confirm: [{ key: 'admin.confirm_required' }] },
@@ -110,7 +123,7 @@ export async function loadUnitRecords(gate: AdminGate): Promise<PageOutcome<Reco
       await unverifyUnit(db, gate.actor, parseInput(adminUnverifySchema, { ...fields, unit: unitName, id }));
       return `${action}&done=unverified`;
     },
-    view: (state, _error, fields) => view(state, fields.type ?? null),
+    view: (state, _error, fields) => view(state, isVerifyPost(fields) ? 'verify' : (fields.type ?? null)),
   });
 }
 

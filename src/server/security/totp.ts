@@ -52,14 +52,17 @@ export function newTotpSecret(): string {
 export const totpStep = (at: Date | number = Date.now()) =>
   Math.floor((typeof at === 'number' ? at : at.getTime()) / 1000 / TOTP_STEP_SECONDS);
 
-/** The code of one step. */
-export function totpCode(secret: string, step: number): string {
+/**
+ * The code of one step (RFC 4226's HOTP of the step counter). `digits` is there for RFC 6238's own test vectors,
+ * which are 8 digits long; every code we issue or accept has TOTP_DIGITS.
+ */
+export function totpCode(secret: string, step: number, digits: number = TOTP_DIGITS): string {
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(step));
   const mac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
   const offset = mac[mac.length - 1] & 15;
   const binary = mac.readUInt32BE(offset) & 0x7fffffff;
-  return String(binary % 10 ** TOTP_DIGITS).padStart(TOTP_DIGITS, '0');
+  return String(binary % 10 ** digits).padStart(digits, '0');
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   adminPageQuerySchema,
   adminSetVerifierSchema,
   adminUnverifySchema,
+  adminVerifySchema,
 } from '~/features/admin/verification';
 import { parseId, requiredInt } from '~/features/validation/fields';
 import type { ApiContext, ApiEnv } from '~/server/api/context';
@@ -20,7 +21,10 @@ import { listVerificationRequests } from '~/server/services/admin/list-verificat
 import { readAdminCompany } from '~/server/services/admin/read-admin-company';
 import { unverifyUnit } from '~/server/services/admin/unverify-unit';
 import { verificationActor } from '~/server/services/admin/verification-actor';
+import { verifyUnit } from '~/server/services/admin/verify-unit';
+import { readVerificationDocument } from '~/server/services/verification/read-verification-document';
 import { setCompanyVerifier } from '~/server/services/verification/set-company-verifier';
+import { verificationDocumentResponse } from './verification';
 
 const tag = 'Back office';
 const idParam = (c: ApiContext) => {
@@ -62,6 +66,46 @@ export function adminVerificationRoutes() {
     async (c, { user, body }) => ({
       success: true as const,
       ...(await decideVerification(await getDb(), staffActorOf(user, c.get('ip')), body.id, body)),
+    }),
+  );
+
+  endpoint(
+    app,
+    {
+      method: 'get',
+      path: '/admin/verification/document',
+      tag,
+      summary: "A document sent with a verification request (`request_id`, `id`), for the platform's verifiers",
+      auth: true,
+      staff: 'verification',
+      query: z.object({ request_id: requiredInt(), id: requiredInt() }),
+    },
+    async (c, { user, query }) =>
+      verificationDocumentResponse(
+        await readVerificationDocument(
+          await getDb(),
+          verificationActor(staffActorOf(user, c.get('ip'))),
+          query.request_id,
+          query.id,
+        ),
+      ),
+  );
+
+  endpoint(
+    app,
+    {
+      method: 'post',
+      path: '/admin/verification/verify',
+      tag,
+      summary:
+        'Verify a member or a company as the platform (`unit`, `id`, `type` fitting the unit, `note`, `step_up`); never your own account, company or its members; audited',
+      auth: true,
+      staff: 'verification',
+      body: adminVerifySchema,
+    },
+    async (c, { user, body }) => ({
+      success: true as const,
+      ...(await verifyUnit(await getDb(), staffActorOf(user, c.get('ip')), body)),
     }),
   );
 

@@ -5,6 +5,8 @@ import { optionalInt, optionalText, requiredInt, toBoolean } from '~/features/va
 import type { ApiEnv } from '~/server/api/context';
 import { endpoint } from '~/server/api/endpoint';
 import { getDb } from '~/server/db';
+import { staffActorOf } from '~/server/services/admin/access';
+import { verificationActor } from '~/server/services/admin/verification-actor';
 import { decideVerificationRequest } from '~/server/services/verification/decide-verification-request';
 import { listMyVerifications } from '~/server/services/verification/list-my-verifications';
 import { listVerificationQueue } from '~/server/services/verification/list-verification-queue';
@@ -24,6 +26,17 @@ const idList = z.preprocess(
   z.array(requiredInt()).max(20, { message: 'validation.too_many' }),
 );
 
+/** A verification request's document as a download, private to whoever passed its access check. */
+export const verificationDocumentResponse = (file: Awaited<ReturnType<typeof readVerificationDocument>>) =>
+  new Response(file.body, {
+    headers: {
+      'Content-Type': file.contentType,
+      'Content-Length': String(file.size),
+      'Content-Disposition': `attachment; filename="${file.name.replace(/[^\w.\- ]/g, '_')}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  });
+
 /** Verification as a record (docs/companies.md "Verification"). */
 export function verificationRoutes() {
   const app = new Hono<ApiEnv>();
@@ -35,7 +48,7 @@ export function verificationRoutes() {
       path: '/verified-unit/make-verified-unit',
       tag,
       summary:
-        'Verify a user or a company (`unit` user|company, `id`, `type`, `note`): administrators and members of verifier companies',
+        'Verify a user or a company (`unit` user|company, `id`, `type` fitting the unit, `note`): members of verifier companies, never their own account, company or its members (platform staff verify in the back office)',
       auth: true,
       body: unitBody,
     },
@@ -56,12 +69,16 @@ export function verificationRoutes() {
       path: '/company/set-verifier',
       tag,
       summary:
-        'Mark a company as a verifier (`id`, `is_verifier` 1|0): its members may then verify other units for it. Platform administrators only',
+        'Mark a company as a verifier (`id`, `is_verifier` 1|0): its members may then verify other units for it. Platform staff with `verification`, past the back office’s second factor',
       auth: true,
+      staff: 'verification',
       body: z.object({ id: requiredInt(), is_verifier: z.preprocess(toBoolean, z.boolean()) }),
     },
     async (c, { body, user }) => {
-      const company = await setCompanyVerifier(await getDb(), user, { id: body.id, isVerifier: body.is_verifier });
+      const company = await setCompanyVerifier(await getDb(), verificationActor(staffActorOf(user, c.get('ip'))), {
+        id: body.id,
+        isVerifier: body.is_verifier,
+      });
       return {
         success: true as const,
         ...company,
@@ -77,7 +94,7 @@ export function verificationRoutes() {
       path: '/verified-unit/make-unverified-unit',
       tag,
       summary:
-        'Revoke the active verifications of a type (kept as history): a verifier company revokes only its own records, administrators any',
+        'Revoke the active verifications of a type (kept as history): a verifier company revokes only its own records (platform staff revoke any in the back office)',
       auth: true,
       body: unitBody,
     },
@@ -173,17 +190,8 @@ export function verificationRoutes() {
       auth: true,
       query: z.object({ request_id: requiredInt(), id: requiredInt() }),
     },
-    async (_c, { query, user }) => {
-      const file = await readVerificationDocument(await getDb(), user, query.request_id, query.id);
-      return new Response(file.body, {
-        headers: {
-          'Content-Type': file.contentType,
-          'Content-Length': String(file.size),
-          'Content-Disposition': `attachment; filename="${file.name.replace(/[^\w.\- ]/g, '_')}"`,
-          'Cache-Control': 'private, no-store',
-        },
-      });
-    },
+    async (_c, { query, user }) =>
+      verificationDocumentResponse(await readVerificationDocument(await getDb(), user, query.request_id, query.id)),
   );
 
   endpoint(

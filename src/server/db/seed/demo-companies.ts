@@ -51,7 +51,7 @@ const DEMO_COMPANIES: {
     email: 'coop@mavuno.test',
     website: 'https://example.org/mbeya-highlands',
     description:
-      'A cooperative of 420 smallholder farmers around Mbalizi and Mbozi: maize, rice and beans, collected and graded at two stores. It verifies its members’ farms. (demo data)',
+      'A cooperative of 420 smallholder farmers around Mbalizi and Mbozi: maize, rice and beans, collected and graded at two stores. It verifies farms in its district for buyers and lenders. (demo data)',
     team: [
       { owner: 'demo-silver', permission: 'administrator' },
       { owner: 'demo-basic', permission: 'manager' },

@@ -1,10 +1,14 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '~/server/db';
 import type { Page } from '~/server/db/pagination';
 import { companies, verificationRequests } from '~/server/db/schema';
 import { userNameSql } from '~/server/services/accounts/users';
-import { listRequestDocuments } from '~/server/services/verification/list-request-documents';
+import {
+  adminVerificationDocumentUrl,
+  listRequestDocuments,
+} from '~/server/services/verification/list-request-documents';
+import { independentRequests } from '~/server/services/verification/verification-rules';
 import { type StaffActor, requireCapability } from './access';
 
 export const VERIFICATION_QUEUE_PAGE_SIZE = 20;
@@ -27,7 +31,8 @@ export interface VerificationQueueItem {
 /**
  * The back office's verification queue (docs/backoffice.md "Verification"): every pending request, oldest first,
  * with the member or company, who asked, the verifier company it names (if any) and its documents (links staff
- * open through `GET /api-v2/verification/document`). Capability `verification`.
+ * open through the back office's `GET /api-v2/admin/verification/document`). Capability `verification`. Requests
+ * about the staff member's own account, companies or colleagues are left out: not theirs to decide.
  */
 export async function listVerificationRequests(
   db: Executor,
@@ -35,7 +40,7 @@ export async function listVerificationRequests(
   page = 1,
 ): Promise<Page<VerificationQueueItem>> {
   requireCapability(actor, 'verification');
-  const pending = eq(verificationRequests.status, 'pending');
+  const pending = and(eq(verificationRequests.status, 'pending'), independentRequests(actor.id));
   const subject = alias(companies, 'subject');
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -58,6 +63,7 @@ export async function listVerificationRequests(
   const documents = await listRequestDocuments(
     db,
     rows.map((r) => r.request),
+    adminVerificationDocumentUrl,
   );
   return {
     items: rows.map(({ request, user_name, requested_by_name, company_title, verifier_company }) => ({

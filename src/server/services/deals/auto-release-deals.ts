@@ -3,9 +3,7 @@ import { OFFER_STATUS, TRACK } from '~/features/deals/constants';
 import type { Database, Executor } from '~/server/db';
 import { dealReleaseNotices, lots, offers } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
-import { appendEvent } from './events';
-import { moveDealMoney } from './move-deal-money';
-import { releaseLotAfterDeal } from './lot-reservation';
+import { applyDealEvent } from './apply-deal-event';
 import { notifyAutoReleaseSoon, notifyDealStep } from './notify';
 
 const DAY_MS = 86_400_000;
@@ -49,7 +47,8 @@ export const autoReleaseAt = (sentAt: Date, days = getEnv().DEAL_AUTO_RELEASE_DA
  * The automatic release (docs/deals.md "Automatic release"), run by src/server/jobs/deal-auto-release.ts with the
  * clock it is given: every deal whose goods were sent `days` ago or more with its money frozen and no dispute is
  * released to the seller and done, as if the buyer had confirmed goods received; the buyer of a deal due within a
- * day is warned by e-mail once. Safe with several processes: each deal is re-checked under its lot's and offer's
+ * day is warned by e-mail once. The release is the deal's `auto-release` event through the one write path
+ * (apply-deal-event.ts), in the buyer's name. Safe with several processes: each deal is re-checked under its lot's and offer's
  * row locks (an offer another transaction holds is skipped until the next run), the release's ledger key
  * `deal:{id}:release` moves the money once, and the warning is claimed by inserting its row first.
  */
@@ -101,22 +100,16 @@ async function releaseOne(db: Database, offerId: number, lotId: number, now: Dat
     if (!lot) return false;
     const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update', { skipLocked: true });
     if (!offer) return false;
-    // Re-checked under the locks: the buyer may have confirmed, or a party opened a dispute, meanwhile.
+    // Re-checked under the locks: the buyer may have confirmed, or a party opened a dispute, meanwhile. When the goods
+    // were sent is the chain's fact, the rest the state machine's to decide.
     const [still] = await candidates(tx, new Date(now.getTime() - days * DAY_MS), offerId);
     if (!still) return false;
-    const money = await moveDealMoney(tx, offer, 'release', offer.buyerId);
-    const [next] = await tx
-      .update(offers)
-      .set({ status: OFFER_STATUS.done, deliveryStatus: TRACK.received, paymentStatus: TRACK.received, updatedAt: now })
-      .where(eq(offers.id, offer.id))
-      .returning();
-    await releaseLotAfterDeal(tx, lot);
-    await appendEvent(tx, next, {
-      actorId: offer.buyerId,
-      action: 'auto-release',
-      data: { wallet: money, auto_release: { sent_at: new Date(still.sentAt).toISOString(), days } },
+    const result = await applyDealEvent(tx, offer, {
+      event: 'auto-release',
+      actor: { kind: 'system' },
+      autoRelease: { sent_at: new Date(still.sentAt).toISOString(), days },
       at: now,
     });
-    return true;
+    return result.outcome === 'applied';
   });
 }

@@ -19,6 +19,7 @@ import { currencies, offers } from '~/server/db/schema';
 import { AppError, type LocalizedMessage } from '~/server/errors';
 import { consumeLimit } from '~/server/security/rate-limit';
 import type { SessionUser } from '~/server/services/accounts/users';
+import { declineWaitingOffers } from './apply-deal-event';
 import { appendEvent } from './events';
 import {
   assertDatesFree,
@@ -206,7 +207,9 @@ export async function recordOffer(db: Executor, user: SessionUser, input: Create
       fixedPrice && offer.paymentType === PAYMENT_TYPE.wallet
         ? await moveDealMoney(tx, offer, 'freeze', user.id)
         : null;
-    if (fixedPrice) declined = await reserveForDeal(tx, lot, offer);
+    // Sold out by this direct buy: the offers still waiting can never be approved.
+    if (fixedPrice && (await reserveForDeal(tx, lot, offer)).soldOut)
+      declined = await declineWaitingOffers(tx, lot, 'sold_out');
     // The terms as agreed, in the history: what either party can later prove they were.
     const terms = {
       lot_id: lot.id,

@@ -1,7 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '~/server/db';
 import { walletPending, walletTransfers } from '~/server/db/schema';
-import { dealMoneyKey } from './move-deal-money';
+import type { MoneyStep } from '~/features/deals/state-machine';
+
+/** The key of a wallet deal's step: one freeze, one release or return per deal, whoever retries. */
+export const dealMoneyKey = (offerId: number, step: MoneyStep) => `deal:${offerId}:${step}`;
 
 /**
  * The pending transfer that froze a deal's money (key `deal:{id}:freeze`), whatever paid it (the wallet, or an

@@ -7,7 +7,6 @@ import { isInDeal, isSoldOut } from '~/features/lots/owner-actions';
 import type { Executor } from '~/server/db';
 import { lots, offers } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
-import { appendEvent } from './events';
 
 export type LotRow = typeof lots.$inferSelect;
 
@@ -77,7 +76,8 @@ export async function assertLotMayChange(tx: Executor, lot: Pick<LotRow, 'id' | 
 }
 
 /**
- * A deal of the lot stopped being under way (today only by being done: an approved deal has no other way out).
+ * A deal of the lot stopped being under way by being done (a deal called off gives its volume back instead:
+ * `unreserveAfterCancel`).
  * Called under the offer's and then the lot's row lock, in the transaction that records the step, after the
  * offer row has its new status: when no other deal of the lot is under way, a lot in process is back on the
  * market for what remains (active), or sold out (success) when nothing remains. A closed, paused or sold-out
@@ -92,34 +92,6 @@ export async function releaseLotAfterDeal(tx: Executor, lot: LotRow): Promise<vo
     .where(eq(lots.id, lot.id));
   // Before the commit: another request may count the old state again for a few seconds (cache/lot-counts.ts).
   forgetLotCounts();
-}
-
-/**
- * A lot that leaves the market (closed, deactivated, sold out) can no longer take its waiting offers: they are
- * declined in the owner's name, each with its chain event. Answers the declined offers' ids, to e-mail their
- * makers once the transaction has committed.
- */
-export async function declineWaitingOffers(
-  tx: Executor,
-  lot: Pick<LotRow, 'id' | 'userId'>,
-  reason: 'lot_closed' | 'sold_out',
-): Promise<number[]> {
-  const waiting = await tx
-    .select()
-    .from(offers)
-    .where(and(eq(offers.lotId, lot.id), eq(offers.status, OFFER_STATUS.created)))
-    .orderBy(offers.id)
-    .for('update');
-  const now = new Date();
-  for (const offer of waiting) {
-    const [next] = await tx
-      .update(offers)
-      .set({ status: OFFER_STATUS.declined, updatedAt: now })
-      .where(eq(offers.id, offer.id))
-      .returning();
-    await appendEvent(tx, next, { actorId: lot.userId, action: 'decline-offer', data: { reason }, at: now });
-  }
-  return waiting.map((offer) => offer.id);
 }
 
 export function assertOnMarket(lot: LotRow): void {
@@ -184,7 +156,9 @@ export async function assertDatesFree(
 /**
  * Approval's effect on the lot (under its lock): a sale or buy request reserves the offer's volume — refused
  * when it no longer fits — and the lot becomes in process, or success when nothing remains; a booking takes
- * its dates, refused when they are taken meanwhile.
+ * its dates, refused when they are taken meanwhile. Answers whether it sold the lot out: then the write path
+ * declines the offers still waiting (`declineWaitingOffers`, apply-deal-event.ts). Only the lot row is written here;
+ * offers are written by the one write path.
  */
 export async function reserveForDeal(
   tx: Executor,
@@ -197,7 +171,7 @@ export async function reserveForDeal(
     hourFrom: number | null;
     hourTo: number | null;
   },
-): Promise<number[]> {
+): Promise<{ soldOut: boolean }> {
   if (offer.bookingFrom && offer.bookingTo) {
     // A request answered late: its first day has passed.
     if (offer.bookingFrom < new Date().toISOString().slice(0, 10)) throw new AppError('conflict', 'offers.date_past');
@@ -207,7 +181,7 @@ export async function reserveForDeal(
       { bookingFrom: offer.bookingFrom, bookingTo: offer.bookingTo, hourFrom: offer.hourFrom, hourTo: offer.hourTo },
       offer.id,
     );
-    return [];
+    return { soldOut: false };
   }
   const { remaining } = volumeLimits(lot);
   if (centi(offer.volume) > centi(remaining))
@@ -223,13 +197,12 @@ export async function reserveForDeal(
     })
     .where(eq(lots.id, lot.id));
   if (status === 'success') forgetLotCounts();
-  // Sold out: the offers still waiting can never be approved.
-  return status === 'success' ? declineWaitingOffers(tx, lot, 'sold_out') : [];
+  return { soldOut: status === 'success' };
 }
 
 /**
- * An approved deal called off before delivery (a wallet deal the seller declines: docs/deals.md "Wallet
- * payment"). Under the lot's and the offer's row locks, after the offer row has its new status: the volume the
+ * An approved deal called off before delivery (a deal paid through Mavuno the seller declines, or refunded by a
+ * dispute's decision: docs/deals.md "Wallet payment", "Disputes"). Under the lot's and the offer's row locks, after the offer row has its new status: the volume the
  * approval reserved is given back (a booking reserved no volume; its dates free themselves), and a lot in
  * process or sold out by it is on the market again — in process while another deal runs, else active.
  */

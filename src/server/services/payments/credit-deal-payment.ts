@@ -1,11 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { TRACK } from '~/features/deals/constants';
-import { awaitsOnlinePayment } from '~/features/deals/state-machine';
 import type { Executor } from '~/server/db/client';
 import { offers, payments } from '~/server/db/schema';
-import { appendEvent } from '~/server/services/deals/events';
+import { applyDealEvent } from '~/server/services/deals/apply-deal-event';
 import { notifyDealStep } from '~/server/services/deals/notify';
-import { moveDealMoney } from '~/server/services/deals/move-deal-money';
 import { creditPayment } from './credit-payment';
 
 /** The ledger key of a deal payment's credit: one per payment, whatever event brings it. */
@@ -20,10 +17,11 @@ export type DealPaymentOutcome = 'held' | 'left_available';
  *
  * 1. the money from the provider's clearing account to the buyer's available pocket — a top-up-like transfer
  *    (cause `top_up`, naming the deal, key `deal-payment:{provider}:{reference}`): the money is the buyer's first;
- * 2. if the deal still waits for this payment (approved, online, money not sent), the deal's freeze exactly as a
- *    wallet deal's approval makes it (move-deal-money.ts, key `deal:{id}:freeze`), the payment track → sent, and a
- *    `payment-send` event by the buyer in the deal's chain with `data.wallet` (the freeze) and `data.payment`;
- *    release, return and disputes then work as for a wallet deal;
+ * 2. the deal's own event `payment-credited` through the one write path (apply-deal-event.ts): if the state machine
+ *    says the deal still waits for this payment (approved, online, money not sent), the deal's freeze exactly as a
+ *    wallet deal's approval makes it (key `deal:{id}:freeze`), the payment track → sent, and a `payment-send` event
+ *    by the buyer in the deal's chain with `data.wallet` (the freeze) and `data.payment`; release, return and
+ *    disputes then work as for a wallet deal;
  * 3. otherwise (declined, already paid by another checkout, done) the money stays in the buyer's available pocket,
  *    never lost, and the row's `deal_outcome` says `left_available`.
  *
@@ -43,32 +41,21 @@ export async function creditDealPayment(
   });
 
   // The buyer who pays is the deal's buyer (POST /offer/pay checks it); the amount is the deal's total at the time,
-  // and a deal's figures never change once approved.
-  const payable = awaitsOnlinePayment(offer) && offer.buyerId === payment.userId;
-  const outcome: DealPaymentOutcome = payable ? 'held' : 'left_available';
-  if (payable) {
-    const money = await moveDealMoney(tx, offer, 'freeze', payment.userId);
-    const now = new Date();
-    const [next] = await tx
-      .update(offers)
-      .set({ paymentStatus: TRACK.sent, updatedAt: now })
-      .where(eq(offers.id, offer.id))
-      .returning();
-    await appendEvent(tx, next, {
-      actorId: payment.userId,
-      action: 'payment-send',
-      data: {
-        wallet: money,
-        payment: {
-          provider: payment.provider,
-          reference: payment.reference,
-          method: payment.method,
-          transfer_id: transferId,
-        },
-      },
-      at: now,
-    });
-  }
+  // and a deal's figures never change once approved. A payment by anyone else is never the deal's.
+  const result =
+    offer.buyerId === payment.userId
+      ? await applyDealEvent(tx, offer, {
+          event: 'payment-credited',
+          actor: { kind: 'system' },
+          payment: {
+            provider: payment.provider,
+            reference: payment.reference,
+            method: payment.method,
+            transfer_id: transferId,
+          },
+        })
+      : null;
+  const outcome: DealPaymentOutcome = result?.outcome === 'applied' ? 'held' : 'left_available';
   await tx
     .update(payments)
     .set({ status: 'succeeded', failure: null, transferId: transferId, dealOutcome: outcome, updatedAt: sql`now()` })

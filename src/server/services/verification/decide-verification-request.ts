@@ -10,6 +10,7 @@ import { AppError } from '~/server/errors';
 import { recordAudit } from '~/server/services/admin/record-audit';
 import { type Actor, auditActor, findVerifier } from './find-verifier';
 import { verifierSees } from './read-verification-request';
+import { assertIndependent, assertTypeFits, requestUnit } from './verification-rules';
 
 export interface DecideInput {
   id: number;
@@ -18,8 +19,10 @@ export interface DecideInput {
 }
 
 /**
- * A verifier decides a pending request addressed to them (administrators: any). Approving records the verification
- * (for the verifier's company, if any); declining keeps the note for the member. Decided once: again is a 409.
+ * A verifier decides a pending request addressed to them (the platform, from the back office: any). Approving records
+ * the verification (for the verifier's company, if any); declining keeps the note for the member. Decided once: again
+ * is a 409. A request about the verifier's own account, company or colleague is theirs to decide neither way (403
+ * `verification.own_unit`); one whose type does not fit its unit (made before that rule) can only be declined (422).
  * Platform staff's decisions are in the audit trail (`verification.approve` / `verification.decline`).
  */
 export async function decideVerificationRequest(db: Executor, actor: Actor, input: DecideInput) {
@@ -33,6 +36,9 @@ export async function decideVerificationRequest(db: Executor, actor: Actor, inpu
     // A request the caller may not decide is "not found", as one that does not exist.
     if (!request || !verifierSees(verifier, request)) throw new AppError('not_found', 'verification.request_not_found');
     if (request.status !== 'pending') throw new AppError('conflict', 'verification.already_decided');
+    const subject = requestUnit(request);
+    await assertIndependent(tx, actor.id, subject.unit, subject.id);
+    if (input.decision === 'approve') assertTypeFits(request.type, subject.unit);
     let verificationId: number | null = null;
     if (input.decision === 'approve') {
       const [record] = await tx

@@ -5,9 +5,16 @@ import type { RequestRow } from './read-verification-request';
 
 export const verificationDocumentUrl = (requestId: number, documentId: number) =>
   `/api-v2/verification/document?request_id=${requestId}&id=${documentId}`;
+/** The same document for platform staff, behind the back office's second factor. */
+export const adminVerificationDocumentUrl = (requestId: number, documentId: number) =>
+  `/api-v2/admin/verification/document?request_id=${requestId}&id=${documentId}`;
 
 /** The documents sent with each request (two queries for a page of requests), as links only their readers open. */
-export async function listRequestDocuments(db: Executor, requests: RequestRow[]) {
+export async function listRequestDocuments(
+  db: Executor,
+  requests: RequestRow[],
+  urlOf: (requestId: number, documentId: number) => string = verificationDocumentUrl,
+) {
   const userIds = requests.filter((r) => r.userId !== null).flatMap((r) => r.documentIds);
   const companyIds = requests.filter((r) => r.companyId !== null).flatMap((r) => r.documentIds);
   const columns = (t: typeof userDocuments | typeof companyDocuments) => ({
@@ -31,7 +38,7 @@ export async function listRequestDocuments(db: Executor, requests: RequestRow[])
       const found = r.userId !== null ? byUser : byCompany;
       const docs = r.documentIds.flatMap((id) => {
         const doc = found.get(id);
-        return doc ? [{ ...doc, url: verificationDocumentUrl(r.id, id) }] : [];
+        return doc ? [{ ...doc, url: urlOf(r.id, id) }] : [];
       });
       return [r.id, docs] as const;
     }),

@@ -2,22 +2,24 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Executor } from '~/server/db';
 import { companies, verificationRequests } from '~/server/db/schema';
 import { userNameSql } from '~/server/services/accounts/users';
-import { AppError } from '~/server/errors';
-import { type Actor, findVerifier } from './find-verifier';
+import { type Actor, requireVerifier } from './find-verifier';
 import { listRequestDocuments } from './list-request-documents';
+import { independentRequests } from './verification-rules';
 
 export const QUEUE_PAGE_SIZE = 20;
 
 /**
- * Pending requests a verifier decides, newest first, with their documents: administrators see all, a verifier
- * company's member those addressed to their company. Anyone else is a 403.
+ * Pending requests a verifier decides, newest first, with their documents: a verifier company's member those
+ * addressed to their company (the platform's own queue is the back office's). Requests about the verifier's own
+ * account, company or colleagues are not theirs to decide and are left out. Anyone else is a 403.
  */
 export async function listVerificationQueue(db: Executor, actor: Actor, page = 1) {
-  const verifier = await findVerifier(db, actor);
-  if (!verifier) throw new AppError('forbidden', 'verification.not_verifier');
-  const where = verifier.admin
-    ? eq(verificationRequests.status, 'pending')
-    : and(eq(verificationRequests.status, 'pending'), eq(verificationRequests.verifierCompanyId, verifier.companyId!));
+  const verifier = await requireVerifier(db, actor);
+  const where = and(
+    eq(verificationRequests.status, 'pending'),
+    verifier.admin ? undefined : eq(verificationRequests.verifierCompanyId, verifier.companyId!),
+    independentRequests(actor.id),
+  );
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({

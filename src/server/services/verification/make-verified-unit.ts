@@ -1,12 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { VerificationType } from '~/features/companies/constants';
+import type { VerificationType, VerificationUnit } from '~/features/companies/constants';
 import type { Executor } from '~/server/db';
 import { companies, users, verifications } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
 import { recordAudit } from '~/server/services/admin/record-audit';
-import { type Actor, auditActor, findVerifier } from './find-verifier';
+import { type Actor, auditActor, requireVerifier } from './find-verifier';
+import { assertIndependent, assertTypeFits } from './verification-rules';
 
-export type UnitKind = 'user' | 'company';
+export type UnitKind = VerificationUnit;
 
 export interface UnitInput {
   unit: UnitKind;
@@ -26,14 +27,16 @@ export const subjectColumns = (unit: UnitKind, id: number) =>
   unit === 'user' ? { userId: id, companyId: null } : { userId: null, companyId: id };
 
 /**
- * Records a verification of a user or a company (docs/companies.md "Verification"): platform staff with
- * `verification` and members of verifier companies only (staff's records are audited); a company member's record carries their company. The same type verified again by the
- * same organisation while active is a 409.
+ * Records a verification of a user or a company (docs/companies.md "Verification"): members of verifier companies
+ * (the record carries their company) and, from the back office, platform staff with `verification` (audited). A type
+ * that does not fit the unit is a 422; the actor's own account, company or colleague a 403
+ * (`verification.own_unit`); the same type verified again by the same organisation while active a 409.
  */
 export async function makeVerifiedUnit(db: Executor, actor: Actor, input: UnitInput) {
-  const verifier = await findVerifier(db, actor);
-  if (!verifier) throw new AppError('forbidden', 'verification.not_verifier');
+  const verifier = await requireVerifier(db, actor);
   await assertUnitExists(db, input.unit, input.id);
+  assertTypeFits(input.type, input.unit);
+  await assertIndependent(db, actor.id, input.unit, input.id);
   const subject = input.unit === 'user' ? eq(verifications.userId, input.id) : eq(verifications.companyId, input.id);
   const from =
     verifier.companyId === null

@@ -4,6 +4,7 @@ import type { Executor } from '~/server/db';
 import { companies, companyDocuments, companyMembers, userDocuments, verificationRequests } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
 import type { UnitKind } from './make-verified-unit';
+import { assertTypeFits } from './verification-rules';
 
 export interface RequestVerificationInput {
   unit: UnitKind;
@@ -17,14 +18,19 @@ export interface RequestVerificationInput {
   message?: string;
 }
 
-const invalid = (field: string, key: 'validation.invalid_option' | 'verification.request_pending') =>
-  new AppError('validation_failed', 'errors.validation_failed', { fields: { [field]: [{ key }] } });
+const invalid = (
+  field: string,
+  key: 'validation.invalid_option' | 'verification.request_pending' | 'verification.verifier_not_independent',
+) => new AppError('validation_failed', 'errors.validation_failed', { fields: { [field]: [{ key }] } });
 
 /**
  * A member asks to be verified (or a company administrator for their company), with their own documents
- * (docs/companies.md "Verification"). One pending request per subject and type.
+ * (docs/companies.md "Verification"). One pending request per subject and type. The type must fit the unit (422
+ * on `type`); a verifier company named must be able to decide it: not the member's own company, not the company
+ * asking itself (422 on `verifier_company_id`).
  */
 export async function requestVerification(db: Executor, userId: number, input: RequestVerificationInput) {
+  assertTypeFits(input.type, input.unit);
   let subject: { userId: number | null; companyId: number | null };
   if (input.unit === 'company') {
     if (!input.companyId) throw invalid('company_id', 'validation.invalid_option');
@@ -59,6 +65,16 @@ export async function requestVerification(db: Executor, userId: number, input: R
       .from(companies)
       .where(eq(companies.id, input.verifierCompanyId));
     if (!company?.isVerifier) throw invalid('verifier_company_id', 'validation.invalid_option');
+    const [own] =
+      input.unit === 'user'
+        ? await db
+            .select({ userId: companyMembers.userId })
+            .from(companyMembers)
+            .where(and(eq(companyMembers.companyId, input.verifierCompanyId), eq(companyMembers.userId, userId)))
+        : input.verifierCompanyId === subject.companyId
+          ? [{ userId }]
+          : [];
+    if (own) throw invalid('verifier_company_id', 'verification.verifier_not_independent');
   }
 
   return db.transaction(async (tx) => {

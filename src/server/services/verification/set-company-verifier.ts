@@ -5,19 +5,22 @@ import { AppError } from '~/server/errors';
 import { holds } from '~/features/admin/capabilities';
 import { recordAudit } from '~/server/services/admin/record-audit';
 import { type Actor, auditActor } from './find-verifier';
+import { assertIndependent } from './verification-rules';
 
 /**
  * Marks a company as a verifier (its members may verify other units for it: a cooperative its farmers, an extension
- * agency farms) or takes the mark away (docs/companies.md "Verification"). Platform staff with `verification` only
- * (403); an unknown company is a 404. Records its members made stay, with their company named. Audited
- * (`company.set_verifier`, before and after).
+ * agency farms) or takes the mark away (docs/companies.md "Verification"). Platform staff with `verification`, from
+ * the back office, only (403); never for a company they belong to (403 `verification.own_unit`); an unknown company
+ * is a 404. Records its members made stay, with their company named. Audited (`company.set_verifier`, before and
+ * after).
  */
 export async function setCompanyVerifier(
   db: Executor,
   actor: Actor,
   input: { id: number; isVerifier: boolean },
 ): Promise<{ id: number; is_verifier: boolean }> {
-  if (!holds(actor, 'verification')) throw new AppError('forbidden', 'verification.administrators_only');
+  if (!actor.backOffice || !holds(actor, 'verification'))
+    throw new AppError('forbidden', 'verification.administrators_only');
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({ isVerifier: companies.isVerifier })
@@ -25,6 +28,7 @@ export async function setCompanyVerifier(
       .where(eq(companies.id, input.id))
       .for('update');
     if (!before) throw new AppError('not_found', 'companies.not_found', { vars: { id: input.id } });
+    await assertIndependent(tx, actor.id, 'company', input.id);
     const [row] = await tx
       .update(companies)
       .set({ isVerifier: input.isVerifier, updatedAt: new Date() })
