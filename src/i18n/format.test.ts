@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALE_META } from './config';
-import { formatDate, formatMoney, formatNumber, languageName } from './format';
+import { formatCurrency, formatCurrencyWith, formatDate, formatMoney, formatNumber, languageName } from './format';
 import { createTranslator } from './t';
 
 describe('locale formatting', () => {
@@ -18,7 +18,7 @@ describe('locale formatting', () => {
     expect(plain(formatMoney(7_200_000, TZS, 'en'))).toBe('TZS 72,000');
     expect(plain(formatMoney(7_200_000, TZS, 'sw'))).toBe('TSh 72,000');
     expect(plain(formatMoney(320_025, TZS, 'en'))).toBe('TZS 3,200.25');
-    expect(plain(formatMoney(70_000, { code: 'XOF', decimals: 0 }, 'fr'))).toBe('70 000 F CFA');
+    expect(plain(formatMoney(70_000, { code: 'XOF', decimals: 0 }, 'fr'))).toBe('70 000 FCFA');
     expect(plain(formatMoney(7_200_000, { code: 'USD', decimals: 2 }, 'en'))).toBe('US$72,000.00');
   });
 
@@ -71,5 +71,27 @@ describe('locale formatting', () => {
     const sw = createTranslator('sw');
     expect(sw('errors.status_code', { status: 503 })).toContain('503');
     expect(sw('errors.page_not_found')).not.toBe(createTranslator('en')('errors.page_not_found'));
+  });
+});
+
+describe('currency symbols people write', () => {
+  const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+  it('writes both CFA francs "FCFA" in every language, where CLDR writes the West African one "F CFA"', () => {
+    expect(plain(formatMoney(123_400_000, { code: 'XOF', decimals: 0 }, 'fr'))).toBe('123 400 000 FCFA');
+    expect(plain(formatMoney(5_000, { code: 'XAF', decimals: 0 }, 'fr'))).toBe('5 000 FCFA');
+    expect(plain(formatMoney(1_234_000, { code: 'XOF', decimals: 0 }, 'en'))).toBe('FCFA 1,234,000');
+    expect(plain(formatMoney(1_234_000, { code: 'XOF', decimals: 0 }, 'sw'))).toContain('FCFA');
+    expect(plain(formatMoney(1_234_000, { code: 'XOF', decimals: 0 }, 'sw'))).not.toContain('F CFA');
+    expect(plain(formatCurrency(4.37, 'XOF', 'fr', { maximumSignificantDigits: 3 }))).toBe('4,37 FCFA');
+  });
+
+  it('leaves every other currency as CLDR writes it, and works through any formatter (the islands’ own)', () => {
+    const cldr = new Intl.NumberFormat(LOCALE_META.en.intl, { style: 'currency', currency: 'KES' });
+    expect(formatMoney(150_050, { code: 'KES', decimals: 2 }, 'en')).toBe(cldr.format(1500.5));
+    const chart = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'XOF', maximumFractionDigits: 0 });
+    expect(plain(formatCurrencyWith(chart, 70_000))).toBe('70 000 FCFA');
+    const shillings = new Intl.NumberFormat('en-KE', { style: 'currency', currency: 'KES' });
+    expect(formatCurrencyWith(shillings, 5)).toBe(shillings.format(5));
   });
 });

@@ -37,12 +37,44 @@ export function formatMoney(minorUnits: number, currency: { code: string; decima
   const amount = minorUnits / 10 ** currency.decimals;
   // Whole amounts of currencies without everyday cents (TZS, UGX, XOF…) show no ".00" (features/numbers/money.ts).
   const decimals = shownDecimals(currency, amount);
-  return numberFormat(locale, {
-    style: 'currency',
-    currency: currency.code,
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(amount);
+  return formatCurrencyWith(
+    numberFormat(locale, {
+      style: 'currency',
+      currency: currency.code,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    }),
+    amount,
+  );
+}
+
+/**
+ * How people write a currency where CLDR writes it otherwise: both CFA francs are "FCFA" on West and Central African
+ * price tags, receipts and mobile-money messages, where CLDR has "F CFA" for the West African one (XOF).
+ */
+const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = { XOF: 'FCFA', XAF: 'FCFA' };
+
+/**
+ * An amount through a given currency formatter (`style: 'currency'`), with the symbols people use
+ * (CURRENCY_SYMBOLS). Every money formatter of the site and its islands goes through here.
+ */
+export function formatCurrencyWith(format: Intl.NumberFormat, amount: number): string {
+  const symbol = CURRENCY_SYMBOLS[format.resolvedOptions().currency ?? ''];
+  if (!symbol) return format.format(amount);
+  return format
+    .formatToParts(amount)
+    .map((part) => (part.type === 'currency' ? symbol : part.value))
+    .join('');
+}
+
+/** An amount in a currency with the given number options (significant digits, decimals), as formatMoney writes it. */
+export function formatCurrency(
+  amount: number,
+  code: string,
+  locale: Locale,
+  options: Omit<Intl.NumberFormatOptions, 'style' | 'currency'> = {},
+): string {
+  return formatCurrencyWith(numberFormat(locale, { ...options, style: 'currency', currency: code }), amount);
 }
 
 export function formatDate(

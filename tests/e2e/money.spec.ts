@@ -8,7 +8,7 @@ const say = (dictionary: Record<string, string>, key: string, vars: Record<strin
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
 /** Intl's spaces (no-break, narrow no-break) as plain ones, runs of white space as one. */
 const plain = (text: string | null) => (text ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
-/** The number an approximation shows ("≈ 15 700 F CFA" → 15700). */
+/** The number an approximation shows ("≈ 15 700 FCFA" → 15700). */
 const shownAmount = (text: string | null) => Number(plain(text).replace(/\D/g, ''));
 const origin = () => ({ Origin: test.info().project.use.baseURL! });
 const cookieMode = () => ({ 'X-Session-Mode': 'cookie', ...origin() });
@@ -103,13 +103,13 @@ async function expectFcfa(where: Locator, request: APIRequestContext, kes: numbe
   const approx = where.locator('[data-testid="approx-money"][data-currency="XOF"]').first();
   await expect(approx).toBeVisible();
   const shown = await approx.locator('summary').textContent();
-  expect(plain(shown)).toMatch(/^≈ [\d ]+ F CFA$/);
+  expect(plain(shown)).toMatch(/^≈ [\d ]+ FCFA$/);
   expect(shownAmount(shown)).toBe(await fcfaOf(request, kes));
   return approx;
 }
 
 test.describe('[MONEY] prices in the reader’s currency', () => {
-  test('a French buyer in Abidjan (profile currency XOF) sees ≈ F CFA beside every KES price: catalogue, lot page, offer dialog as she types, deal page and cabinet; Pay now names the networks', async ({
+  test('a French buyer in Abidjan (profile currency XOF) sees ≈ FCFA beside every KES price: catalogue, lot page, offer dialog as she types, deal page and cabinet; Pay now names the networks', async ({
     browser,
   }) => {
     test.setTimeout(180_000);
@@ -126,7 +126,7 @@ test.describe('[MONEY] prices in the reader’s currency', () => {
       'fr-FR',
     );
 
-    // The catalogue card: KES 3,600 per bag, about 15,700 F CFA.
+    // The catalogue card: KES 3,600 per bag, about 15,700 FCFA.
     await buyer.goto(`/fr/board?q=${encodeURIComponent(lot.title)}`);
     const card = buyer.locator('article', { hasText: lot.title }).first();
     await expectFcfa(card, buyer.request, 3600);
@@ -212,7 +212,7 @@ test.describe('[MONEY] prices in the reader’s currency', () => {
     const visitor = async (locale: string) =>
       (await browser.newContext({ locale, javaScriptEnabled: false })).newPage();
 
-    // Abidjan's browser (fr-CI): F CFA, twice (the second answer may come from the render cache).
+    // Abidjan's browser (fr-CI): FCFA, twice (the second answer may come from the render cache).
     const abidjan = await visitor('fr-CI');
     for (let i = 0; i < 2; i += 1) {
       await abidjan.goto(`/fr/board/${lot.id}`);

@@ -15,7 +15,7 @@ const USD = { code: 'USD', decimals: 2, per_usd: 1, rate_date: '2026-11-01' };
 
 describe('approximatePrice', () => {
   it('converts through the US dollar rates and keeps three significant digits', () => {
-    // KSh 282,215.00 = 282,215 / 129.2 × 565 = 1,234,134.1… F CFA → 1,230,000.
+    // KSh 282,215.00 = 282,215 / 129.2 × 565 = 1,234,134.1… FCFA → 1,230,000.
     const approximation = approximatePrice(28_221_500, KES, XOF);
     expect(approximation).toEqual({
       amount_minor: 1_230_000,
@@ -24,7 +24,7 @@ describe('approximatePrice', () => {
       rate: 565 / 129.2,
       rate_date: '2026-10-28',
     });
-    // F CFA 50,000 → KSh 11,433.6… → 11,400.00 (minor units: cents).
+    // FCFA 50,000 → KSh 11,433.6… → 11,400.00 (minor units: cents).
     expect(approximatePrice(50_000, XOF, KES)?.amount_minor).toBe(1_140_000);
   });
 
@@ -34,7 +34,7 @@ describe('approximatePrice', () => {
   });
 
   it('never shows cents of a whole-unit currency, nor finer than the currency, nor zero for a positive price', () => {
-    // KSh 45.00 per kg → 196.7… F CFA → 197.
+    // KSh 45.00 per kg → 196.7… FCFA → 197.
     expect(approximatePrice(4_500, KES, XOF)?.amount_minor).toBe(197);
     // KSh 1.00 → 19.04 TZS: TZS has no everyday cents, so 19 (stored as 1,900 minor units).
     expect(approximatePrice(100, KES, TZS)?.amount_minor).toBe(1_900);
@@ -73,14 +73,14 @@ describe('describeApproximation', () => {
     const fr = describeApproximation(approximation, 'fr', createTranslator('fr'));
     // "≈" never ends a line apart from its amount.
     expect(fr.text.startsWith('≈\u00a0')).toBe(true);
-    expect(plain(fr.text)).toBe('≈ 1 230 000 F CFA');
+    expect(plain(fr.text)).toBe('≈ 1 230 000 FCFA');
     expect(fr.detail).toContain('28 octobre 2026');
-    expect(plain(fr.detail)).toContain('1 KES ≈ 4,37 F CFA');
+    expect(plain(fr.detail)).toContain('1 KES ≈ 4,37 FCFA');
     // "1 KES" is never cut at the end of a line.
     expect(fr.detail).toContain('1\u00a0KES\u00a0≈');
     expect(fr.detail).toContain('KES');
     const en = describeApproximation(approximation, 'en', createTranslator('en'));
-    expect(plain(en.text)).toBe('≈ F CFA 1,230,000');
+    expect(plain(en.text)).toBe('≈ FCFA 1,230,000');
     expect(en.detail).toContain('28 October 2026');
     // Whole amounts of currencies with cents drop them; others keep the currency's decimals.
     expect(plain(describeApproximation(approximatePrice(50_000, XOF, KES)!, 'en', createTranslator('en')).text)).toBe(

@@ -1,11 +1,11 @@
 import { formatDay } from '~/features/deals/booking-days';
 import { priceDecimals } from '~/features/numbers/money';
 import { LOCALE_META, type Locale } from '~/i18n/config';
-import { formatNumber } from '~/i18n/format';
+import { formatCurrency } from '~/i18n/format';
 import type { MessageVars } from '~/i18n/t';
 
 /**
- * A price shown beside its own in the reader's currency ("≈ 1 230 000 F CFA"), from the stored indicative rates
+ * A price shown beside its own in the reader's currency ("≈ 1 230 000 FCFA"), from the stored indicative rates
  * (`exchange_rates`, units per US dollar by day). It is a reading aid and nothing else: charging, the wallet and
  * payments always keep the lot's own currency (docs/lots.md "Prices in the reader's currency").
  */
@@ -108,14 +108,13 @@ export function approximationPair(money: ReaderMoney | null | undefined, from: s
 type Say = (key: 'money.approx_amount' | 'money.approx_detail', vars?: MessageVars) => string;
 
 /**
- * The words of an approximation in the reader's language: the amount ("≈ 1 230 000 F CFA", the currency written
- * as Intl writes it in that language: "F CFA" for XOF and "FCFA" for XAF in all three; no decimals for a whole
+ * The words of an approximation in the reader's language: the amount ("≈ 1 230 000 FCFA", the currency written
+ * as Intl writes it in that language, with the symbols people use — "FCFA" for both CFA francs, formatCurrencyWith
+ * in src/i18n/format.ts; no decimals for a whole
  * amount) and the detail shown on a tap, with the rate and its day and the currency that is paid.
  */
 export function describeApproximation(approximation: Approximation, locale: Locale, t: Say) {
-  const rate = formatNumber(approximation.rate, locale, {
-    style: 'currency',
-    currency: approximation.currency.code,
+  const rate = formatCurrency(approximation.rate, approximation.currency.code, locale, {
     maximumSignificantDigits: APPROXIMATION_DIGITS,
   });
   const amount = approximation.amount_minor / 10 ** approximation.currency.decimals;
@@ -123,9 +122,7 @@ export function describeApproximation(approximation: Approximation, locale: Loca
   const digits = Number.isInteger(amount) ? 0 : approximation.currency.decimals;
   return {
     text: t('money.approx_amount', {
-      amount: formatNumber(amount, locale, {
-        style: 'currency',
-        currency: approximation.currency.code,
+      amount: formatCurrency(amount, approximation.currency.code, locale, {
         minimumFractionDigits: digits,
         maximumFractionDigits: digits,
       }),

@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * The islands' "≈ 1 230 000 F CFA" (the offer dialog's totals as they are typed): the same words and markup as
+ * The islands' "≈ 1 230 000 FCFA" (the offer dialog's totals as they are typed): the same words and markup as
  * src/components/money/ApproxMoney.astro, from the same approximatePrice. Indicative only: nothing is charged in it.
  */
 export default function ApproxMoney({ minor, pair, locale, t }: Props) {

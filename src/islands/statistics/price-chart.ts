@@ -1,4 +1,4 @@
-import { formatDateWith } from '~/i18n/format';
+import { formatCurrencyWith, formatDateWith } from '~/i18n/format';
 import {
   CategoryScale,
   Chart,
@@ -66,14 +66,14 @@ export function mountPriceChart() {
       maintainAspectRatio: false,
       animation: false,
       interaction: { mode: 'nearest', intersect: false },
-      scales: { y: { ticks: { callback: (value) => money.format(Number(value)) } } },
+      scales: { y: { ticks: { callback: (value) => formatCurrencyWith(money, Number(value)) } } },
       plugins: {
         tooltip: {
           callbacks: {
             label: (item) => {
               const line = data.lines[item.datasetIndex];
               const point = line.points.find((p) => p.date === dates[item.dataIndex]);
-              const price = money.format(Number(item.raw));
+              const price = formatCurrencyWith(money, Number(item.raw));
               return `${line.label}: ${price} (n = ${point?.n ?? 0}${point?.thin ? `, ${data.thin}` : ''})`;
             },
           },

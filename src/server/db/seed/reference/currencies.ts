@@ -13,7 +13,7 @@ export const CURRENCIES = [
   { id: 5, code: 'RWF', symbol: 'FRw', decimals: 0, sortOrder: 4, perUsd: '1450.000000' },
   { id: 6, code: 'NGN', symbol: '₦', decimals: 2, sortOrder: 5, perUsd: '1480.000000' },
   { id: 7, code: 'GHS', symbol: 'GH₵', decimals: 2, sortOrder: 6, perUsd: '11.900000' },
-  { id: 8, code: 'XOF', symbol: 'F CFA', decimals: 0, sortOrder: 7, perUsd: '565.000000' },
+  { id: 8, code: 'XOF', symbol: 'FCFA', decimals: 0, sortOrder: 7, perUsd: '565.000000' },
   { id: 9, code: 'XAF', symbol: 'FCFA', decimals: 0, sortOrder: 8, perUsd: '565.000000' },
   { id: 10, code: 'EUR', symbol: '€', decimals: 2, sortOrder: 9, perUsd: '0.861000' },
   { id: 11, code: 'GBP', symbol: '£', decimals: 2, sortOrder: 10, perUsd: '0.758000' },
