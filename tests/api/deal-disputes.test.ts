@@ -4,6 +4,7 @@ import { dealDisputes, lots, offerEvents, offers, users, walletAccounts, walletP
 import { getEnv } from '~/server/env';
 import { autoReleaseDeals } from '~/server/services/deals/auto-release-deals';
 import { verifyStoredDeal } from '~/server/services/deals/history';
+import { loadOfferViews } from '~/server/services/deals/offer-view';
 import { platformFeeOf } from '~/server/services/deals/platform-fee';
 import { resolveDispute } from '~/server/services/deals/resolve-dispute';
 import { checkLedger } from '~/server/services/wallet/check-ledger';
@@ -155,6 +156,22 @@ describe('POST /offer/open-dispute', () => {
     expect(declined.json.code).toBe('offers.in_dispute');
     expect((await offerRow(early.offerId)).status).toBe(3);
     await ledgerClean();
+  });
+
+  it('shows neither party a step the dispute holds back: the deal waits for the platform, not for "your turn"', async () => {
+    const { seller, buyer, offerId } = await frozenDeal();
+    const view = async (viewerId: number) => (await loadOfferViews(db(), viewerId, [offerId], 'en'))[0];
+    const before = await view(buyer.id);
+    expect(before.allowed_actions).toContain('delivery-get');
+    expect(before.your_turn).toBe(true);
+    expect((await openDispute(buyer.auth, offerId)).status).toBe(200);
+    for (const viewerId of [buyer.id, seller.id]) {
+      const during = await view(viewerId);
+      expect(during.allowed_actions).not.toContain('delivery-get');
+      expect(during.allowed_actions).not.toContain('decline-offer');
+      expect(during.your_turn).toBe(false);
+      expect(during.waiting_for).toBeNull();
+    }
   });
 });
 

@@ -29,13 +29,19 @@ export interface DealState {
   paymentStatus: TrackState;
   paymentType: PaymentType;
   /**
-   * The deal's dispute: never one, one open now, or one decided (docs/deals.md "Disputes"). The write path always
-   * knows it; a reader that leaves it out (the deal page's buttons) is answered as if there were none.
+   * The deal's dispute: never one, one open now, or one decided (docs/deals.md "Disputes"). The write path and the
+   * offer views (the buttons and the turn every screen shows) always know it; a state without it is answered as if
+   * there were none.
    */
   dispute?: DisputeState;
 }
 
 export type DisputeState = 'none' | 'open' | 'resolved';
+
+/** A deal's dispute state from its disputes' statuses (one open at a time; the others decided). */
+export function disputeStateOf(statuses: readonly string[]): DisputeState {
+  return statuses.includes('open') ? 'open' : statuses.length > 0 ? 'resolved' : 'none';
+}
 
 export type DealRole = 'buyer' | 'seller';
 

@@ -7,6 +7,7 @@ import {
   type DisputeState,
   type MemberDealEvent,
   decideEvent,
+  disputeStateOf,
 } from '~/features/deals/state-machine';
 import type { Executor } from '~/server/db';
 import { dealDisputes, offers } from '~/server/db/schema';
@@ -146,7 +147,7 @@ async function lockDisputes(tx: Executor, offerId: number): Promise<{ state: Dis
     .orderBy(dealDisputes.id)
     .for('update');
   const open = rows.find((row) => row.status === 'open');
-  return { state: open ? 'open' : rows.length > 0 ? 'resolved' : 'none', openId: open?.id ?? null };
+  return { state: disputeStateOf(rows.map((row) => row.status)), openId: open?.id ?? null };
 }
 
 /** Approved and done deals count in the day's traded prices (docs/statistics.md). */

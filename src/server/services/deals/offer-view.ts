@@ -20,6 +20,7 @@ import {
   type DealState,
   type NextActor,
   allowedActions,
+  disputeStateOf,
   isWaitingFor,
   nextActor,
   roleOf,
@@ -30,7 +31,16 @@ import { createTranslator } from '~/i18n/t';
 import { RENT_UNIT, asRentPer } from '~/features/deals/labels';
 import type { Executor } from '~/server/db';
 import { localizedColumn } from '~/server/db/localized';
-import { currencies, lotPhotos, lots, offerEvents, offers, perUnits, userFeedback } from '~/server/db/schema';
+import {
+  currencies,
+  dealDisputes,
+  lotPhotos,
+  lots,
+  offerEvents,
+  offers,
+  perUnits,
+  userFeedback,
+} from '~/server/db/schema';
 import { storageUrl } from '~/server/storage';
 
 /**
@@ -166,6 +176,10 @@ export async function loadOfferViews(
       photo: sql<
         string | null
       >`(select storage_key from ${lotPhotos} where lot_id = ${lots.id} order by position limit 1)`,
+      // The buttons and the turn know a dispute as the write path does: no release while one is open.
+      disputes: sql<
+        string[]
+      >`array(select ${dealDisputes.status} from ${dealDisputes} where ${dealDisputes.offerId} = ${offers.id})`,
     })
     .from(offers)
     .innerJoin(lots, eq(lots.id, offers.lotId))
@@ -195,7 +209,7 @@ export async function loadOfferViews(
     const row = byId.get(id);
     if (!row) return [];
     const { offer, lot } = row;
-    const state = dealStateOf(offer);
+    const state = { ...dealStateOf(offer), dispute: disputeStateOf(row.disputes) };
     const role = roleOf(state, viewerId)!;
     const figures = figuresOf(offer);
     const money = (minor: number) => fromMinor(minor, row.decimals);
