@@ -179,6 +179,8 @@ export type ArticleRestoreInput = z.infer<typeof articleRestoreSchema>;
 
 export const articlePreviewSchema = z.object({
   body: z.preprocess((v) => v ?? '', z.string().max(ARTICLE_BODY_MAX, { message: 'articles.body_too_long' })),
+  /** The text's language: a French preview gets French spacing, as readers will. */
+  locale: z.enum(LOCALES).optional(),
 });
 
 export const articleImageSchema = z.object({

@@ -206,7 +206,7 @@ export default function ArticleEditor(props: ArticleEditorProps) {
           setPreviews((prev) => ({ ...prev, [locale]: '' }));
           return;
         }
-        const result = await apiPost<{ html: string }>('/article/preview', { body });
+        const result = await apiPost<{ html: string }>('/article/preview', { body, locale });
         if (result.ok) setPreviews((prev) => ({ ...prev, [locale]: result.data.html }));
       }, PREVIEW_DELAY_MS);
     }

@@ -110,3 +110,16 @@ describe('renderMarkdown', () => {
     expect(readingMinutes(1000)).toBe(5);
   });
 });
+
+describe('French spacing in French text', () => {
+  it('gives a French text its no-break spaces in words, never in code or addresses; other languages as typed', () => {
+    const source = 'Vérifiez l’humidité : le grain doit casser. Pourquoi ? Voir [la FAQ](/fr/faq?q=a) et `a : b`.';
+    const fr = renderMarkdown(source, 'fr').html;
+    expect(fr).toContain('Vérifiez l’humidité\u00a0: le grain');
+    expect(fr).toContain('Pourquoi\u202f?');
+    expect(fr).toContain('href="/fr/faq?q=a"');
+    expect(fr).toContain('<code>a : b</code>');
+    expect(renderMarkdown(source, 'en').html).toContain('l’humidité : le grain');
+    expect(renderMarkdown(source).html).toContain('Pourquoi ?');
+  });
+});

@@ -1,6 +1,8 @@
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 import { ARTICLE_BODY_MAX, READING_WORDS_PER_MINUTE } from '~/features/articles/constants';
+import type { Locale } from '~/i18n/config';
+import { spacedFor } from '~/i18n/typography';
 import { AppError } from '~/server/errors';
 
 /**
@@ -15,6 +17,15 @@ import { AppError } from '~/server/errors';
 const UPLOADS_PREFIX = '/uploads/';
 
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false, breaks: false });
+// A French text gets French spacing (src/i18n/typography.ts) in its words — never in code, links' addresses or
+// image sources, which are not text tokens.
+markdown.core.ruler.push('french_spacing', (state) => {
+  const locale = (state.env as { locale?: Locale } | undefined)?.locale;
+  if (locale !== 'fr') return;
+  for (const block of state.tokens)
+    for (const token of block.children ?? [])
+      if (token.type === 'text') token.content = spacedFor(locale, token.content);
+});
 // markdown-it lets `data:image/png|gif|jpeg|webp` through as image sources; we allow no data: URL at all.
 const defaultValidate = markdown.validateLink.bind(markdown);
 markdown.validateLink = (url: string) => defaultValidate(url) && !/^\s*data:/i.test(decodeLoosely(url));
@@ -137,15 +148,16 @@ export interface RenderedMarkdown {
 
 /**
  * Markdown (at most ARTICLE_BODY_MAX characters, else a 422 on `field`) → sanitised HTML safe to put into a page
- * as is. Raw HTML in the input shows as text; unsafe links become plain text; unsafe images are dropped.
+ * as is. Raw HTML in the input shows as text; unsafe links become plain text; unsafe images are dropped. `locale` is
+ * the text's language: French text gets its no-break spaces.
  */
-export function renderMarkdown(source: string, field = 'body'): RenderedMarkdown {
+export function renderMarkdown(source: string, locale?: Locale, field = 'body'): RenderedMarkdown {
   if (source.length > ARTICLE_BODY_MAX)
     throw new AppError('validation_failed', 'articles.body_too_long', {
       vars: { max: ARTICLE_BODY_MAX },
       fields: { [field]: [{ key: 'articles.body_too_long', vars: { max: ARTICLE_BODY_MAX } }] },
     });
-  const html = sanitizeHtml(markdown.render(source), SANITIZE);
+  const html = sanitizeHtml(markdown.render(source, { locale }), SANITIZE);
   return { html, words: countWords(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })) };
 }
 

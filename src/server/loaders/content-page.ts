@@ -3,6 +3,7 @@ import { filterFaq, outlineFaq } from '~/features/content/faq';
 import type { Locale } from '~/i18n/config';
 import { markPlannedLinks } from '~/server/content/mark-planned-links';
 import { renderMarkdown } from '~/server/content/render-markdown';
+import { spacedFor } from '~/i18n/typography';
 import { getDb } from '~/server/db';
 import { type ContentPage, readContentPage } from '~/server/services/content/read-content-page';
 
@@ -26,7 +27,7 @@ export interface ContentPageView {
 }
 
 /** The one Markdown renderer, with links to routes still coming marked as such. */
-const render = (markdown: string, locale: Locale) => markPlannedLinks(renderMarkdown(markdown).html, locale);
+const render = (markdown: string, locale: Locale) => markPlannedLinks(renderMarkdown(markdown, locale).html, locale);
 
 const anchor = (prefix: string, index: number) => `${prefix}-${index + 1}`;
 
@@ -57,10 +58,10 @@ export async function loadContentPage(slug: ContentPageSlug, locale: Locale, url
   const topics = rendered
     .map((topic) => ({
       id: topic.id,
-      title: topic.title,
+      title: spacedFor(page.locale, topic.title),
       questions: topic.questions
         .filter((q) => keptQuestions.has(`${topic.title}\n${q.question}`))
-        .map(({ id, question, html }) => ({ id, question, html })),
+        .map(({ id, question, html }) => ({ id, question: spacedFor(page.locale, question), html })),
     }))
     .filter((topic) => topic.questions.length > 0);
   const all = rendered.flatMap((topic) => topic.questions);
@@ -79,7 +80,7 @@ export async function loadContentPage(slug: ContentPageSlug, locale: Locale, url
         inLanguage: page.locale,
         mainEntity: all.map((q) => ({
           '@type': 'Question',
-          name: q.question,
+          name: spacedFor(page.locale, q.question),
           acceptedAnswer: { '@type': 'Answer', text: q.html },
         })),
       },

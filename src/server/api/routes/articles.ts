@@ -221,7 +221,7 @@ export function articleRoutes() {
       staff: 'content',
       body: articlePreviewSchema,
     },
-    async (_c, { body }) => renderMarkdown(body.body),
+    async (_c, { body }) => renderMarkdown(body.body, body.locale),
   );
 
   endpoint(

@@ -10,7 +10,7 @@ type Text = { title: string; summary: string; body: string };
 const DEMO_NOTE: Record<Locale, string> = {
   en: '*Demo article: sample content of the Mavuno demo data, not real news.*',
   sw: '*Makala ya mfano: maudhui ya data ya majaribio ya Mavuno, si habari halisi.*',
-  fr: '*Article de démonstration : contenu d’exemple des données de démo de Mavuno, pas une vraie actualité.*',
+  fr: '*Article de démonstration : contenu d’exemple des données de démo de Mavuno, pas une vraie actualité.*',
 };
 
 /**
@@ -70,7 +70,7 @@ const DEMO_ARTICLES: {
       fr: {
         title: 'Stocker le grain au sec contre l’aflatoxine',
         summary: 'Cinq gestes simples pour garder le maïs et l’arachide sains et vendables.',
-        body: '## Cinq gestes\n\n1. Récoltez à temps.\n2. Séchez sur des bâches, jamais à même le sol.\n3. Vérifiez l’humidité : le grain doit casser, pas plier.\n4. Stockez dans des sacs hermétiques propres, sur des palettes.\n5. Inspectez toutes les deux semaines.\n\n> Le grain moisi ne se vend pas à la plupart des acheteurs : triez-le et ne le donnez jamais aux animaux.',
+        body: '## Cinq gestes\n\n1. Récoltez à temps.\n2. Séchez sur des bâches, jamais à même le sol.\n3. Vérifiez l’humidité : le grain doit casser, pas plier.\n4. Stockez dans des sacs hermétiques propres, sur des palettes.\n5. Inspectez toutes les deux semaines.\n\n> Le grain moisi ne se vend pas à la plupart des acheteurs : triez-le et ne le donnez jamais aux animaux.',
       },
     },
   },

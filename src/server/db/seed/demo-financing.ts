@@ -144,7 +144,7 @@ const PRODUCTS: {
     description: {
       en: 'Lease a tractor, planter or sheller; the equipment is the security.',
       sw: 'Kodisha trekta, mashine ya kupanda au ya kupukuchua; kifaa ndicho dhamana.',
-      fr: 'Louez un tracteur, un semoir ou une égreneuse ; le matériel sert de garantie.',
+      fr: 'Louez un tracteur, un semoir ou une égreneuse ; le matériel sert de garantie.',
     },
     purpose: 'machinery',
     currency: 'KES',
@@ -155,7 +155,7 @@ const PRODUCTS: {
     eligibility: {
       en: 'Farms or contractors with two years of records; 20 % deposit.',
       sw: 'Mashamba au wakandarasi wenye kumbukumbu za miaka miwili; amana ya 20 %.',
-      fr: "Exploitations ou prestataires ayant deux ans d'historique ; apport de 20 %.",
+      fr: "Exploitations ou prestataires ayant deux ans d'historique ; apport de 20 %.",
     },
     countries: ['KE'],
     documents: ['national_id', 'quotation', 'bank_statement'],
@@ -179,7 +179,7 @@ const PRODUCTS: {
     rate: {
       en: 'Up to 70 % of the stored value; 1.5 % a month',
       sw: 'Hadi 70 % ya thamani iliyohifadhiwa; 1.5 % kwa mwezi',
-      fr: "Jusqu'à 70 % de la valeur stockée ; 1,5 % par mois",
+      fr: "Jusqu'à 70 % de la valeur stockée ; 1,5 % par mois",
     },
     term: { en: 'Up to 6 months', sw: 'Hadi miezi 6', fr: "Jusqu'à 6 mois" },
     eligibility: {

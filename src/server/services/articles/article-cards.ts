@@ -3,6 +3,7 @@ import { type ArticleCategory, isNewsCategory, type StoredArticleCategory } from
 import { ARTICLE_IMAGE_WIDTHS } from '~/features/articles/constants';
 import { pickArticleLocale } from '~/features/articles/language';
 import { LOCALES, type Locale } from '~/i18n/config';
+import { spacedFor } from '~/i18n/typography';
 import type { Executor } from '~/server/db';
 import { articles, articleTranslations } from '~/server/db/schema';
 import { storageUrl } from '~/server/storage';
@@ -90,8 +91,8 @@ export async function toArticleCards(db: Executor, rows: CardRow[], locale: Loca
         id: row.id,
         slug: row.slug,
         category,
-        title: text.title,
-        summary: text.summary,
+        title: spacedFor(shown, text.title),
+        summary: spacedFor(shown, text.summary),
         locale: shown,
         is_fallback: shown !== locale,
         locales: LOCALES.filter((l) => locales.includes(l)),

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { type ArticleCategory, isNewsCategory } from '~/features/articles/constants';
 import { pickArticleLocale } from '~/features/articles/language';
 import { LOCALES, type Locale } from '~/i18n/config';
+import { spacedFor } from '~/i18n/typography';
 import type { Executor } from '~/server/db';
 import { articleCategories, articles, articleTranslations, categories, users } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
@@ -73,7 +74,7 @@ export async function readPublishedArticle(
   const shown = pickArticleLocale(locales, locale);
   const text = translations.find((t) => t.locale === shown);
   if (!shown || !text) throw new AppError('not_found', 'errors.not_found');
-  const { html, words } = renderMarkdown(text.body);
+  const { html, words } = renderMarkdown(text.body, shown);
   return {
     id: article.id,
     slug: article.slug,
@@ -81,8 +82,8 @@ export async function readPublishedArticle(
     locale: shown,
     is_fallback: shown !== locale,
     locales,
-    title: text.title,
-    summary: text.summary,
+    title: spacedFor(shown, text.title),
+    summary: spacedFor(shown, text.summary),
     html,
     reading_minutes: readingMinutes(words),
     cover: articleImage(article.coverPath, article.coverAlt[shown] ?? article.coverAlt[locale] ?? text.title),
