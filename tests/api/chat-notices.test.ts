@@ -181,8 +181,8 @@ describe('chat notices', () => {
     expect(swahili.html).toContain('lang="sw"');
 
     const [french] = await noticesTo(fr.seller.email);
-    expect(french.subject).toBe('Nouveau message à propos de « Maïs blanc »');
-    expect(french.text).toContain('Baraka O. vous a écrit à propos de « Maïs blanc ».');
+    expect(french.subject).toBe('Nouveau message à propos de «\u202fMaïs blanc\u202f»');
+    expect(french.text).toContain('Baraka O. vous a écrit à propos de «\u202fMaïs blanc\u202f».');
     expect(french.text).toContain(`${getEnv().publicUrl}/fr/chat?room=${fr.room.uniqueKey}`);
   });
 

@@ -297,7 +297,7 @@ describe('status', () => {
     });
     expect(review.status, review.text).toBe(200);
     const mail = await lastMailTo(database.handle(), applicant.email);
-    expect(mail.subject).toBe("Votre demande de prêt : En cours d'examen");
+    expect(mail.subject).toBe("Votre demande de prêt\u00a0: En cours d'examen");
     expect(mail.text).toContain('Nous appelons votre coopérative.');
 
     const again = await apiRequest('/financing/application-status', {

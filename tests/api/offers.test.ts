@@ -602,9 +602,12 @@ describe('cabinet and e-mail', () => {
       volume: 10,
     });
     const [mail] = await mailsTo(seller.email);
-    expect(mail.subject).toBe(`Transaction n° ${offer.id} : vous avez reçu une nouvelle offre`);
+    expect(mail.subject).toBe(`Transaction n° ${offer.id}\u00a0: vous avez reçu une nouvelle offre`);
     expect(mail.text).toContain('/fr/user/offer/');
-    expect(mail.text).toMatch(/SHA-256\) : [0-9a-f]{64}/);
+    expect(mail.text).toMatch(/SHA-256\)\u00a0: [0-9a-f]{64}/);
+    // The link's line in French typography too, and a name ending in a full stop is not given a second one.
+    expect(mail.text).toMatch(/Ouvrir la transaction\u00a0: http:\/\/\S+\/fr\/user\/offer\/\d+/);
+    expect(mail.text).not.toContain('..');
 
     await db().update(users).set({ dealNotification: false }).where(eq(users.email, buyer.email));
     const before = (await mailsTo(buyer.email)).length;

@@ -30,7 +30,7 @@ function compose(
     '',
     ...parts.paragraphs.flatMap((p) => [p, '']),
     ...(parts.links ?? []).flatMap((l) => [`* ${l.title}`, ...(l.text ? [`  ${l.text}`] : []), `  ${l.url}`, '']),
-    ...(parts.action ? [`${parts.action.label}: ${parts.action.url}`, ''] : []),
+    ...(parts.action ? [t('mail.labelled', { label: parts.action.label, value: parts.action.url }), ''] : []),
     signature,
     ...(parts.footer ? ['', parts.footer] : []),
   ].join('\n');
@@ -235,7 +235,7 @@ export function contactReceivedMail(
     name,
     paragraphs: [
       t('mail.contact_received_text'),
-      `${t('contact.field_topic')}: ${t(message.topic)}`,
+      t('mail.labelled', { label: t('contact.field_topic'), value: t(message.topic) }),
       t('mail.contact_received_reference', { id: String(message.id) }),
     ],
   });
@@ -260,10 +260,10 @@ export function contactForSupportMail(
 ): MailMessage {
   const t = createTranslator('en');
   const facts = [
-    `${t('contact.field_name')}: ${message.name}`,
-    ...(message.email ? [`${t('contact.field_email')}: ${message.email}`] : []),
-    ...(message.phone ? [`${t('contact.field_phone')}: ${message.phone}`] : []),
-    `${t('contact.field_topic')}: ${t(message.topic)}`,
+    t('mail.labelled', { label: t('contact.field_name'), value: message.name }),
+    ...(message.email ? [t('mail.labelled', { label: t('contact.field_email'), value: message.email })] : []),
+    ...(message.phone ? [t('mail.labelled', { label: t('contact.field_phone'), value: message.phone })] : []),
+    t('mail.labelled', { label: t('contact.field_topic'), value: t(message.topic) }),
     t('mail.contact_support_meta', {
       id: String(message.id),
       locale: message.locale,
@@ -428,7 +428,7 @@ export function contactAnswerMail(
     vars: { id: String(message.id) },
     paragraphs: [
       ...message.answer.split(/\n{2,}/),
-      `${t('contact.field_topic')}: ${t(message.topic)}`,
+      t('mail.labelled', { label: t('contact.field_topic'), value: t(message.topic) }),
       t('mail.contact_received_reference', { id: String(message.id) }),
     ],
   });
