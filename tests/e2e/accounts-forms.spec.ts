@@ -191,8 +191,9 @@ test.describe('[ACCOUNTS] with JavaScript: a light sign-in page, sign-up default
     const currency = await ids('/api-v2/bank-currency/user-currency-dropdown');
     await page.goto('/signin/signup');
     const phone = page.getByLabel(en['auth.field_phone']);
-    const countrySelect = page.getByLabel(en['signup.country']);
-    const currencySelect = page.getByLabel(en['signup.currency']);
+    // Exact: the footer's display-currency chooser offers "Only the seller's currency".
+    const countrySelect = page.getByLabel(en['signup.country'], { exact: true });
+    const currencySelect = page.getByLabel(en['signup.currency'], { exact: true });
     await expect(countrySelect).toHaveValue('');
 
     await phone.fill('+255 7');

@@ -61,7 +61,8 @@ test.describe('[ARTICLES] news for readers', () => {
     expect(await page.locator('astro-island').count()).toBe(0);
 
     await page.goto(`/fr/article/${slug}`);
-    await expect(page.getByRole('note')).toContainText('English');
+    // The language is named in the reader's language.
+    await expect(page.getByRole('note')).toContainText(new Intl.DisplayNames('fr', { type: 'language' }).of('en')!);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bean prices climb in Arusha');
     await expect(page.locator('link[rel="alternate"][hreflang="fr"]')).toHaveCount(0);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/article/${slug}$`));

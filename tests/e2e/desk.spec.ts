@@ -65,7 +65,7 @@ test.describe('[DESK] editors write and publish news', () => {
     await cover.getByRole('button', { name: 'Upload' }).click();
     await expect(cover.locator('img[src*="/uploads/articles/"]')).toBeVisible();
     await cover.getByLabel('Description in English').fill('Maize cobs drying on a mat');
-    await cover.getByLabel('Description in Kiswahili').fill('Mahindi yakikauka kwenye mkeka');
+    await cover.getByLabel('Description in Swahili').fill('Mahindi yakikauka kwenye mkeka');
 
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/desk\/articles\/\d+\?done=created$/);

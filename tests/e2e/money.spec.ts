@@ -249,8 +249,8 @@ test.describe('[MONEY] prices in the reader’s currency', () => {
 async function pinFromMailbox(page: Page, phone: string) {
   const mailbox = await page.context().newPage();
   await mailbox.goto('/dev/mailbox');
-  const template = en['accounts.pin_sms'].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = new RegExp(template.replace('\\{\\{pin\\}\\}', '(\\d{4})').replace('\\{\\{minutes\\}\\}', '\\d+'));
+  const template = en['accounts.pin_sms#other'].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(template.replace('\\{\\{pin\\}\\}', '(\\d{4})').replace('\\{\\{count\\}\\}', '\\d+'));
   const sms = mailbox
     .getByRole('region', { name: en['mailbox.sms_title'] })
     .getByRole('listitem')

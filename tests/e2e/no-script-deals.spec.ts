@@ -159,7 +159,7 @@ test.describe('[OFFERS] without JavaScript', () => {
     // The rating is a plain form on the deal page.
     await buyer.goto(`/fr/user/offer/${offerId}`);
     await expectNoDeadButtons(buyer);
-    await buyer.getByRole('radio', { name: say(fr, 'deal.feedback_star', { n: 4 }) }).check();
+    await buyer.getByRole('radio', { name: say(fr, 'deal.feedback_star', { rating: 4 }) }).check();
     await buyer.getByRole('button', { name: fr['deal.feedback_send'] }).click();
     await expect(buyer).toHaveURL(new RegExp(`/fr/user/offer/${offerId}\\?done=feedback$`));
     await expect(buyer.getByTestId('deal-done-notice')).toHaveText(fr['deal.feedback_sent']);

@@ -11,11 +11,13 @@ test.describe('[STATISTICS] price screens', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/sw/prices');
-    await page.getByLabel('Zao', { exact: true }).selectOption('3');
-    await page.getByLabel('Linganisha na').selectOption('7');
-    await page.getByLabel('Miezi 3').check();
-    await page.getByLabel('Sarafu').selectOption('1');
-    await page.getByRole('button', { name: 'Onyesha' }).click();
+    // The page's own form (the footer holds the display-currency chooser, with its own "Onyesha").
+    const form = page.getByTestId('prices-form');
+    await form.getByLabel('Zao', { exact: true }).selectOption('3');
+    await form.getByLabel('Linganisha na').selectOption('7');
+    await form.getByLabel('Miezi 3').check();
+    await form.getByLabel('Sarafu').selectOption('1');
+    await form.getByRole('button', { name: 'Onyesha' }).click();
     // The selection is in the address: a link to share.
     await expect(page).toHaveURL(/\/sw\/prices\?.*category=3.*compare=7.*zoom=3months.*currency_id=1/);
     await expect(
@@ -85,8 +87,9 @@ test.describe('[STATISTICS] price screens', () => {
     await expect(beans).toContainText('Prix de référence');
     await expect(beans).toContainText('données de démonstration');
     // The currency is a plain GET form.
-    await page.getByLabel('Devise').selectOption('1');
-    await page.getByRole('button', { name: 'Afficher' }).click();
+    const form = page.getByTestId('indices-form');
+    await form.getByLabel('Devise').selectOption('1');
+    await form.getByRole('button', { name: 'Afficher' }).click();
     await expect(page).toHaveURL(/\/fr\/statistic\?currency_id=1/);
     await expect(cards.filter({ hasText: 'Haricots' }).first()).toContainText('KES');
     await context.close();
