@@ -11,7 +11,6 @@ export default defineConfig({
   // The `~/` import alias of tsconfig.json.
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
-    include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',
     // One migrated database with reference data per run, copied by each test file (tests/fixtures/database.ts).
     globalSetup: ['tests/fixtures/database-template.ts'],
@@ -23,5 +22,23 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          // Requests name their client address in X-Forwarded-For (tests/fixtures/api.ts).
+          env: { ...TEST_ENVIRONMENT, TRUST_PROXY: 'true' },
+          // A worker loads the app's modules once for all the files it runs instead of once per file (most of an
+          // isolated file's time was that import): each file still gets its own database, its configuration goes
+          // back and its memoised reference data is forgotten when it ends (tests/fixtures/each-file.ts, database.ts).
+          isolate: false,
+          setupFiles: ['tests/fixtures/each-file.ts'],
+        },
+      },
+      // Unit tests keep their isolation: some replace modules (vi.mock) for the whole file.
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'] } },
+    ],
   },
 });

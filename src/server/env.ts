@@ -174,3 +174,14 @@ export function getEnv(): Env {
   cached ??= parseEnv();
   return cached;
 }
+
+/**
+ * Puts another configuration in place of the parsed one (undefined: parse process.env again on the next getEnv)
+ * and gives back the one it replaced. Tests that run with a configuration of their own use it
+ * (tests/fixtures/use-environment.ts); the app never does.
+ */
+export function replaceEnv(next: Env | undefined): Env | undefined {
+  const previous = cached;
+  cached = next;
+  return previous;
+}

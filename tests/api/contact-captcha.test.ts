@@ -5,19 +5,15 @@ import { loadContactPage } from '~/server/loaders/contact';
 import { uniqueEmail } from '../fixtures/accounts';
 import { apiRequest, form } from '../fixtures/api';
 import { useTestDatabase } from '../fixtures/database';
+import { useEnvironment } from '../fixtures/use-environment';
 import { TestCookies, formRequest } from '../fixtures/forms';
 
 // This file runs with a bot check configured (Turnstile); the provider answers from the stub below.
-vi.mock('~/server/env', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('~/server/env')>();
-  const env = actual.parseEnv({
-    ...process.env,
-    TRUST_PROXY: 'true',
-    CAPTCHA_PROVIDER: 'turnstile',
-    CAPTCHA_SITE_KEY: 'site-key',
-    CAPTCHA_SECRET: 'secret',
-  });
-  return { ...actual, getEnv: () => env };
+useEnvironment({
+  TRUST_PROXY: 'true',
+  CAPTCHA_PROVIDER: 'turnstile',
+  CAPTCHA_SITE_KEY: 'site-key',
+  CAPTCHA_SECRET: 'secret',
 });
 
 const database = useTestDatabase();

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactMessages, mailOutbox } from '~/server/db/schema';
 import { resolveUser } from '~/server/services/accounts/authenticate';
 import { loadContactPage } from '~/server/loaders/contact';
@@ -7,15 +7,12 @@ import { listContactMessages } from '~/server/services/contact/list-contact-mess
 import { signedUpUser, uniqueEmail, uniquePhone } from '../fixtures/accounts';
 import { apiRequest, form, post } from '../fixtures/api';
 import { useTestDatabase } from '../fixtures/database';
+import { useEnvironment } from '../fixtures/use-environment';
 import { TestCookies, formRequest } from '../fixtures/forms';
 
 const SUPPORT = 'support@mavuno.test';
 // This file runs with a support address configured: each message is e-mailed there too.
-vi.mock('~/server/env', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('~/server/env')>();
-  const env = actual.parseEnv({ ...process.env, TRUST_PROXY: 'true', SUPPORT_EMAIL: 'support@mavuno.test' });
-  return { ...actual, getEnv: () => env };
-});
+useEnvironment({ TRUST_PROXY: 'true', SUPPORT_EMAIL: SUPPORT });
 
 const database = useTestDatabase();
 const db = () => database.handle().db;
