@@ -53,7 +53,7 @@ import {
   addressFieldId,
   mapCenterOf,
   pointOf,
-} from './address-value';
+} from '~/features/accounts/address-value';
 import LoadFailure from './LoadFailure';
 import MapPointField from './MapPointField';
 import PlaceOptions from './PlaceOptions';

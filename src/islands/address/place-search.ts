@@ -1,5 +1,5 @@
 import type { Place, ReversePlace } from '~/features/warehouses/place';
-import type { GeoPoint, MapCenter } from './address-value';
+import type { GeoPoint, MapCenter } from '~/features/accounts/address-value';
 
 /**
  * What the address search does with an answer of the geocoder (docs/warehouses.md "Geocoder" and "Address search

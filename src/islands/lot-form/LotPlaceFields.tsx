@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { type UseFormReturn, useController } from 'react-hook-form';
-import { type MapCenter, mapCenterOf, pointOf } from '~/islands/address/address-value';
+import { type MapCenter, mapCenterOf, pointOf } from '~/features/accounts/address-value';
 import LoadFailure from '~/islands/address/LoadFailure';
 import MapPointField from '~/islands/address/MapPointField';
 import PlaceOptions from '~/islands/address/PlaceOptions';
@@ -10,17 +10,7 @@ import { loadCountries, loadRegions, loadVillages, useOptions } from '~/islands/
 import { SelectField } from '~/islands/lib/fields';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import type { LotFormValues } from '~/features/lots/form-values';
-
-/** One of the owner's warehouses, with the place a lot placed there takes (docs/warehouses.md). */
-export interface WarehouseChoice {
-  id: number;
-  name: string;
-  country_id: number | null;
-  region_id: number | null;
-  village_id: number | null;
-  latitude: number | null;
-  longitude: number | null;
-}
+import type { WarehouseChoice } from '~/features/lots/lot-form-types';
 
 interface Props {
   form: UseFormReturn<LotFormValues>;
