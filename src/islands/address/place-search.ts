@@ -66,6 +66,20 @@ export function placePick(place: FoundPlace): PlacePick {
   };
 }
 
+/** A point as a form's fields hold it (strings written as a program writes numbers), blanks for none. */
+export const pointFields = (point: GeoPoint | null) => ({
+  latitude: point ? String(point.latitude) : '',
+  longitude: point ? String(point.longitude) : '',
+});
+
+/**
+ * The one way a form takes a pick: the fields it sets — its drop-downs where it has Mavuno's ids, its point where
+ * it is a spot — and nothing else (LotPlaceFields; AddressFields also switches a town to the village list).
+ */
+export function pickFields(pick: PlacePick): Partial<PlaceIds & { latitude: string; longitude: string }> {
+  return { ...pick.ids, ...(pick.point && pointFields(pick.point)) };
+}
+
 /** "Ahero, Kisumu": the nearest village and its region, as the proposal names them. */
 export function nearestName(nearest: NearestPlace): string {
   return [nearest.village.name, nearest.region?.name].filter(Boolean).join(', ');

@@ -5,7 +5,7 @@ import LoadFailure from '~/islands/address/LoadFailure';
 import MapPointField from '~/islands/address/MapPointField';
 import PlaceOptions from '~/islands/address/PlaceOptions';
 import PlaceSearch from '~/islands/address/PlaceSearch';
-import { type PlaceIds, placePick } from '~/islands/address/place-search';
+import { pickFields, placePick, pointFields } from '~/islands/address/place-search';
 import { loadCountries, loadRegions, loadVillages, useOptions } from '~/islands/address/places';
 import { SelectField } from '~/islands/lib/fields';
 import type { ClientTranslate } from '~/islands/lib/i18n';
@@ -62,15 +62,6 @@ export default function LotPlaceFields({ form, t, disabled = false, warehouses =
 
   /** Where the last searched place put the map; choosing in the lists by hand lets the lists lead again. */
   const [searchCenter, setSearchCenter] = useState<MapCenter | null>(null);
-  const idsOf = (ids: PlaceIds) => ({
-    country_id: ids.country_id,
-    region_id: ids.region_id,
-    village_id: ids.village_id,
-  });
-  const pointOfPick = (p: { latitude: number; longitude: number } | null) => ({
-    latitude: p ? String(p.latitude) : '',
-    longitude: p ? String(p.longitude) : '',
-  });
 
   const point = pointOf({ latitude: latitude.field.value, longitude: longitude.field.value });
   const pointError = latitude.fieldState.error?.message ?? longitude.fieldState.error?.message;
@@ -129,7 +120,7 @@ export default function LotPlaceFields({ form, t, disabled = false, warehouses =
         disabled={disabled}
         onPick={(place) => {
           const pick = placePick(place);
-          setPlace({ ...(pick.ids && idsOf(pick.ids)), ...(pick.point && pointOfPick(pick.point)) });
+          setPlace(pickFields(pick));
           setSearchCenter(pick.center);
         }}
       />
@@ -205,7 +196,7 @@ export default function LotPlaceFields({ form, t, disabled = false, warehouses =
       <MapPointField
         idPrefix="lot"
         point={point}
-        onChange={(p) => setPlace(pointOfPick(p))}
+        onChange={(p) => setPlace(pointFields(p))}
         center={
           searchCenter ??
           mapCenterOf(
@@ -215,7 +206,7 @@ export default function LotPlaceFields({ form, t, disabled = false, warehouses =
         }
         onUsePlace={(ids) => {
           setSearchCenter(null);
-          setPlace(idsOf(ids));
+          setPlace({ country_id: ids.country_id, region_id: ids.region_id, village_id: ids.village_id });
         }}
         chosen={{ village_id: village.field.value }}
         error={pointError}
