@@ -1,21 +1,11 @@
 import type { AstroGlobal } from 'astro';
-import { parseId } from '~/features/validation/fields';
-
-/** Query parameters every paged list page reads the same way. */
-
-/** The `page` query parameter: a whole number from 1, anything else is page 1. */
-export function pageParam(url: URL): number {
-  const value = parseId(url.searchParams.get('page'));
-  return value !== undefined && value <= 100_000 ? value : 1;
-}
-
-/** The address of a list page (page 1 stays out of the address, so each list has one canonical address). */
-export const pageHref = (path: string, page: number) => (page > 1 ? `${path}?page=${page}` : path);
+import { pageHref } from '~/features/site/page-param';
 
 /**
  * A page number past the end (its last rows moved or were removed, a stale link): the redirect to the last page
  * there is, or undefined when the page is fine. `list` is the list's path (its pages are `?page=`) or the address
- * of one of its pages, for a list whose address carries more than the page.
+ * of one of its pages, for a list whose address carries more than the page. The page itself is read by pageParam
+ * (src/features/site/page-param.ts).
  */
 export function pastLastPage(
   Astro: Pick<AstroGlobal, 'redirect'>,

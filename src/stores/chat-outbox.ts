@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { ChatMessageView } from '~/features/chat/items';
-import { apiPost } from '~/islands/lib/api';
+import { apiPost } from '~/stores/api';
 import { sessionUserId, withTabLock } from './outbox';
 
 /**

@@ -1,5 +1,5 @@
 import { type WritableAtom, atom, onMount } from 'nanostores';
-import { apiGet } from '~/islands/lib/api';
+import { apiGet } from '~/stores/api';
 
 export interface PolledCount {
   /** null until a page hands over the number it was rendered with (`seed`). */

@@ -180,10 +180,11 @@ describe('[ADMIN] reference data: rates, places, access', () => {
     expect(stored).toHaveLength(0);
 
     const good = await call(admin.auth, '/admin/reference/rates/import', {
-      csv: 'KES,2020-01-02,101.5\nUGX,2020-01-02,"3,700"',
+      // ';' separates as ',' does; a quoted cell keeps its comma.
+      csv: 'KES,2020-01-02,101.5\r\nUGX,2020-01-02,"3,700"\n\nTZS;2020-01-02;2500',
     });
     expect(good.status).toBe(200);
-    expect(good.json.imported).toBe(2);
+    expect(good.json.imported).toBe(3);
   });
 
   it('adds and renames a village with coordinates typed by a person', async () => {

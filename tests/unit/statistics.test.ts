@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importLineSchema, parseCsv } from '~/features/statistics/import-line';
+import { importLineSchema } from '~/features/statistics/import-line';
 import { type ChartData, chartQuerySchema } from '~/features/statistics/query';
 import { chooseBasis, periodStart } from '~/server/services/statistics/read-price-chart';
 import { summariseSeries } from '~/server/services/statistics/summarise-series';
@@ -129,14 +129,6 @@ describe('import lines', () => {
       { country: 'KEN' },
     ])
       expect(importLineSchema.safeParse({ ...line, ...bad }).success, JSON.stringify(bad)).toBe(false);
-  });
-
-  it('parses quoted CSV fields and keeps the file line numbers', () => {
-    expect(parseCsv('\uFEFFa,b\r\n"x, y","say ""hi"""\n\n"multi\nline",z')).toEqual([
-      { line: 1, cells: ['a', 'b'] },
-      { line: 2, cells: ['x, y', 'say "hi"'] },
-      { line: 4, cells: ['multi\nline', 'z'] },
-    ]);
   });
 });
 

@@ -2,7 +2,7 @@ import { RENT_UNIT, asRentPer, bookingQuantityText } from '~/features/deals/labe
 import type { Locale } from '~/i18n/config';
 import type { Translate } from '~/i18n/t';
 import type { OfferView } from '~/server/services/deals/offer-view';
-import { lotQuantityText } from '~/components/lots/lot-format';
+import { lotQuantityText } from '~/features/lots/lot-format';
 
 type OfferUnits = Pick<OfferView, 'unit' | 'booking'>;
 

@@ -2,7 +2,7 @@ import type { Locale } from '~/i18n/config';
 import type { MessageKey, Translate } from '~/i18n/t';
 import type { LotItem } from '~/server/services/lots/lot-item';
 import type { RentPer } from '~/features/lots/constants';
-import { lotAvailableText, lotPlaceText, lotPriceText, lotRentPer } from '~/components/lots/lot-format';
+import { lotAvailableText, lotPlaceText, lotPriceText, lotRentPer } from '~/features/lots/lot-format';
 import { offerVolumeLimits } from '~/features/deals/figures';
 
 /** schema.org's eligibleQuantity: the offers the lot takes now, as the offers service bounds them (offerVolumeLimits). */

@@ -1,6 +1,6 @@
 import { LOT_KINDS, type LotKind } from '~/features/lots/constants';
 import type { MessageKey } from '~/i18n/t';
-import { pageParam } from '~/components/list-params';
+import { pageParam } from '~/features/site/page-param';
 import type { LotListRequest } from '~/server/loaders/my-lots';
 
 /** What a user's lot list page (My lots, Favourite lots) reads from its address, and how it links its pages. */

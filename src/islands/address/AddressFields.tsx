@@ -53,12 +53,12 @@ import {
   addressFieldId,
   mapCenterOf,
   pointOf,
-} from './address-value';
+} from '~/features/accounts/address-value';
 import LoadFailure from './LoadFailure';
 import MapPointField from './MapPointField';
 import PlaceOptions from './PlaceOptions';
 import PlaceSearch from './PlaceSearch';
-import { type FoundPlace, type PlaceIds, placePick } from './place-search';
+import { type FoundPlace, type PlaceIds, placePick, pointFields } from './place-search';
 import { loadCountries, loadRegions, loadVillages, useOptions } from './places';
 
 export interface AddressFieldsProps {
@@ -135,7 +135,7 @@ export default function AddressFields({
 
   function pickPlace(place: FoundPlace) {
     const pick = placePick(place);
-    const point = pick.point ? { latitude: String(pick.point.latitude), longitude: String(pick.point.longitude) } : {};
+    const point = pick.point ? pointFields(pick.point) : {};
     if (pick.ids) takeIds(pick.ids, point);
     else set(point);
     setSearchCenter(pick.center);

@@ -3,7 +3,7 @@ import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { SATELLITE_TILE_URL } from '~/features/maps/tiles';
 import type { ClientTranslate } from '~/islands/lib/i18n';
-import { type GeoPoint, type MapCenter, roundCoordinate } from './address-value';
+import { type GeoPoint, type MapCenter, roundCoordinate } from '~/features/accounts/address-value';
 import {
   type LeafletModule,
   MapLoading,

@@ -1,7 +1,7 @@
 import { type ComponentType, useEffect, useRef, useState } from 'react';
-import { apiGet } from '~/islands/lib/api';
+import { apiGet } from '~/stores/api';
 import type { ClientTranslate } from '~/islands/lib/i18n';
-import type { GeoPoint, MapCenter } from './address-value';
+import type { GeoPoint, MapCenter } from '~/features/accounts/address-value';
 import LoadFailure from './LoadFailure';
 import type { MapPickerProps } from './MapPicker';
 import {

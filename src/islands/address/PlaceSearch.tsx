@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { apiGet } from '~/islands/lib/api';
+import { apiGet } from '~/stores/api';
 import { TextField } from '~/islands/lib/fields';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import { type FoundPlace, moveHighlight, searchable } from './place-search';

@@ -3,8 +3,9 @@ import { OSM_TILE_CONFIG, type TileConfig } from '~/features/maps/tiles';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 
 /**
- * What the site's two Leaflet maps share (the address MapPicker and the catalogue's LotsMap). Leaflet itself is
- * only imported when a map mounts: it touches `window`, so never during SSR.
+ * What the site's Leaflet maps share (the address MapPicker and the PlacesMap of lots and warehouses,
+ * src/islands/maps/PlacesMap.tsx). Leaflet itself is only imported when a map mounts: it touches `window`, so never
+ * during SSR.
  */
 export type LeafletModule = typeof Leaflet;
 

@@ -7,7 +7,9 @@ import {
   moveHighlight,
   nearestIds,
   nearestName,
+  pickFields,
   placePick,
+  pointFields,
   searchable,
 } from './place-search';
 
@@ -114,5 +116,23 @@ describe('the search box', () => {
     expect(moveHighlight(1, 3, 'Home')).toBe(0);
     expect(moveHighlight(1, 3, 'End')).toBe(2);
     expect(moveHighlight(1, 0, 'ArrowDown')).toBe(-1);
+  });
+});
+
+describe('pickFields: what a form sets from a pick', () => {
+  it('sets the ids it has and the point of a spot, and nothing of a region but its ids', () => {
+    expect(pickFields(placePick(place({})))).toEqual({
+      country_id: '1',
+      region_id: '20',
+      village_id: '30',
+      latitude: String(place({}).latitude),
+      longitude: String(place({}).longitude),
+    });
+    expect(pickFields(placePick(place({ type: 'region', id: 20, village_id: null })))).toEqual({
+      country_id: '1',
+      region_id: '20',
+      village_id: '',
+    });
+    expect(pointFields(null)).toEqual({ latitude: '', longitude: '' });
   });
 });

@@ -1,5 +1,5 @@
 import type { Place, ReversePlace } from '~/features/warehouses/place';
-import type { GeoPoint, MapCenter } from './address-value';
+import type { GeoPoint, MapCenter } from '~/features/accounts/address-value';
 
 /**
  * What the address search does with an answer of the geocoder (docs/warehouses.md "Geocoder" and "Address search
@@ -64,6 +64,20 @@ export function placePick(place: FoundPlace): PlacePick {
     point: isSpot ? at : null,
     center: at ? { ...at, zoom: PLACE_ZOOM[place.type] } : null,
   };
+}
+
+/** A point as a form's fields hold it (strings written as a program writes numbers), blanks for none. */
+export const pointFields = (point: GeoPoint | null) => ({
+  latitude: point ? String(point.latitude) : '',
+  longitude: point ? String(point.longitude) : '',
+});
+
+/**
+ * The one way a form takes a pick: the fields it sets — its drop-downs where it has Mavuno's ids, its point where
+ * it is a spot — and nothing else (LotPlaceFields; AddressFields also switches a town to the village list).
+ */
+export function pickFields(pick: PlacePick): Partial<PlaceIds & { latitude: string; longitude: string }> {
+  return { ...pick.ids, ...(pick.point && pointFields(pick.point)) };
 }
 
 /** "Ahero, Kisumu": the nearest village and its region, as the proposal names them. */

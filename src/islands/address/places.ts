@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { type ApiResult, apiGet, apiPost } from '~/islands/lib/api';
+import { type ApiResult, apiGet, apiPost } from '~/stores/api';
 import { parseId } from '~/features/validation/fields';
 
 export interface CountryOption {

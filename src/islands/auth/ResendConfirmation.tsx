@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { apiPost } from '~/islands/lib/api';
+import { apiPost } from '~/stores/api';
 import { FormAlert, SuccessAlert, useHydrated } from '~/islands/lib/fields';
 import { type FormProblem, problemOf } from '~/islands/lib/form-problem';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';

@@ -3,7 +3,7 @@ import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useMemo, us
 import { groupByDay } from '~/features/chat/day-groups';
 import type { ChatMessageView, ChatStreamMessage } from '~/features/chat/items';
 import { CHAT_PHOTO_MAX_BYTES, CHAT_TEXT_MAX } from '~/features/chat/safety';
-import { apiGet, apiPost } from '~/islands/lib/api';
+import { apiGet, apiPost } from '~/stores/api';
 import Icon from '~/islands/lib/Icon';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';
 import {

@@ -6,7 +6,7 @@ import { dealStepPath } from '~/features/deals/deal-steps';
 import type { Locale } from '~/i18n/config';
 import { localizePath } from '~/i18n/paths';
 import ConfirmDialog from '~/islands/lib/ConfirmDialog';
-import { apiPost } from '~/islands/lib/api';
+import { apiPost } from '~/stores/api';
 import { FormAlert } from '~/islands/lib/fields';
 import { type FormProblem, problemOf } from '~/islands/lib/form-problem';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';

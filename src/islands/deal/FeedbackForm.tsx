@@ -1,7 +1,7 @@
 import { reloadWithSnack } from '~/stores/snackbar';
 import { useId, useRef, useState } from 'react';
 import { OFFER_COMMENT_MAX, RATING_MAX, RATING_MIN } from '~/features/deals/constants';
-import { apiPost } from '~/islands/lib/api';
+import { apiPost } from '~/stores/api';
 import { Field, FieldError, FormAlert, SubmitButton } from '~/islands/lib/fields';
 import { type FormProblem, problemOf } from '~/islands/lib/form-problem';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';

@@ -1,6 +1,6 @@
 import { formatDateWith } from '~/i18n/format';
 import { useId, useRef, useState } from 'react';
-import { apiGet, apiPost } from '~/islands/lib/api';
+import { apiGet, apiPost } from '~/stores/api';
 import { useHydrated } from '~/islands/lib/fields';
 import { failureText } from '~/islands/lib/form-problem';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';

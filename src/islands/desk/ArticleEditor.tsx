@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DESK_ACTION_LABEL } from '~/features/articles/desk-labels';
-import { apiPost } from '~/islands/lib/api';
+import { apiPost } from '~/stores/api';
 import { languageName } from '~/i18n/format';
 import { type Messages, createClientTranslator, messagesLocale } from '~/islands/lib/i18n';
 import { applyCommand, insertBlock, type ToolbarCommand } from './markdown-toolbar';

@@ -1,5 +1,5 @@
 import { KINDS, type LotKind } from '~/features/lots/constants';
-import { type ApiResult, apiPost } from '~/islands/lib/api';
+import { type ApiResult, apiPost } from '~/stores/api';
 
 /** Adds a lot to the member's favourites or takes it out; the answer lists their favourite lot ids of the kind. */
 export function setLotFavorite(

@@ -1,4 +1,4 @@
-import type { ApiResult } from './api';
+import type { ApiResult } from '~/stores/api';
 import type { ClientTranslate } from './i18n';
 
 /**

@@ -1,7 +1,7 @@
 import type { FieldValues, Resolver, UseFormSetError, Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { issueField, issueToMessage } from '~/features/validation/messages';
-import type { ApiError } from './api';
+import type { ApiError } from '~/stores/api';
 import type { ClientTranslate, Messages } from './i18n';
 
 /**

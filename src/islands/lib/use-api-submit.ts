@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import type { ApiResult } from './api';
+import type { ApiResult } from '~/stores/api';
 import { type FormProblem, problemOf } from './form-problem';
 import { applyServerErrors } from './forms';
 import type { ClientTranslate } from './i18n';

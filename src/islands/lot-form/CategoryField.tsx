@@ -3,12 +3,7 @@ import { type Control, useController } from 'react-hook-form';
 import { SelectField } from '~/islands/lib/fields';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import type { LotFormValues } from '~/features/lots/form-values';
-
-export interface CategoryChoice {
-  id: number;
-  name: string;
-  children: { id: number; name: string }[];
-}
+import type { CategoryChoice } from '~/features/lots/lot-form-types';
 
 interface Props {
   control: Control<LotFormValues>;

@@ -8,32 +8,27 @@ import type { Locale } from '~/i18n/config';
 import { localizePath } from '~/i18n/paths';
 import { $offlineQuotes, queueOfflineQuote } from '~/stores/offline-quotes';
 import { showSnack } from '~/stores/snackbar';
-import { type ApiResult, apiPost, toFormEntries } from '~/islands/lib/api';
+import { type ApiResult, apiPost, toFormEntries } from '~/stores/api';
 import { Field, FormAlert, SubmitButton, TextField } from '~/islands/lib/fields';
 import { zodFormResolver } from '~/islands/lib/forms';
 import { type Messages, createClientTranslator, type ClientTranslate } from '~/islands/lib/i18n';
 import { useApiSubmit } from '~/islands/lib/use-api-submit';
 import { NumberField } from '~/islands/lib/number-field';
 import { parseNumber } from '~/features/numbers/parse';
-import CategoryField, { type CategoryChoice } from './CategoryField';
+import CategoryField from './CategoryField';
 import { DETAIL_INPUTS, TECHNIC_FLAGS } from './detail-inputs';
-import LotPlaceFields, { type WarehouseChoice } from './LotPlaceFields';
+import LotPlaceFields from './LotPlaceFields';
 import { type LotFormField, type LotFormValues, fieldOrder } from '~/features/lots/form-values';
+import type {
+  CategoryChoice,
+  CurrencyChoice,
+  ExistingPhoto,
+  UnitOption,
+  WarehouseChoice,
+} from '~/features/lots/lot-form-types';
 import PhotoPicker from './PhotoPicker';
 import QuantityFields from './QuantityFields';
-import { type ExistingPhoto, useLotPhotos } from './use-lot-photos';
-
-export interface UnitOption {
-  id: number;
-  name: string;
-  short: string;
-}
-export interface CurrencyChoice {
-  id: number;
-  code: string;
-  name: string;
-  decimals: number;
-}
+import { useLotPhotos } from './use-lot-photos';
 
 export interface LotFormProps {
   messages: Messages;

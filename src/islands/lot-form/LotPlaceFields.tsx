@@ -1,26 +1,16 @@
 import { useState } from 'react';
 import { type UseFormReturn, useController } from 'react-hook-form';
-import { type MapCenter, mapCenterOf, pointOf } from '~/islands/address/address-value';
+import { type MapCenter, mapCenterOf, pointOf } from '~/features/accounts/address-value';
 import LoadFailure from '~/islands/address/LoadFailure';
 import MapPointField from '~/islands/address/MapPointField';
 import PlaceOptions from '~/islands/address/PlaceOptions';
 import PlaceSearch from '~/islands/address/PlaceSearch';
-import { type PlaceIds, placePick } from '~/islands/address/place-search';
+import { pickFields, placePick, pointFields } from '~/islands/address/place-search';
 import { loadCountries, loadRegions, loadVillages, useOptions } from '~/islands/address/places';
 import { SelectField } from '~/islands/lib/fields';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import type { LotFormValues } from '~/features/lots/form-values';
-
-/** One of the owner's warehouses, with the place a lot placed there takes (docs/warehouses.md). */
-export interface WarehouseChoice {
-  id: number;
-  name: string;
-  country_id: number | null;
-  region_id: number | null;
-  village_id: number | null;
-  latitude: number | null;
-  longitude: number | null;
-}
+import type { WarehouseChoice } from '~/features/lots/lot-form-types';
 
 interface Props {
   form: UseFormReturn<LotFormValues>;
@@ -72,15 +62,6 @@ export default function LotPlaceFields({ form, t, disabled = false, warehouses =
 
   /** Where the last searched place put the map; choosing in the lists by hand lets the lists lead again. */
   const [searchCenter, setSearchCenter] = useState<MapCenter | null>(null);
-  const idsOf = (ids: PlaceIds) => ({
-    country_id: ids.country_id,
-    region_id: ids.region_id,
-    village_id: ids.village_id,
-  });
-  const pointOfPick = (p: { latitude: number; longitude: number } | null) => ({
-    latitude: p ? String(p.latitude) : '',
-    longitude: p ? String(p.longitude) : '',
-  });
 
   const point = pointOf({ latitude: latitude.field.value, longitude: longitude.field.value });
   const pointError = latitude.fieldState.error?.message ?? longitude.fieldState.error?.message;
@@ -139,7 +120,7 @@ export default function LotPlaceFields({ form, t, disabled = false, warehouses =
         disabled={disabled}
         onPick={(place) => {
           const pick = placePick(place);
-          setPlace({ ...(pick.ids && idsOf(pick.ids)), ...(pick.point && pointOfPick(pick.point)) });
+          setPlace(pickFields(pick));
           setSearchCenter(pick.center);
         }}
       />
@@ -215,7 +196,7 @@ export default function LotPlaceFields({ form, t, disabled = false, warehouses =
       <MapPointField
         idPrefix="lot"
         point={point}
-        onChange={(p) => setPlace(pointOfPick(p))}
+        onChange={(p) => setPlace(pointFields(p))}
         center={
           searchCenter ??
           mapCenterOf(
@@ -225,7 +206,7 @@ export default function LotPlaceFields({ form, t, disabled = false, warehouses =
         }
         onUsePlace={(ids) => {
           setSearchCenter(null);
-          setPlace(idsOf(ids));
+          setPlace({ country_id: ids.country_id, region_id: ids.region_id, village_id: ids.village_id });
         }}
         chosen={{ village_id: village.field.value }}
         error={pointError}

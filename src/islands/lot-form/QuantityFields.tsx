@@ -2,14 +2,14 @@ import type { UseFormReturn } from 'react-hook-form';
 import { type LotKind, PRICE_TYPES, RENT_PER } from '~/features/lots/constants';
 import { PRICE_TYPE_LABEL, RENT_PER_LABEL } from '~/features/lots/labels';
 import { parseNumber } from '~/features/numbers/parse';
-import { lotQuantityText } from '~/components/lots/lot-format';
+import { lotQuantityText } from '~/features/lots/lot-format';
 import type { Locale } from '~/i18n/config';
 import { formatMoney } from '~/i18n/format';
 import { SelectField } from '~/islands/lib/fields';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import { NumberField, type NumberMeaning } from '~/islands/lib/number-field';
 import type { LotFormField, LotFormValues } from '~/features/lots/form-values';
-import type { CurrencyChoice, UnitOption } from './LotForm';
+import type { CurrencyChoice, UnitOption } from '~/features/lots/lot-form-types';
 
 interface Props {
   form: UseFormReturn<LotFormValues>;

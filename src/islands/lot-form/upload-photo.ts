@@ -1,4 +1,4 @@
-import type { ApiError } from '~/islands/lib/api';
+import type { ApiError } from '~/stores/api';
 
 export interface UploadedPhoto {
   key: string;
@@ -13,7 +13,7 @@ export type UploadResult = { ok: true; photo: UploadedPhoto } | { ok: false; sta
 /**
  * Uploads one lot photo to `POST /api-v2/{prefix}/upload-photo` (multipart `photo`). XMLHttpRequest rather
  * than apiPost: fetch cannot report upload progress, and a 10 MB photo on a rural mobile network takes long
- * enough that the user must see it moving. Headers are those of src/islands/lib/api.ts. Status 0 means the
+ * enough that the user must see it moving. Headers are those of src/stores/api.ts. Status 0 means the
  * request never reached the server. `abort()` cancels it (the photo was removed while uploading).
  */
 export function uploadLotPhoto(

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { LOT_PHOTO_MAX_BYTES, MAX_LOT_PHOTOS } from '~/features/lots/constants';
+import type { ExistingPhoto } from '~/features/lots/lot-form-types';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import { uploadLotPhoto } from './upload-photo';
 
@@ -16,13 +17,6 @@ export interface PhotoItem {
   /** Why the upload failed: the server's message, or "check your connection". */
   error?: string;
   file?: File;
-}
-
-/** A photo already on the lot being edited. */
-export interface ExistingPhoto {
-  key: string;
-  url: string;
-  srcset: string;
 }
 
 const MAX_MB = Math.round(LOT_PHOTO_MAX_BYTES / 1024 / 1024);

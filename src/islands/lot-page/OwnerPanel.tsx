@@ -4,7 +4,7 @@ import { LOT_STATUS_BADGE, LOT_STATUS_LABEL } from '~/features/lots/labels';
 import { isOnMarket } from '~/features/lots/constants';
 import { type OwnedLotState, ownerLotActions } from '~/features/lots/owner-actions';
 import { showSnack } from '~/stores/snackbar';
-import { apiPost } from '~/islands/lib/api';
+import { apiPost } from '~/stores/api';
 import { useHydrated } from '~/islands/lib/fields';
 import { failureText } from '~/islands/lib/form-problem';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';

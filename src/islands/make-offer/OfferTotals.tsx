@@ -1,7 +1,7 @@
 import type { Figures } from '~/features/deals/figures';
 import type { Locale } from '~/i18n/config';
 import { formatMoney, formatNumber } from '~/i18n/format';
-import { lotQuantityText } from '~/components/lots/lot-format';
+import { lotQuantityText } from '~/features/lots/lot-format';
 import ApproxMoney from '~/islands/lib/approx-money';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import { type OfferLot, RENT_QUANTITY } from '~/features/deals/offer-lot';

@@ -1,7 +1,7 @@
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { RENT_UNIT, offerMoney } from '~/features/deals/labels';
 import type { Locale } from '~/i18n/config';
-import { lotQuantityText } from '~/components/lots/lot-format';
+import { lotQuantityText } from '~/features/lots/lot-format';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import { NumberField } from '~/islands/lib/number-field';
 import type { OfferField, OfferFormValues } from './offer-form';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { apiGet } from '~/islands/lib/api';
+import { apiGet } from '~/stores/api';
 import type { BookedRange } from '~/features/deals/booking-days';
 
 export type BookedState =

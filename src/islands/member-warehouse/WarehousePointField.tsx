@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type MapCenter, pointOf } from '~/islands/address/address-value';
+import { type MapCenter, pointOf } from '~/features/accounts/address-value';
 import MapPointField from '~/islands/address/MapPointField';
 import PlaceSearch from '~/islands/address/PlaceSearch';
 import { type PlaceIds, placePick } from '~/islands/address/place-search';

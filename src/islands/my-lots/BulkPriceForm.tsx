@@ -6,7 +6,7 @@ import { priceDecimalsProblem } from '~/features/numbers/money';
 import { localAmountText } from '~/features/numbers/text';
 import type { Locale } from '~/i18n/config';
 import { reloadWithSnack, showSnack } from '~/stores/snackbar';
-import { apiPost } from '~/islands/lib/api';
+import { apiPost } from '~/stores/api';
 import { fieldAria, FieldError, FormAlert, SubmitButton } from '~/islands/lib/fields';
 import { type FormProblem, problemOf } from '~/islands/lib/form-problem';
 import { zodFormResolver } from '~/islands/lib/forms';

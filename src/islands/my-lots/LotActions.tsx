@@ -3,7 +3,7 @@ import { isInDeal, type OwnerAction, ownerLotActions, type OwnedLotState } from 
 import type { MessageKey } from '~/i18n/t';
 import { reloadWithSnack, showSnack } from '~/stores/snackbar';
 import ConfirmDialog from '~/islands/lib/ConfirmDialog';
-import { apiPost } from '~/islands/lib/api';
+import { apiPost } from '~/stores/api';
 import { useHydrated } from '~/islands/lib/fields';
 import { failureText } from '~/islands/lib/form-problem';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';

@@ -10,8 +10,8 @@ import {
   type AddressValue,
   addressValueFrom,
   emptyAddress,
-} from '~/islands/address/address-value';
-import { apiGet, apiPost } from '~/islands/lib/api';
+} from '~/features/accounts/address-value';
+import { apiGet, apiPost } from '~/stores/api';
 import { FormAlert, SubmitButton } from '~/islands/lib/fields';
 import { type FormProblem, problemOf } from '~/islands/lib/form-problem';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';

@@ -11,7 +11,7 @@ import {
 import { normalizePhone } from '~/features/accounts/phone';
 import { LOCALES, LOCALE_META, type Locale } from '~/i18n/config';
 import { showSnack } from '~/stores/snackbar';
-import { apiPost } from '~/islands/lib/api';
+import { apiPost } from '~/stores/api';
 import { Field, FormAlert, PasswordField, SelectField, SubmitButton, TextField } from '~/islands/lib/fields';
 import { zodFormResolver } from '~/islands/lib/forms';
 import { useApiSubmit } from '~/islands/lib/use-api-submit';

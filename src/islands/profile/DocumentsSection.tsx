@@ -3,7 +3,7 @@ import { DOCUMENT_MAX_BYTES } from '~/features/accounts/constants';
 import type { Locale } from '~/i18n/config';
 import { formatDate, formatNumber } from '~/i18n/format';
 import { showSnack } from '~/stores/snackbar';
-import { apiGet, apiPost } from '~/islands/lib/api';
+import { apiGet, apiPost } from '~/stores/api';
 import { Field, FormAlert, SelectField, SubmitButton } from '~/islands/lib/fields';
 import { type FormProblem, problemOf } from '~/islands/lib/form-problem';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { showSnack } from '~/stores/snackbar';
-import { apiPost } from '~/islands/lib/api';
+import { apiPost } from '~/stores/api';
 import { failureText } from '~/islands/lib/form-problem';
 import { type ClientTranslate, type Messages, createClientTranslator } from '~/islands/lib/i18n';
 

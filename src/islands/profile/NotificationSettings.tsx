@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ArticleCategory } from '~/features/articles/constants';
 import { showSnack } from '~/stores/snackbar';
-import { apiPost } from '~/islands/lib/api';
+import { apiPost } from '~/stores/api';
 import { failureText } from '~/islands/lib/form-problem';
 import type { MessageKey } from '~/i18n/t';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';

@@ -2,7 +2,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { PASSWORD_MIN } from '~/features/accounts/constants';
 import { changePasswordSchema } from '~/features/accounts/schemas';
 import { showSnack } from '~/stores/snackbar';
-import { apiPost } from '~/islands/lib/api';
+import { apiPost } from '~/stores/api';
 import { FormAlert, PasswordField, SubmitButton } from '~/islands/lib/fields';
 import { zodFormResolver } from '~/islands/lib/forms';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { PIN_LENGTH } from '~/features/accounts/constants';
 import { showSnack } from '~/stores/snackbar';
-import { apiPost } from '~/islands/lib/api';
+import { apiPost } from '~/stores/api';
 import { FieldError, FieldHint, FieldLabel, FormAlert, fieldAria, useHydrated } from '~/islands/lib/fields';
 import { type FormProblem, problemOf } from '~/islands/lib/form-problem';
 import type { ClientTranslate } from '~/islands/lib/i18n';

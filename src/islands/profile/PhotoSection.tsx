@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { AVATAR_MAX_BYTES } from '~/features/accounts/constants';
 import { showSnack } from '~/stores/snackbar';
-import { apiPost } from '~/islands/lib/api';
+import { apiPost } from '~/stores/api';
 import { FieldError, FieldHint, FieldLabel, FormAlert, fieldAria } from '~/islands/lib/fields';
 import { type FormProblem, failureText } from '~/islands/lib/form-problem';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { apiPost } from '~/islands/lib/api';
+import { apiPost } from '~/stores/api';
 import { fieldAria, FieldError, FieldHint, FieldLabel, FormAlert, SubmitButton } from '~/islands/lib/fields';
 import { type FormProblem, problemOf } from '~/islands/lib/form-problem';
 import { type Messages, createClientTranslator } from '~/islands/lib/i18n';

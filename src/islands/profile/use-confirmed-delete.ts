@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { showSnack } from '~/stores/snackbar';
-import { apiPost } from '~/islands/lib/api';
+import { apiPost } from '~/stores/api';
 import { failureText } from '~/islands/lib/form-problem';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 

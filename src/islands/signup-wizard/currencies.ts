@@ -1,5 +1,5 @@
 import { cachedList } from '~/islands/address/places';
-import { apiGet } from '~/islands/lib/api';
+import { apiGet } from '~/stores/api';
 
 export interface CurrencyOption {
   id: number;

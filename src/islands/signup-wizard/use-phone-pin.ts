@@ -2,7 +2,7 @@ import { type Dispatch, type SetStateAction, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { verifyPinSchema } from '~/features/accounts/schemas';
 import { issueToMessage } from '~/features/validation/messages';
-import { apiPost } from '~/islands/lib/api';
+import { apiPost } from '~/stores/api';
 import { type FormProblem, problemOf } from '~/islands/lib/form-problem';
 import { applyServerErrors } from '~/islands/lib/forms';
 import type { ClientTranslate, Messages } from '~/islands/lib/i18n';

@@ -3,7 +3,7 @@ import { DEFAULT_CURRENCY_ID, type TURNOVER_PERIODS, type TraderStatus } from '~
 import { addressSchema, signupSchema } from '~/features/accounts/schemas';
 import type { Locale } from '~/i18n/config';
 import type { MessageKey } from '~/i18n/t';
-import { type AddressValue, emptyAddress } from '~/islands/address/address-value';
+import { type AddressValue, emptyAddress } from '~/features/accounts/address-value';
 
 /** The wizard's form: strings as the inputs give them; the shared schemas read blanks and numbers. */
 export interface WizardValues {

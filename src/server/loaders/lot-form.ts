@@ -3,10 +3,7 @@ import type { AstroGlobal } from 'astro';
 import { isInDeal, mayChangeTerms } from '~/features/lots/owner-actions';
 import { PERMISSIONS } from '~/features/accounts/constants';
 import { KINDS, type LotKind, type LotType } from '~/features/lots/constants';
-import type { CategoryChoice } from '~/islands/lot-form/CategoryField';
-import type { CurrencyChoice, UnitOption } from '~/islands/lot-form/LotForm';
 import { type LotFormValues, emptyLotValues, lotFormValuesFrom } from '~/features/lots/form-values';
-import type { ExistingPhoto } from '~/islands/lot-form/use-lot-photos';
 import { getDb } from '~/server/db';
 import { signInRedirect } from '~/server/http/guards';
 import { listAddresses } from '~/server/services/accounts/addresses';
@@ -18,7 +15,13 @@ import { listUnits } from '~/server/services/reference/list-units';
 import { parseId } from '~/features/validation/fields';
 import { getLot } from '~/server/services/lots/get-lot';
 import { findMembership } from '~/server/services/companies/access';
-import type { WarehouseChoice } from '~/islands/lot-form/LotPlaceFields';
+import type {
+  CategoryChoice,
+  CurrencyChoice,
+  ExistingPhoto,
+  UnitOption,
+  WarehouseChoice,
+} from '~/features/lots/lot-form-types';
 import { listMemberWarehouses } from '~/server/services/warehouses/list-member-warehouses';
 import type { MemberWarehouse } from '~/server/services/warehouses/member-warehouse-fields';
 

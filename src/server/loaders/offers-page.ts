@@ -1,4 +1,4 @@
-import type { OfferFilter } from '~/components/deal/offer-filter';
+import type { OfferFilter } from '~/features/deals/offer-filter';
 import { KINDS, KIND_BY_ORDER_TYPE } from '~/features/lots/constants';
 import type { Locale } from '~/i18n/config';
 import { localizePath } from '~/i18n/paths';

@@ -1,8 +1,8 @@
 import { LOT_KIND_LABEL } from '~/features/lots/labels';
-import { lotQuantityText } from '~/components/lots/lot-format';
+import { lotQuantityText } from '~/features/lots/lot-format';
 import { parseNumber } from '~/features/numbers/parse';
 import { parseId } from '~/features/validation/fields';
-import { type MapCenter, mapCenterOf } from '~/islands/address/address-value';
+import { type MapCenter, mapCenterOf } from '~/features/accounts/address-value';
 import {
   warehouseCreateSchema,
   warehouseFromPublicSchema,

@@ -1,6 +1,6 @@
 import { type FieldError, useController } from 'react-hook-form';
 import AddressFields from '~/islands/address/AddressFields';
-import type { AddressErrors } from '~/islands/address/address-value';
+import type { AddressErrors } from '~/features/accounts/address-value';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import { ADDRESS_ID_PREFIX, type WizardValues } from '~/islands/signup-wizard/wizard-model';
 

@@ -5,38 +5,14 @@ import type { Executor } from '~/server/db';
 import { localizedColumn, regionNameIn } from '~/server/db/localized';
 import { addresses, countries, regions, villages } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
+import { type CheckedPlace, assertPlace } from '~/server/services/reference/check-place';
 
-const invalid = (field: string) =>
-  new AppError('validation_failed', 'errors.validation_failed', {
-    fields: { [field]: [{ key: 'validation.invalid_option' }] },
-  });
-
-/** The region must be in the country and the village in the region; otherwise a field error names which. */
-async function checkPlaces(db: Executor, input: AddressInput): Promise<void> {
-  const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, input.country_id));
-  if (!country) throw invalid('country_id');
-  if (input.region_id) {
-    const [region] = await db
-      .select({ id: regions.id })
-      .from(regions)
-      .where(and(eq(regions.id, input.region_id), eq(regions.countryId, input.country_id)));
-    if (!region) throw invalid('region_id');
-  }
-  if (input.village_id) {
-    if (!input.region_id) throw invalid('region_id');
-    const [village] = await db
-      .select({ id: villages.id })
-      .from(villages)
-      .where(and(eq(villages.id, input.village_id), eq(villages.regionId, input.region_id)));
-    if (!village) throw invalid('village_id');
-  }
-}
-
-const columns = (input: AddressInput) => ({
+/** The address's columns, its place as assertPlace checked it (a village alone names its region). */
+const columns = (input: AddressInput, place: CheckedPlace) => ({
   label: input.label,
-  countryId: input.country_id,
-  regionId: input.region_id ?? null,
-  villageId: input.village_id ?? null,
+  countryId: place.countryId ?? input.country_id,
+  regionId: place.regionId,
+  villageId: place.villageId,
   city: input.city ?? null,
   street: input.street ?? null,
   house: input.house ?? null,
@@ -45,20 +21,20 @@ const columns = (input: AddressInput) => ({
 });
 
 export async function createAddress(db: Executor, userId: number, input: AddressInput): Promise<{ id: number }> {
-  await checkPlaces(db, input);
+  const place = await assertPlace(db, input);
   const [row] = await db
     .insert(addresses)
-    .values({ userId, ...columns(input) })
+    .values({ userId, ...columns(input, place) })
     .returning({ id: addresses.id });
   return row;
 }
 
 /** Changes one of the user's own addresses; another user's address is "not found", never changed. */
 export async function updateAddress(db: Executor, userId: number, id: number, input: AddressInput): Promise<void> {
-  await checkPlaces(db, input);
+  const place = await assertPlace(db, input);
   const updated = await db
     .update(addresses)
-    .set(columns(input))
+    .set(columns(input, place))
     .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
     .returning({ id: addresses.id });
   if (updated.length === 0) throw new AppError('not_found', 'errors.not_found');

@@ -3,8 +3,9 @@ import { normalizePhone } from '~/features/accounts/phone';
 import type { CompanyCreateInput } from '~/features/companies/schemas';
 import type { Database, Executor } from '~/server/db';
 import { isUniqueViolation } from '~/server/db/errors';
-import { companies, companyMembers, countries, regions } from '~/server/db/schema';
+import { companies, companyMembers } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
+import { assertPlace } from '~/server/services/reference/check-place';
 import { randomReferralCode } from '../accounts/secrets';
 import { findMembership } from './access';
 
@@ -30,28 +31,10 @@ export async function entityNumberTaken(db: Executor, countryId: number, entityN
   return row !== undefined;
 }
 
-/** The country must exist, and a region be one of the country's. */
-export async function assertPlace(db: Executor, countryId: number, regionId: number | undefined | null) {
-  const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, countryId));
-  if (!country)
-    throw new AppError('validation_failed', 'errors.validation_failed', {
-      fields: { country_id: [{ key: 'validation.invalid_option' }] },
-    });
-  if (!regionId) return;
-  const [row] = await db
-    .select({ id: regions.id })
-    .from(regions)
-    .where(and(eq(regions.id, regionId), eq(regions.countryId, countryId)));
-  if (!row)
-    throw new AppError('validation_failed', 'errors.validation_failed', {
-      fields: { region_id: [{ key: 'validation.invalid_option' }] },
-    });
-}
-
 /** Creates a company; its creator becomes its administrator. A member of a company cannot create another. */
 export async function createCompany(db: Database, userId: number, input: CompanyCreateInput): Promise<{ id: number }> {
   if (await findMembership(db, userId)) throw new AppError('conflict', 'companies.already_member');
-  await assertPlace(db, input.country_id, input.region_id);
+  await assertPlace(db, { country_id: input.country_id, region_id: input.region_id });
   if (await entityNumberTaken(db, input.country_id, input.entity_number)) throw companyExists();
   try {
     return await db.transaction(async (tx) => {

@@ -5,7 +5,8 @@ import type { Executor } from '~/server/db';
 import { isUniqueViolation } from '~/server/db/errors';
 import { companies } from '~/server/db/schema';
 import { requireMembership } from './access';
-import { assertPlace, companyExists, entityNumberTaken } from './create-company';
+import { assertPlace } from '~/server/services/reference/check-place';
+import { companyExists, entityNumberTaken } from './create-company';
 
 /** Changes the fields sent of the caller's company (administrators only); blank optional fields are cleared. */
 export async function updateCompany(db: Executor, userId: number, input: CompanyUpdateInput): Promise<{ id: number }> {
@@ -14,7 +15,7 @@ export async function updateCompany(db: Executor, userId: number, input: Company
   const countryId = input.country_id ?? current.countryId;
   // A new country without a region clears the region (it was the old country's).
   const regionId = 'region_id' in input ? input.region_id : countryId !== current.countryId ? null : current.regionId;
-  await assertPlace(db, countryId, regionId);
+  await assertPlace(db, { country_id: countryId, region_id: regionId });
   const entityNumber = input.entity_number ?? current.entityNumber;
   if (await entityNumberTaken(db, countryId, entityNumber, companyId)) throw companyExists();
   const set: Partial<typeof companies.$inferInsert> = { countryId, regionId: regionId ?? null, updatedAt: new Date() };

@@ -6,19 +6,10 @@ import { KINDS, type LotKind } from '~/features/lots/constants';
 import { DETAIL_FIELDS, type LotInput } from '~/features/lots/schemas';
 import { priceDecimalsProblem } from '~/features/numbers/money';
 import type { Database, Executor } from '~/server/db';
-import {
-  categories,
-  countries,
-  currencies,
-  lotPhotoUploads,
-  lotPhotos,
-  lots,
-  perUnits,
-  regions,
-  villages,
-} from '~/server/db/schema';
+import { categories, currencies, lotPhotoUploads, lotPhotos, lots, perUnits } from '~/server/db/schema';
 import { AppError, type LocalizedMessage } from '~/server/errors';
 import type { SessionUser } from '~/server/services/accounts/users';
+import { checkPlace } from '~/server/services/reference/check-place';
 import { latestPerUsd, toUsdCents } from '~/server/services/reference/exchange-rates';
 import type { Locale } from '~/i18n/config';
 import { findMembership } from '~/server/services/companies/access';
@@ -50,7 +41,10 @@ interface Money {
   point?: { latitude: number; longitude: number };
 }
 
-/** Every id the lot names must exist and fit together (unit for this kind, region in the country, village in the region). */
+/**
+ * Every id the lot names must exist and fit together (unit for this kind; the place by checkPlace, the one rule of
+ * places: region in the country, village in the region).
+ */
 async function checkReferences(
   db: Executor,
   kind: LotKind,
@@ -82,7 +76,7 @@ async function checkReferences(
         warehousePoint = { latitude: warehouse.latitude, longitude: warehouse.longitude };
     }
   }
-  const [[category], [unit], [currency], [country]] = await Promise.all([
+  const [[category], [unit], [currency], place] = await Promise.all([
     db
       .select({ id: categories.id })
       .from(categories)
@@ -107,44 +101,18 @@ async function checkReferences(
       .select({ code: currencies.code, decimals: currencies.decimals })
       .from(currencies)
       .where(and(eq(currencies.id, input.currency_id), eq(currencies.isActive, true))),
-    db.select({ id: countries.id }).from(countries).where(eq(countries.id, input.country_id)),
+    checkPlace(db, input),
   ]);
   if (!category) bad('category_id');
   if (!unit) bad('per_unit_id');
   if (!currency) bad('currency_id');
-  if (!country) bad('country_id');
-  if (input.region_id) {
-    const [region] = await db
-      .select({ id: regions.id })
-      .from(regions)
-      .where(and(eq(regions.id, input.region_id), eq(regions.countryId, input.country_id)));
-    if (!region) bad('region_id');
-  }
   let point: { latitude: number; longitude: number } | undefined;
-  if (input.village_id) {
+  if (!place.ok) bad(place.field);
+  else {
     // A village alone is a place: its region comes with it (and must be in the lot's country).
-    const [village] = await db
-      .select({
-        regionId: villages.regionId,
-        countryId: regions.countryId,
-        latitude: villages.latitude,
-        longitude: villages.longitude,
-      })
-      .from(villages)
-      .innerJoin(regions, eq(regions.id, villages.regionId))
-      .where(eq(villages.id, input.village_id));
-    if (
-      !village ||
-      village.countryId !== input.country_id ||
-      (input.region_id !== undefined && village.regionId !== input.region_id)
-    )
-      bad('village_id');
-    else {
-      input.region_id = village.regionId;
-      // A lot placed by its village shows on maps at the village until the seller picks a point.
-      if (!warehousePoint && village.latitude !== null && village.longitude !== null)
-        point = { latitude: village.latitude, longitude: village.longitude };
-    }
+    input.region_id = place.place.regionId ?? undefined;
+    // A lot placed by its village shows on maps at the village until the seller picks a point.
+    if (!warehousePoint && place.place.villagePoint) point = place.place.villagePoint;
   }
   if (currency) {
     // Prices in the currency's terms: no cents in shillings or francs, else the currency's decimals.

@@ -1,5 +1,6 @@
 import type { MessageKey } from '~/i18n/t';
 import type { LocalizedMessage } from '~/server/errors';
+import { parseCsv } from '~/features/csv/parse-csv';
 import { parseNumber } from '~/features/numbers/parse';
 import type { Executor } from '~/server/db';
 import { currencies } from '~/server/db/schema';
@@ -27,17 +28,17 @@ export async function importExchangeRates(db: Executor, actor: StaffActor, csv: 
   );
   const today = new Date().toISOString().slice(0, 10);
   const errors: Record<string, LocalizedMessage[]> = {};
-  const rows: { currencyId: number; asOf: string; perUsd: number; code: string }[] = [];
+  const rates: { currencyId: number; asOf: string; perUsd: number; code: string }[] = [];
   const seen = new Set<string>();
-  const lines = csv.replace(/^\uFEFF/, '').split(/\r?\n/);
-  if (lines.length > MAX_LINES + 1)
+  // Cells split by ',' or ';' (a spreadsheet set to a decimal comma saves ';').
+  const rows = parseCsv(csv, { delimiters: ',;' });
+  if (rows.length > MAX_LINES + 1)
     throw new AppError('validation_failed', 'errors.validation_failed', {
       fields: { csv: [{ key: 'admin.rates_too_many_lines', vars: { max: String(MAX_LINES) } }] },
     });
-  for (const [index, raw] of lines.entries()) {
-    const line = index + 1;
-    if (raw.trim() === '') continue;
-    const cells = splitCsvLine(raw).map((cell) => cell.trim());
+  for (const [index, row] of rows.entries()) {
+    const { line } = row;
+    const cells = row.cells.map((cell) => cell.trim());
     if (index === 0 && /^[a-z_ ]+$/i.test(cells[0] ?? '') && !codes.has((cells[0] ?? '').toUpperCase())) continue;
     const bad = (key: MessageKey) => {
       errors[`line_${line}`] = [{ key, vars: { line: String(line) } }];
@@ -69,45 +70,22 @@ export async function importExchangeRates(db: Executor, actor: StaffActor, csv: 
       continue;
     }
     seen.add(key);
-    rows.push({ currencyId, asOf, perUsd: parsed.value, code: code.toUpperCase() });
+    rates.push({ currencyId, asOf, perUsd: parsed.value, code: code.toUpperCase() });
   }
   if (Object.keys(errors).length > 0)
     throw new AppError('validation_failed', 'errors.validation_failed', { fields: errors });
-  if (rows.length === 0)
+  if (rates.length === 0)
     throw new AppError('validation_failed', 'errors.validation_failed', {
       fields: { csv: [{ key: 'admin.rates_empty' }] },
     });
   await db.transaction(async (tx) => {
-    for (const row of rows) await storeExchangeRate(tx, row.currencyId, row.asOf, row.perUsd);
+    for (const rate of rates) await storeExchangeRate(tx, rate.currencyId, rate.asOf, rate.perUsd);
     await recordAudit(tx, actor, {
       action: 'reference.rates_import',
       objectType: 'exchange_rates',
-      after: { count: rows.length, rates: rows.map((r) => [r.code, r.asOf, String(r.perUsd)]) },
+      after: { count: rates.length, rates: rates.map((r) => [r.code, r.asOf, String(r.perUsd)]) },
     });
   });
   forgetReferenceCaches();
-  return { imported: rows.length };
-}
-
-/** One CSV line's cells: commas separate, double quotes enclose a cell that has commas ("" is a quote). */
-function splitCsvLine(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',' || ch === ';') {
-      cells.push(cell);
-      cell = '';
-    } else cell += ch;
-  }
-  cells.push(cell);
-  return cells;
+  return { imported: rates.length };
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { IMPORT_COLUMNS, type ImportLine, importLineSchema, parseCsv } from '~/features/statistics/import-line';
+import { parseCsv } from '~/features/csv/parse-csv';
+import { IMPORT_COLUMNS, type ImportLine, importLineSchema } from '~/features/statistics/import-line';
 import type { Executor } from '~/server/db';
 import { categories, countries, currencies, marketPrices, perUnits, regions } from '~/server/db/schema';
 import { priceCellsOfMarketPrices, refreshPriceCells } from './refresh-price-cells';

@@ -1,7 +1,7 @@
 import { ORDER_TYPES, type OrderType } from '~/features/deals/constants';
 import type { DealRole } from '~/features/deals/state-machine';
 import { parseId } from '~/features/validation/fields';
-import { pageParam } from '~/components/list-params';
+import { pageParam } from '~/features/site/page-param';
 
 /**
  * The choice of the offers list, read from its address: one lot's offers (`order_id` + `order_type`, both or

@@ -1,5 +1,5 @@
 /**
- * The islands' one client for /api-v2: form-encodes nested objects the way the API reads them
+ * The one client for /api-v2 of the islands and their stores: form-encodes nested objects the way the API reads them
  * (`SignupForm[first_name]=…`, arrays as `x[]`), sends the page's language, and turns every answer into
  * `{ ok, status, data }` or `{ ok: false, status, error }` — never a thrown error for an HTTP status.
  */
