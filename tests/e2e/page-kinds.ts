@@ -347,6 +347,39 @@ export interface CspViolation {
 }
 
 /**
+ * Keeps every CSP violation of every page of `context` from its first byte, in the list answered, which grows as
+ * pages are visited: each page's `securitypolicyviolation` events (also kept on the page, for cspViolations()), and
+ * the browser's own report of each refusal on the console, which is all there is where pages run no script
+ * (`javaScriptEnabled: false`: the event's listener never runs). With scripts, one refusal may be listed twice.
+ */
+export async function watchCspViolations(context: BrowserContext): Promise<CspViolation[]> {
+  const all: CspViolation[] = [];
+  context.on('console', (message) => {
+    if (!/Content Security Policy/.test(message.text())) return;
+    const { url, lineNumber } = message.location();
+    all.push({ directive: 'console', blocked: '', source: `${url}:${lineNumber}`, sample: message.text() });
+  });
+  await context.exposeBinding('__reportCspViolation', ({ page }, violation: CspViolation) => {
+    all.push({ ...violation, source: `${page.url()} ${violation.source}` });
+  });
+  await context.addInitScript(() => {
+    const seen: CspViolation[] = [];
+    Object.defineProperty(window, '__cspViolations', { value: seen });
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const violation = {
+        directive: event.effectiveDirective,
+        blocked: event.blockedURI,
+        source: `${event.sourceFile}:${event.lineNumber}`,
+        sample: event.sample,
+      };
+      seen.push(violation);
+      (window as unknown as { __reportCspViolation?: (found: CspViolation) => void }).__reportCspViolation?.(violation);
+    });
+  });
+  return all;
+}
+
+/**
  * A page kind's address and a browser context of its own for it (its member signed in, `options` such as the
  * viewport applied). openPageKind opens the page in it; tests/e2e/html-validity.spec.ts reads the server's HTML
  * with its cookies (`context.request`) instead.
@@ -378,18 +411,7 @@ export async function openPageKind(
   options: BrowserContextOptions = {},
 ): Promise<Page> {
   const { context, path } = await pageKindContext(browser, kind, options);
-  await context.addInitScript(() => {
-    const seen: CspViolation[] = [];
-    Object.defineProperty(window, '__cspViolations', { value: seen });
-    document.addEventListener('securitypolicyviolation', (event) =>
-      seen.push({
-        directive: event.effectiveDirective,
-        blocked: event.blockedURI,
-        source: `${event.sourceFile}:${event.lineNumber}`,
-        sample: event.sample,
-      }),
-    );
-  });
+  await watchCspViolations(context);
   const page = await context.newPage();
   const response = await page.goto(path);
   expect(response, path).not.toBeNull();

@@ -3,6 +3,7 @@ import { RENT_UNIT, offerMoney } from '~/features/deals/labels';
 import type { Locale } from '~/i18n/config';
 import { lotQuantityText } from '~/features/lots/lot-format';
 import type { ClientTranslate } from '~/islands/lib/i18n';
+import ApproxMoney from '~/islands/lib/approx-money';
 import { NumberField } from '~/islands/lib/number-field';
 import type { OfferField, OfferFormValues } from './offer-form';
 import { OPEN_PRICE_HINT, volumeLimitsText } from '~/features/deals/offer-form-fields';
@@ -43,18 +44,29 @@ export default function PriceVolumeFields({ form, lot, locale, t }: Props) {
 
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <NumberField
-        {...field('price')}
-        label={priceLabel}
-        hint={priceHint}
-        required={!fixed}
-        readOnly={fixed}
-        className={fixed ? 'bg-base-200' : undefined}
-        compact
-        text={price}
-        reading={{ locale, meaning: { money: { code: lot.currency, decimals: lot.decimals } } }}
-        t={t}
-      />
+      <div className="flex flex-col gap-1">
+        <NumberField
+          {...field('price')}
+          label={priceLabel}
+          hint={priceHint}
+          required={!fixed}
+          readOnly={fixed}
+          className={fixed ? 'bg-base-200' : undefined}
+          compact
+          text={price}
+          reading={{ locale, meaning: { money: { code: lot.currency, decimals: lot.decimals } } }}
+          t={t}
+        />
+        {/* The price the hint names, in the reader's currency too (as the lot page shows it). */}
+        {!fixed && (
+          <ApproxMoney
+            minor={Math.round(lot.price * 10 ** lot.decimals)}
+            pair={lot.approx ?? null}
+            locale={locale}
+            t={t}
+          />
+        )}
+      </div>
       {lot.type !== 'rent' && (
         <NumberField
           {...field('volume')}
