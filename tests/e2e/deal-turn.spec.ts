@@ -1,10 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { type Browser, type Page, expect, test } from '@playwright/test';
-
-const en: Record<string, string> = JSON.parse(readFileSync('locales/en.json', 'utf8'));
-const sw: Record<string, string> = JSON.parse(readFileSync('locales/sw.json', 'utf8'));
-const say = (dictionary: Record<string, string>, key: string, vars: Record<string, string> = {}) =>
-  dictionary[key].replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => vars[name]);
+import { en, sw, say } from './dictionaries';
 
 /** A browser context signed in through the API (as the islands do), holding the session cookie. */
 async function memberPage(browser: Browser, email: string): Promise<Page> {

@@ -1,10 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { expect, type Browser, type Locator, type Page, test } from '@playwright/test';
-
-const sw: Record<string, string> = JSON.parse(readFileSync('locales/sw.json', 'utf8'));
-const fr: Record<string, string> = JSON.parse(readFileSync('locales/fr.json', 'utf8'));
-const say = (dictionary: Record<string, string>, key: string, vars: Record<string, string | number> = {}) =>
-  dictionary[key].replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name]));
+import { fr, sw, say } from './dictionaries';
 
 /** A browser context signed in through the API (as the islands do), holding the session cookie. */
 async function memberPage(browser: Browser, email: string): Promise<Page> {

@@ -1,10 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, type Locator, type Page, expect, test } from '@playwright/test';
+import { en, fr, say } from './dictionaries';
 
-const en: Record<string, string> = JSON.parse(readFileSync('locales/en.json', 'utf8'));
-const fr: Record<string, string> = JSON.parse(readFileSync('locales/fr.json', 'utf8'));
-const say = (dictionary: Record<string, string>, key: string, vars: Record<string, string | number> = {}) =>
-  dictionary[key].replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name]));
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
 /** Intl's spaces (no-break, narrow no-break) as plain ones, runs of white space as one. */
 const plain = (text: string | null) => (text ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { en, fr, sw, say } from './dictionaries';
 
 /**
  * Offers, deal steps, ratings and favourites in browsers that run no JavaScript (docs/deals.md "Without JavaScript",
@@ -8,11 +8,6 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
  * has a page, and no button sits disabled without a reason. The rules behind each post are tested in
  * tests/api/no-script-deals.test.ts; these journeys check that a person can go through them.
  */
-const en: Record<string, string> = JSON.parse(readFileSync('locales/en.json', 'utf8'));
-const sw: Record<string, string> = JSON.parse(readFileSync('locales/sw.json', 'utf8'));
-const fr: Record<string, string> = JSON.parse(readFileSync('locales/fr.json', 'utf8'));
-const say = (dictionary: Record<string, string>, key: string, vars: Record<string, string | number> = {}) =>
-  dictionary[key].replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name]));
 const KES = 1;
 
 /** A browser without JavaScript, signed in as a demo member through the API (the session cookie). */
