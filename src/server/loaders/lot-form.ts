@@ -27,7 +27,7 @@ import { LOT_PHOTO_MAX_BYTES, MAX_LOT_PHOTOS } from '~/features/lots/constants';
 import { fieldOrder } from '~/features/lots/form-values';
 import { lotSchema } from '~/features/lots/schemas';
 import { parseNumber } from '~/features/numbers/parse';
-import { localizePath } from '~/i18n/paths';
+import { localizePath, splitLocale } from '~/i18n/paths';
 import { parseInput } from '~/server/api/validate';
 import { AppError, isAppError } from '~/server/errors';
 import { FORM_TOKEN_FIELD, formTokenFor } from '~/server/http/form-token';
@@ -174,8 +174,8 @@ export async function loadLotForm(
     name: root.name,
     children: (root.children ?? []).map((child) => ({ id: child.id, name: child.name })),
   }));
-  // The page itself, as the browser asked for it (with its language prefix).
-  const action = request.url.pathname;
+  // The page itself in its language (the page may be handed its URL without the language prefix).
+  const action = localizePath(splitLocale(request.url.pathname).path, locale);
   const common = {
     view: 'form' as const,
     kind,
