@@ -10,7 +10,7 @@ import type { SessionUser } from '~/server/services/accounts/users';
 import { useTestDatabase } from '../fixtures/database';
 import { getAs } from '../fixtures/deals';
 import { TestCookies, formRequest, freshIp } from '../fixtures/forms';
-import { maizeLot, memberWithTier } from '../fixtures/lots';
+import { maizeLot, memberWithTier, nakuru } from '../fixtures/lots';
 
 /**
  * The lot form as a plain HTML form (docs/lots.md "The lot form without JavaScript"): the page's loader checks the
@@ -216,5 +216,35 @@ describe('the lot form without JavaScript', () => {
     const lot = (await getAs({}, `/board-list/view?id=${id}`)).json;
     expect(lot.title).toBe('Maize changed');
     expect(lot.price).toBe(3700);
+  });
+
+  it('publishes a basic member’s machine for sale, the rent unit the plain form shows for every machine left out', async () => {
+    const owner = await browserOf(await memberWithTier(database.handle(), 'basic'));
+    const path = '/agrotechnic/addLot';
+    formView(await loadLotForm(owner.request(path), { kind: 'technic' }));
+    const place = await nakuru();
+    const made = redirected(
+      await loadLotForm(
+        owner.request(path, {
+          type: 'sell',
+          category_id: '2',
+          title: 'Used knapsack sprayer',
+          volume: '1',
+          per_unit_id: '13',
+          price: '4,500',
+          currency_id: '1',
+          country_id: String(place.countryId),
+          region_id: String(place.regionId),
+          village_id: String(place.villageId),
+          price_type: 'fixed',
+          rent_per: 'day',
+        }),
+        { kind: 'technic' },
+      ),
+    );
+    const id = made.redirect.split('/').pop();
+    const lot = (await getAs({}, `/technic-list/view?id=${id}`)).json;
+    expect(lot.title).toBe('Used knapsack sprayer');
+    expect(lot.rent_per ?? null).toBeNull();
   });
 });

@@ -18,7 +18,7 @@ import { parseNumber } from '~/features/numbers/parse';
 import CategoryField from './CategoryField';
 import { DETAIL_INPUTS, TECHNIC_FLAGS } from './detail-inputs';
 import LotPlaceFields from './LotPlaceFields';
-import { type LotFormField, type LotFormValues, fieldOrder } from '~/features/lots/form-values';
+import { type LotFormField, type LotFormValues, dropStrayRentUnit, fieldOrder } from '~/features/lots/form-values';
 import type {
   CategoryChoice,
   CurrencyChoice,
@@ -422,10 +422,9 @@ function LotFormBody({
  * confirmation of an unusual price when this is the price they confirmed.
  */
 function bodyOf(values: LotFormValues, kind: LotKind, lotId: number | undefined, confirmedPrice: unknown) {
-  const body: Record<string, string | number | boolean | string[] | undefined> = {
+  const body = dropStrayRentUnit(kind, {
     ...(values as unknown as Record<string, string | number | boolean | string[] | undefined>),
-  };
-  if (kind === 'technic' && body.type !== 'rent') delete body.rent_per;
+  });
   if (lotId !== undefined) body.id = lotId;
   body.price_confirmed = confirmedPrice !== undefined && confirmedPrice === body.price;
   return body;

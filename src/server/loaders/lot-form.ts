@@ -24,7 +24,7 @@ import type {
   WarehouseChoice,
 } from '~/features/lots/lot-form-types';
 import { LOT_PHOTO_MAX_BYTES, MAX_LOT_PHOTOS } from '~/features/lots/constants';
-import { fieldOrder } from '~/features/lots/form-values';
+import { dropStrayRentUnit, fieldOrder } from '~/features/lots/form-values';
 import { lotSchema } from '~/features/lots/schemas';
 import { parseNumber } from '~/features/numbers/parse';
 import { localizePath, splitLocale } from '~/i18n/paths';
@@ -350,7 +350,10 @@ async function postLotForm(
       photos.push(uploaded.key);
     }
     const { [FORM_TOKEN_FIELD]: _token, ...body } = fields;
-    const input = parseInput(lotSchema(kind, locale), { ...body, type: body.type ?? types[0], photos });
+    const input = parseInput(
+      lotSchema(kind, locale),
+      dropStrayRentUnit(kind, { ...body, type: body.type ?? types[0], photos }),
+    );
     const id = lotId ?? (await createLot(db, user, kind, input, locale)).id;
     if (lotId !== undefined) await updateLot(db, user, kind, lotId, input, locale);
     return { redirect: localizePath(`${KINDS[kind].sitePath}/${id}`, locale), status: 303, headers: PRIVATE_PAGE };
