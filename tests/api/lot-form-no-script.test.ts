@@ -247,4 +247,27 @@ describe('the lot form without JavaScript', () => {
     expect(lot.title).toBe('Used knapsack sprayer');
     expect(lot.rent_per ?? null).toBeNull();
   });
+
+  it('asks about a price far from the usual one (409) and publishes once the seller’s “yes” posts the form again', async () => {
+    const seller = await browserOf(await memberWithTier(database.handle(), 'silver'));
+    const path = '/board/addLot';
+    const options = { kind: 'board' as const, presetType: 'sell' as const };
+    formView(await loadLotForm(seller.request(path), options));
+    const beans = (price: string, title = 'Usual beans') =>
+      maizeFields({ category_id: 7, crop_name: 'Beans', currency_id: 2, per_unit_id: 4, price, title });
+    for (const price of ['68,000', '70,000', '72,000', '75,000', '80,000'])
+      redirected(await loadLotForm(seller.request(path, await beans(price)), options));
+
+    const typo = await beans('72', 'Beans with a typo');
+    const asked = formView(await loadLotForm(seller.request(path, typo), options));
+    expect(asked.status).toBe(409);
+    expect(asked.view.plain.unusual?.price).toBe(72);
+    expect(asked.view.plain.unusual?.message).toBeTruthy();
+    expect(asked.view.initial.price).toBe('72');
+    const confirmed = redirected(
+      await loadLotForm(seller.request(path, { ...typo, price_confirmed: 'true' }), options),
+    );
+    expect(confirmed.status).toBe(303);
+    expect(await listedTitles(seller.user.id)).toContain('Beans with a typo');
+  });
 });
