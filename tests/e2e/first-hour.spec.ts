@@ -168,24 +168,30 @@ for (const js of [true, false]) {
         await expect(page).toHaveURL(/\/sw\/board\/\d+$/, { timeout: 20_000 });
         lotId = Number(page.url().split('/').pop());
       } else {
-        // The lot form is sent by its island alone (docs/lots.md): without scripts the page says so, and the lot
-        // is published as the island would publish it, through the API.
-        await expect(page.getByTestId('lot-form-no-script')).toHaveText(sw['lot_form.no_script']);
+        // The same form as a plain form post (docs/lots.md "The lot form without JavaScript"): one category
+        // select, the place chosen in the lists, each list shown by posting the form ("Show the regions…").
+        const form = page.getByRole('main');
+        const field = (key: string) => form.getByRole('textbox', { name: sw[key], exact: true });
+        const choice = (key: string) => form.getByRole('combobox', { name: sw[key], exact: true });
         const countries = await (await page.request.get('/api-v2/country-dropdown')).json();
-        const created = await post(page.request, '/board-list/create-quote', {
-          'BoardList[type]': 'sell',
-          'BoardList[category_id]': maize.id,
-          'BoardList[title]': title,
-          'BoardList[volume]': 100,
-          'BoardList[per_unit_id]': BAG_OF_90_KG,
-          'BoardList[price]': 3600,
-          'BoardList[currency_id]': KES,
-          'BoardList[country_id]': countries.items.find((c: { code: string }) => c.code === 'KE').id,
-          'BoardList[latitude]': 1.0157,
-          'BoardList[longitude]': 35.0062,
-        });
-        lotId = created.id;
-        await page.goto(`/sw/board/${lotId}`);
+        await field('lot_form.title').fill(title);
+        await choice('lot_form.category').selectOption({ label: maize.name.sw });
+        await field('lot_form.volume').fill('100');
+        await choice('lot_form.unit').selectOption(String(BAG_OF_90_KG));
+        await choice('lot_form.currency').selectOption(String(KES));
+        await field('lot_form.price').fill('3,600');
+        await choice('address.country').selectOption(
+          String(countries.items.find((c: { code: string }) => c.code === 'KE').id),
+        );
+        await form.getByRole('button', { name: sw['lot_form.refresh_places'] }).click();
+        await expect(field('lot_form.title')).toHaveValue(title);
+        await choice('address.region').selectOption({ label: 'Trans-Nzoia' });
+        await form.getByRole('button', { name: sw['lot_form.refresh_places'] }).click();
+        await choice('address.village').selectOption({ label: 'Kitale' });
+        await expect(field('lot_form.price')).toHaveValue('3,600');
+        await form.getByRole('button', { name: sw['lot_form.submit_create'] }).click();
+        await expect(page).toHaveURL(/\/sw\/board\/\d+$/);
+        lotId = Number(page.url().split('/').pop());
       }
       await expectLanguage(page, 'sw', title);
       await expect(page.getByTestId('lot-price')).toContainText('3,600');

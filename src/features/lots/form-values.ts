@@ -135,3 +135,13 @@ export function lotFormValuesFrom(
 export function fieldOrder(kind: LotKind): LotFormField[] {
   return [...LEADING_FIELDS, ...(DETAIL_FIELDS[kind] as LotFormField[]), ...TRAILING_FIELDS];
 }
+
+/**
+ * A machine's rent unit belongs to a lot for rent only: left out of any other lot's body, whether the island sends
+ * it to the API or the browser posts the plain form (src/server/loaders/lot-form.ts).
+ */
+export function dropStrayRentUnit<Body extends Record<string, unknown>>(kind: LotKind, body: Body): Body {
+  if (kind !== 'technic' || body.type === 'rent' || !('rent_per' in body)) return body;
+  const { rent_per: _rentPer, ...rest } = body;
+  return rest as Body;
+}

@@ -42,3 +42,24 @@ export interface ExistingPhoto {
   url: string;
   srcset: string;
 }
+
+/** A place of the lists the form offers without JavaScript (country, region, village). */
+export interface PlaceChoice {
+  id: number;
+  name: string;
+}
+
+/**
+ * The lot form as a plain HTML form (docs/lots.md "The lot form without JavaScript"): where it posts, the form
+ * token, what a refused post said (per field and above the form), a price far from the usual one waiting for the
+ * seller's "yes", and the place lists for the values shown (the island's own lists come from the API once it runs).
+ */
+export interface PlainLotForm {
+  action: string;
+  token: string;
+  errors: Record<string, string>;
+  problem?: string;
+  /** The server's `price_unusual` message and the price (as read) it is about. */
+  unusual?: { message: string; price: number };
+  places: { countries: PlaceChoice[]; regions: PlaceChoice[]; villages: PlaceChoice[] };
+}

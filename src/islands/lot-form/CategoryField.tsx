@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { type Control, useController } from 'react-hook-form';
-import { SelectField } from '~/islands/lib/fields';
+import { SelectField, useHydrated } from '~/islands/lib/fields';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import type { LotFormValues } from '~/features/lots/form-values';
 import type { CategoryChoice } from '~/features/lots/lot-form-types';
@@ -15,7 +15,8 @@ interface Props {
 /**
  * Category then subcategory (the two levels of getCategoryTree). A category without subcategories is the
  * lot's category itself; otherwise the subcategory is. The error of category_id goes on whichever select
- * decides it.
+ * decides it. Before the island runs (and without JavaScript) it is one named select, the subcategories grouped
+ * under their category, so the browser's own post carries `category_id`.
  */
 export default function CategoryField({ control, categories, t, disabled }: Props) {
   const { field, fieldState } = useController({ control, name: 'category_id' });
@@ -23,6 +24,37 @@ export default function CategoryField({ control, categories, t, disabled }: Prop
   const root = categories.find((c) => String(c.id) === rootId);
   const hasChildren = (root?.children.length ?? 0) > 0;
   const error = fieldState.error?.message;
+  const hydrated = useHydrated();
+
+  if (!hydrated)
+    return (
+      <SelectField
+        id="lot-category_id"
+        name={field.name}
+        label={t('lot_form.category')}
+        required
+        error={error}
+        defaultValue={field.value}
+        disabled={disabled}
+      >
+        <option value="">{t('lot_form.choose_category')}</option>
+        {categories.map((c) =>
+          c.children.length === 0 ? (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ) : (
+            <optgroup key={c.id} label={c.name}>
+              {c.children.map((child) => (
+                <option key={child.id} value={child.id}>
+                  {child.name}
+                </option>
+              ))}
+            </optgroup>
+          ),
+        )}
+      </SelectField>
+    );
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">

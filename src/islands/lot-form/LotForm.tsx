@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { type Resolver, type UseFormRegisterReturn, useController, useForm } from 'react-hook-form';
+import { type FieldErrors, type Resolver, type UseFormRegisterReturn, useController, useForm } from 'react-hook-form';
 import { KINDS, type LotKind, type LotType } from '~/features/lots/constants';
 import { LOT_TYPE_CHOICE } from '~/features/lots/labels';
 import { lotSchema } from '~/features/lots/schemas';
@@ -18,11 +18,12 @@ import { parseNumber } from '~/features/numbers/parse';
 import CategoryField from './CategoryField';
 import { DETAIL_INPUTS, TECHNIC_FLAGS } from './detail-inputs';
 import LotPlaceFields from './LotPlaceFields';
-import { type LotFormField, type LotFormValues, fieldOrder } from '~/features/lots/form-values';
+import { type LotFormField, type LotFormValues, dropStrayRentUnit, fieldOrder } from '~/features/lots/form-values';
 import type {
   CategoryChoice,
   CurrencyChoice,
   ExistingPhoto,
+  PlainLotForm,
   UnitOption,
   WarehouseChoice,
 } from '~/features/lots/lot-form-types';
@@ -49,6 +50,8 @@ export interface LotFormProps {
   company?: { id: number; name: string };
   /** The owner's (and their company's) warehouses the lot may be placed at. */
   warehouses?: WarehouseChoice[];
+  /** The same form as a plain HTML form post (before the island runs, and without JavaScript). */
+  plain: PlainLotForm;
 }
 
 /** A saved lot, one kept on this device until the network is back, or a price the seller must confirm first. */
@@ -61,6 +64,8 @@ type Outcome =
  * The add and edit form of every kind of lot (one island, the kind and type given by the page). Values are
  * checked with the API's own lotSchema; photos are uploaded as they are picked and sent as keys. When the
  * network is gone at submit, the lot is kept on this device (src/stores/offline-quotes.ts) and sent later.
+ * Server-rendered, it is a plain form posting its named fields to the page itself, so it works without
+ * JavaScript too (src/server/loaders/lot-form.ts postLotForm; docs/lots.md "The lot form without JavaScript").
  */
 export default function LotForm(props: LotFormProps) {
   // A new key gives a fresh form after a lot was kept offline and the member wants to write another.
@@ -82,6 +87,7 @@ function LotFormBody({
   locale,
   company,
   warehouses = [],
+  plain,
   onAnother,
 }: LotFormProps & { onAnother: () => void }) {
   const t = useMemo(() => createClientTranslator(messages), [messages]);
@@ -94,7 +100,20 @@ function LotFormBody({
   );
   // The focus goes to the first invalid field in the order shown (react-hook-form's own order is that of
   // registration, and the category and place controls register after the plain inputs).
-  const form = useForm<LotFormValues>({ defaultValues: initial, resolver, shouldFocusError: false });
+  // A refused plain post's errors are shown from the first render (the server's HTML included).
+  const serverErrors = useMemo(
+    () =>
+      Object.fromEntries(
+        Object.entries(plain.errors).map(([name, message]) => [name, { type: 'server', message }]),
+      ) as FieldErrors<LotFormValues>,
+    [plain.errors],
+  );
+  const form = useForm<LotFormValues>({
+    defaultValues: initial,
+    resolver,
+    shouldFocusError: false,
+    errors: serverErrors,
+  });
   const {
     register,
     setValue,
@@ -106,7 +125,7 @@ function LotFormBody({
   const [leaving, setLeaving] = useState(false);
   // A price far from the usual one (409 price_unusual) waits for "Yes, the price is right"; that price is then
   // sent with price_confirmed. The question goes away once another price is typed, which is checked again.
-  const [unusual, setUnusual] = useState<{ message: string; price: unknown } | null>(null);
+  const [unusual, setUnusual] = useState<{ message: string; price: unknown } | null>(plain.unusual ?? null);
   const confirmedPrice = useRef<unknown>(undefined);
   const typedPrice = parseNumber(form.watch('price') ?? '', { locale });
   const askingPrice = unusual !== null && typedPrice.ok && typedPrice.value === unusual.price ? unusual : null;
@@ -175,15 +194,30 @@ function LotFormBody({
   const busy = isSubmitting || leaving;
   const deliveryCurrency = currencies.find((c) => String(c.id) === form.watch('currency_id'));
   // Inputs stay enabled while sending (react-hook-form reads a disabled input as empty); the button is what waits.
+  // Registered inputs get their values from react-hook-form once the island runs; the server's HTML (what a
+  // browser without JavaScript shows and posts) needs them written in.
   const field = (name: LotFormField) => ({
     id: `lot-${name}`,
     registration: register(name),
     error: errors[name]?.message,
+    defaultValue: String(initial[name] ?? ''),
   });
   const optional = t('address.optional');
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-6" aria-busy={busy || undefined}>
+    <form
+      method="post"
+      action={plain.action}
+      encType="multipart/form-data"
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-6"
+      aria-busy={busy || undefined}
+    >
+      <input type="hidden" name="form_token" value={plain.token} />
+      {submitCount === 0 && !problem && plain.problem && !askingPrice && (
+        <FormAlert problem={{ message: plain.problem }} />
+      )}
       <Section id="about" title={t('lot_form.section_about')}>
         {types.length > 1 && (
           <fieldset className="flex flex-col gap-1" aria-describedby={errors.type ? 'lot-type-error' : undefined}>
@@ -199,7 +233,13 @@ function LotFormBody({
                   key={option}
                   className="flex min-h-11 cursor-pointer items-center gap-2 rounded-field border border-base-300 px-4 has-[:checked]:border-primary has-[:checked]:bg-primary/10"
                 >
-                  <input type="radio" className="radio radio-primary" value={option} {...register('type')} />
+                  <input
+                    type="radio"
+                    className="radio radio-primary"
+                    value={option}
+                    defaultChecked={initial.type === option}
+                    {...register('type')}
+                  />
                   {t(LOT_TYPE_CHOICE[option])}
                 </label>
               ))}
@@ -256,7 +296,7 @@ function LotFormBody({
       </Section>
 
       <Section id="place" title={t('lot_form.section_place')}>
-        <LotPlaceFields form={form} t={t} warehouses={warehouses} />
+        <LotPlaceFields form={form} t={t} warehouses={warehouses} places={plain.places} />
         <TextField
           {...field('address')}
           label={t('lot_form.address')}
@@ -290,6 +330,7 @@ function LotFormBody({
               className="textarea textarea-lg w-full text-base"
               rows={5}
               maxLength={5000}
+              defaultValue={initial.description}
               {...register('description')}
             />
           )}
@@ -306,11 +347,17 @@ function LotFormBody({
         <div className="flex flex-col gap-1">
           {kind !== 'technic' && (
             <>
-              <Checkbox id="lot-organic" label={t('lot_form.organic')} registration={register('organic')} />
+              <Checkbox
+                id="lot-organic"
+                label={t('lot_form.organic')}
+                registration={register('organic')}
+                checked={initial.organic}
+              />
               <Checkbox
                 id="lot-wholesale_only"
                 label={t('lot_form.wholesale_only')}
                 registration={register('wholesale_only')}
+                checked={initial.wholesale_only}
               />
             </>
           )}
@@ -321,6 +368,7 @@ function LotFormBody({
                 id={`lot-${flag.name}`}
                 label={t(flag.label)}
                 registration={register(flag.name)}
+                checked={initial[flag.name] === true}
               />
             ))}
         </div>
@@ -329,6 +377,8 @@ function LotFormBody({
             <input
               id="lot-company_id"
               type="checkbox"
+              name="company_id"
+              value={String(company.id)}
               className="checkbox checkbox-primary"
               checked={form.watch('company_id') === String(company.id)}
               onChange={(event) =>
@@ -358,7 +408,9 @@ function LotFormBody({
         />
       )}
       <div className="sm:max-w-sm">
-        <SubmitButton busy={busy}>{t(isUpdate ? 'lot_form.submit_update' : 'lot_form.submit_create')}</SubmitButton>
+        <SubmitButton busy={busy} plainForm>
+          {t(isUpdate ? 'lot_form.submit_update' : 'lot_form.submit_create')}
+        </SubmitButton>
       </div>
     </form>
   );
@@ -370,10 +422,9 @@ function LotFormBody({
  * confirmation of an unusual price when this is the price they confirmed.
  */
 function bodyOf(values: LotFormValues, kind: LotKind, lotId: number | undefined, confirmedPrice: unknown) {
-  const body: Record<string, string | number | boolean | string[] | undefined> = {
+  const body = dropStrayRentUnit(kind, {
     ...(values as unknown as Record<string, string | number | boolean | string[] | undefined>),
-  };
-  if (kind === 'technic' && body.type !== 'rent') delete body.rent_per;
+  });
   if (lotId !== undefined) body.id = lotId;
   body.price_confirmed = confirmedPrice !== undefined && confirmedPrice === body.price;
   return body;
@@ -410,7 +461,17 @@ function UnusualPrice({
       </p>
       <p>{message}</p>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn btn-primary min-h-11" onClick={onConfirm}>
+        {/* Without JavaScript the form is posted again with the confirmation. */}
+        <button
+          type="submit"
+          name="price_confirmed"
+          value="true"
+          className="btn btn-primary min-h-11"
+          onClick={(event) => {
+            event.preventDefault();
+            onConfirm();
+          }}
+        >
           {t('lot_form.price_confirm')}
         </button>
         <button type="button" className="btn min-h-11" onClick={onChange}>
@@ -434,10 +495,21 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function Checkbox({ id, label, registration }: { id: string; label: string; registration: UseFormRegisterReturn }) {
+function Checkbox({
+  id,
+  label,
+  registration,
+  checked,
+}: {
+  id: string;
+  label: string;
+  registration: UseFormRegisterReturn;
+  /** Ticked at first (the server's HTML; react-hook-form keeps it afterwards). */
+  checked: boolean;
+}) {
   return (
     <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3">
-      <input id={id} type="checkbox" className="checkbox checkbox-primary" {...registration} />
+      <input id={id} type="checkbox" className="checkbox checkbox-primary" defaultChecked={checked} {...registration} />
       <span>{label}</span>
     </label>
   );

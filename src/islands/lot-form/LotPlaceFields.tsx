@@ -7,16 +7,18 @@ import PlaceOptions from '~/islands/address/PlaceOptions';
 import PlaceSearch from '~/islands/address/PlaceSearch';
 import { pickFields, placePick, pointFields } from '~/islands/address/place-search';
 import { loadCountries, loadRegions, loadVillages, useOptions } from '~/islands/address/places';
-import { SelectField } from '~/islands/lib/fields';
+import { SelectField, useHydrated } from '~/islands/lib/fields';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import type { LotFormValues } from '~/features/lots/form-values';
-import type { WarehouseChoice } from '~/features/lots/lot-form-types';
+import type { PlainLotForm, WarehouseChoice } from '~/features/lots/lot-form-types';
 
 interface Props {
   form: UseFormReturn<LotFormValues>;
   t: ClientTranslate;
   disabled?: boolean;
   warehouses?: WarehouseChoice[];
+  /** The lists of the place shown, for the form before the island runs (and without JavaScript). */
+  places: PlainLotForm['places'];
 }
 
 /**
@@ -32,7 +34,7 @@ interface Props {
 const PLACE_FIELDS = ['warehouse_id', 'country_id', 'region_id', 'village_id', 'latitude', 'longitude'] as const;
 type PlaceField = (typeof PLACE_FIELDS)[number];
 
-export default function LotPlaceFields({ form, t, disabled = false, warehouses = [] }: Props) {
+export default function LotPlaceFields({ form, t, disabled = false, warehouses = [], places }: Props) {
   const { control } = form;
   // Once the form was submitted its errors follow every change. Set one by one, each field's own check would run
   // against the others' old values: a point from the search, its latitude set before its longitude, was refused as
@@ -83,6 +85,9 @@ export default function LotPlaceFields({ form, t, disabled = false, warehouses =
       longitude: text(chosen.longitude),
     });
   }
+  const hydrated = useHydrated();
+  if (!hydrated) return <PlainPlaceFields form={form} t={t} warehouses={warehouses} places={places} />;
+
   const warehouseSelect = warehouses.length > 0 && (
     <SelectField
       id="lot-warehouse_id"
@@ -215,6 +220,82 @@ export default function LotPlaceFields({ form, t, disabled = false, warehouses =
         t={t}
         disabled={disabled}
       />
+    </div>
+  );
+}
+
+/**
+ * The place as plain named selects (the lists the server gave for the values shown) with a button that posts the
+ * form to show the regions and villages of another country or region (docs/lots.md "The lot form without
+ * JavaScript"). No map: a village says where the lot is; a point already given is posted as it is.
+ */
+function PlainPlaceFields({ form, t, warehouses = [], places }: Omit<Props, 'disabled'>) {
+  const values = form.getValues();
+  const { errors } = form.formState;
+  const placeError = errors.village_id?.message ?? errors.latitude?.message ?? errors.longitude?.message;
+  const select = (
+    name: 'country_id' | 'region_id' | 'village_id',
+    label: string,
+    placeholder: string,
+    list: { id: number; name: string }[],
+  ) => (
+    <SelectField
+      id={`lot-${name}`}
+      name={name}
+      label={label}
+      required={name === 'country_id'}
+      error={name === 'village_id' ? placeError : errors[name]?.message}
+      defaultValue={values[name]}
+    >
+      <option value="">{placeholder}</option>
+      {list.map((place) => (
+        <option key={place.id} value={String(place.id)}>
+          {place.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+  return (
+    <div className="flex flex-col gap-4">
+      {warehouses.length > 0 && (
+        <SelectField
+          id="lot-warehouse_id"
+          name="warehouse_id"
+          label={t('lot_form.place_warehouse')}
+          error={errors.warehouse_id?.message}
+          defaultValue={values.warehouse_id}
+        >
+          <option value="">{t('lot_form.place_warehouse_none')}</option>
+          {warehouses.map((w) => (
+            <option key={w.id} value={String(w.id)}>
+              {w.name}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      <p className="text-sm opacity-80">{t('lot_form.place_hint_plain')}</p>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {select('country_id', t('address.country'), t('address.choose_country'), places.countries)}
+        {select(
+          'region_id',
+          t('address.region'),
+          t(places.regions.length ? 'address.choose_region' : 'address.choose_region_first'),
+          places.regions,
+        )}
+        {select(
+          'village_id',
+          t('address.village'),
+          t(places.villages.length ? 'address.choose_village' : 'address.choose_region_first'),
+          places.villages,
+        )}
+      </div>
+      <div>
+        <button type="submit" name="place_step" value="1" formNoValidate className="btn btn-outline btn-sm min-h-11">
+          {t('lot_form.refresh_places')}
+        </button>
+      </div>
+      {values.latitude && <input type="hidden" name="latitude" value={values.latitude} />}
+      {values.longitude && <input type="hidden" name="longitude" value={values.longitude} />}
     </div>
   );
 }

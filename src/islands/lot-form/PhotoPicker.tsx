@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { MAX_LOT_PHOTOS } from '~/features/lots/constants';
-import { FieldError, FieldHint, fieldAria } from '~/islands/lib/fields';
+import { FieldError, FieldHint, fieldAria, useHydrated } from '~/islands/lib/fields';
 import Icon from '~/islands/lib/Icon';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import { type LotPhotos, PHOTO_MAX_MB } from './use-lot-photos';
@@ -19,7 +19,9 @@ export const PHOTO_INPUT_ID = 'lot-photos';
 
 /**
  * Picks, previews and orders the lot's photos. Reordering uses buttons (earlier / later), which work with a
- * keyboard, a screen reader and a thumb alike; the focus follows the moved photo.
+ * keyboard, a screen reader and a thumb alike; the focus follows the moved photo. Before the island runs (and
+ * without JavaScript) the browser's own file input is shown and named `photo_files`, and the photos the lot keeps
+ * are posted as `photos` (docs/lots.md "The lot form without JavaScript").
  */
 export default function PhotoPicker({ photos, t, error, disabled, inputRef }: Props) {
   const input = useRef<HTMLInputElement>(null);
@@ -29,6 +31,7 @@ export default function PhotoPicker({ photos, t, error, disabled, inputRef }: Pr
   const full = items.length >= MAX_LOT_PHOTOS;
   const pickError = photos.pickErrors.length > 0 ? photos.pickErrors.join(' ') : undefined;
   const shownError = [error, pickError].filter(Boolean).join(' ') || undefined;
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const wanted = pendingFocus.current;
@@ -56,6 +59,11 @@ export default function PhotoPicker({ photos, t, error, disabled, inputRef }: Pr
       <div className="flex flex-col gap-1">
         {/* The input is hidden behind a button-like label: the browser's own file control speaks the browser's
             language, not the page's, and is a small target on a phone. It still takes the keyboard focus. */}
+        {!hydrated && (
+          <label htmlFor={PHOTO_INPUT_ID} className="font-semibold">
+            {t('lot_form.photo_add')}
+          </label>
+        )}
         <input
           ref={(element) => {
             input.current = element;
@@ -65,7 +73,8 @@ export default function PhotoPicker({ photos, t, error, disabled, inputRef }: Pr
           type="file"
           accept="image/*"
           multiple
-          className="peer sr-only"
+          name={hydrated ? undefined : 'photo_files'}
+          className={hydrated ? 'peer sr-only' : 'file-input file-input-lg w-full'}
           disabled={disabled || full}
           {...fieldAria(PHOTO_INPUT_ID, { hint: true, error: shownError })}
           onChange={(event) => {
@@ -73,13 +82,15 @@ export default function PhotoPicker({ photos, t, error, disabled, inputRef }: Pr
             event.target.value = '';
           }}
         />
-        <label
-          htmlFor={PHOTO_INPUT_ID}
-          className={`btn btn-outline btn-lg self-start peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary peer-disabled:pointer-events-none peer-disabled:opacity-50 ${shownError ? 'btn-error' : ''}`}
-        >
-          <Icon name="plus" />
-          {t('lot_form.photo_add')}
-        </label>
+        {hydrated && (
+          <label
+            htmlFor={PHOTO_INPUT_ID}
+            className={`btn btn-outline btn-lg self-start peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary peer-disabled:pointer-events-none peer-disabled:opacity-50 ${shownError ? 'btn-error' : ''}`}
+          >
+            <Icon name="plus" />
+            {t('lot_form.photo_add')}
+          </label>
+        )}
         <FieldHint
           id={PHOTO_INPUT_ID}
           hint={`${t('lot_form.photos_hint', { max: MAX_LOT_PHOTOS, mb: PHOTO_MAX_MB })} ${t('lot_form.photo_count', { count: items.length, max: MAX_LOT_PHOTOS })}`}
@@ -87,6 +98,11 @@ export default function PhotoPicker({ photos, t, error, disabled, inputRef }: Pr
         <FieldError id={PHOTO_INPUT_ID} message={shownError} />
       </div>
 
+      {items.map((item) =>
+        item.key && item.status === 'done' ? (
+          <input key={item.localId} type="hidden" name="photos" value={item.key} />
+        ) : null,
+      )}
       <p className="sr-only" aria-live="polite">
         {photos.announcement}
       </p>

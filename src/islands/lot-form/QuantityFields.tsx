@@ -5,7 +5,7 @@ import { parseNumber } from '~/features/numbers/parse';
 import { lotQuantityText } from '~/features/lots/lot-format';
 import type { Locale } from '~/i18n/config';
 import { formatMoney } from '~/i18n/format';
-import { SelectField } from '~/islands/lib/fields';
+import { SelectField, useHydrated } from '~/islands/lib/fields';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import { NumberField, type NumberMeaning } from '~/islands/lib/number-field';
 import type { LotFormField, LotFormValues } from '~/features/lots/form-values';
@@ -32,6 +32,9 @@ export default function QuantityFields({ form, kind, units, currencies, locale, 
     formState: { errors },
   } = form;
   const type = watch('type');
+  // Before the island runs the type radios change nothing on the page: the rent unit is offered to a machine
+  // whatever its type (a lot that is not for rent leaves it out, docs/lots.md "The lot form without JavaScript").
+  const hydrated = useHydrated();
   const [price, volume, currencyId, unitId] = watch(['price', 'volume', 'currency_id', 'per_unit_id']);
   const unit = units.find((u) => String(u.id) === unitId);
   const currency = currencies.find((c) => String(c.id) === currencyId);
@@ -40,6 +43,8 @@ export default function QuantityFields({ form, kind, units, currencies, locale, 
     id: `lot-${name}`,
     registration: register(name),
     error: errors[name]?.message,
+    // The server's HTML (a browser without JavaScript) needs the value written in; react-hook-form sets it after.
+    defaultValue: String(form.formState.defaultValues?.[name] ?? ''),
   });
   const optional = t('address.optional');
   // "300 × 90 kg bag", "40 t": a quantity is written as the lot page writes it.
@@ -102,8 +107,8 @@ export default function QuantityFields({ form, kind, units, currencies, locale, 
             </option>
           ))}
         </SelectField>
-        {kind === 'technic' && type === 'rent' && (
-          <SelectField {...field('rent_per')} label={t('lot_form.rent_per')} required>
+        {kind === 'technic' && (type === 'rent' || !hydrated) && (
+          <SelectField {...field('rent_per')} label={t('lot_form.rent_per')} required={hydrated}>
             <option value="">{t('lot_form.choose')}</option>
             {RENT_PER.map((per) => (
               <option key={per} value={per}>
