@@ -43,7 +43,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'npm run build && node dist/server/entry.mjs',
+    // E2E_BUILT=1: dist/ already holds this checkout's build (.ci/run builds once for every suite that starts it).
+    command: `${process.env.E2E_BUILT === '1' ? '' : 'npm run build && '}node dist/server/entry.mjs`,
     url: `http://localhost:${PORT}/healthz`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -12,8 +12,6 @@ export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     environment: 'node',
-    // One migrated database with reference data per run, copied by each test file (tests/fixtures/database.ts).
-    globalSetup: ['tests/fixtures/database-template.ts'],
     env: TEST_ENVIRONMENT,
     // Each file opens its own database (PGlite in memory, or its own database on TEST_DATABASE_URL's server).
     pool: 'forks',
@@ -35,6 +33,9 @@ export default defineConfig({
           // back and its memoised reference data is forgotten when it ends (tests/fixtures/each-file.ts, database.ts).
           isolate: false,
           setupFiles: ['tests/fixtures/each-file.ts'],
+          // One migrated database with reference data per run, copied by each test file (tests/fixtures/database.ts);
+          // the unit tests use none.
+          globalSetup: ['tests/fixtures/database-template.ts'],
         },
       },
       // Unit tests keep their isolation: some replace modules (vi.mock) for the whole file.

@@ -25,6 +25,16 @@ if (unknown.length > 0) {
 }
 const chosen = STAGES.filter((stage) => wanted.length === 0 || wanted.includes(stage.name));
 
+/** The stages running now: a signal to this script is passed on to them. */
+const running = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of running) child.kill(signal);
+    console.log(`[test] stopped by ${signal}`);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+
 /** Runs one npm script; a side-by-side stage's output is kept and printed whole when it ends. */
 function run(stage) {
   const started = Date.now();
@@ -33,10 +43,13 @@ function run(stage) {
       stdio: stage.live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       env: process.env,
     });
+    running.add(child);
     const output = [];
+    child.on('error', (error) => output.push(Buffer.from(`[test] ${stage.name} could not start: ${error.message}\n`)));
     child.stdout?.on('data', (chunk) => output.push(chunk));
     child.stderr?.on('data', (chunk) => output.push(chunk));
     child.on('close', (code, signal) => {
+      running.delete(child);
       const seconds = Math.round((Date.now() - started) / 1000);
       if (output.length > 0) process.stdout.write(Buffer.concat(output));
       const verdict = code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`;

@@ -352,8 +352,10 @@ export interface CspViolation {
  * the browser's own report of each refusal on the console, which is all there is where pages run no script
  * (`javaScriptEnabled: false`: the event's listener never runs). With scripts, one refusal may be listed twice.
  */
+const watched = new WeakMap<BrowserContext, CspViolation[]>();
 export async function watchCspViolations(context: BrowserContext): Promise<CspViolation[]> {
   const all: CspViolation[] = [];
+  watched.set(context, all);
   context.on('console', (message) => {
     if (!/Content Security Policy/.test(message.text())) return;
     const { url, lineNumber } = message.location();
@@ -422,6 +424,11 @@ export async function openPageKind(
 }
 
 /** The CSP violations the page reported so far (collected by openPageKind). */
-export function cspViolations(page: Page): Promise<CspViolation[]> {
-  return page.evaluate(() => (window as unknown as { __cspViolations: CspViolation[] }).__cspViolations);
+export async function cspViolations(page: Page): Promise<CspViolation[]> {
+  // The context's list: the events the page reported and the browser's console reports (the only ones a page without
+  // JavaScript gives), for every page of the context.
+  return (
+    watched.get(page.context()) ??
+    page.evaluate(() => (window as unknown as { __cspViolations: CspViolation[] }).__cspViolations)
+  );
 }
