@@ -71,7 +71,9 @@ test.describe('[WAREHOUSES] with JavaScript', () => {
   test('the map view draws the warehouses as pins and clusters with popups to their pages', async ({ page }) => {
     await page.goto('/world-warehouse?view=map');
     const map = page.getByRole('region', { name: en['warehouses.map_label'] });
-    await expect(map).toBeVisible();
+    // The map island renders in the browser only (client:only), once its Leaflet chunk has loaded: on two busy cores
+    // that can take longer than the default 5 s.
+    await expect(map).toBeVisible({ timeout: 15_000 });
     const markers = map.locator('.leaflet-marker-icon');
     await expect(markers.first()).toBeVisible();
     expect(await markers.count()).toBeGreaterThan(1);
