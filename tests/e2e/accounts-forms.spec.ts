@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { type APIRequestContext, expect, type Page, type Response, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Response } from '@playwright/test';
+import { test } from './test';
 
 const dictionary = (locale: string): Record<string, string> =>
   JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8'));

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { test } from './test';
 
 const fr: Record<string, string> = JSON.parse(readFileSync('locales/fr.json', 'utf8'));
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
+import { type APIRequestContext, expect, request as playwrightRequest } from '@playwright/test';
+import { test } from './test';
 import { STAFF_CAPABILITIES, type StaffCapability, type StaffRole } from '../../src/features/admin/capabilities';
 import { signInStaff } from './staff';
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { expect, type Page, request as playwrightRequest } from '@playwright/test';
+import { test } from './test';
 import sharp from 'sharp';
 import { DEMO_TOTP_SECRET } from '../../src/server/db/seed/demo-accounts';
 import { totpCode, totpStep } from '../../src/server/security/totp';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test';
 
 const fr: Record<string, string> = JSON.parse(readFileSync('locales/fr.json', 'utf8'));
 

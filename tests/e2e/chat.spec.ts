@@ -1,4 +1,5 @@
-import { type Browser, type BrowserContextOptions, type Locator, type Page, expect, test } from '@playwright/test';
+import { type Browser, type BrowserContextOptions, type Locator, type Page, expect } from '@playwright/test';
+import { test } from './test';
 import { en, fr, sw, say } from './dictionaries';
 
 const SELLER = 'demo-gold@mavuno.test';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { test } from './test';
 import { signInStaff } from './staff';
 
 const dictionary = (locale: string): Record<string, string> =>

@@ -1,4 +1,5 @@
-import { type Browser, type Page, expect, test } from '@playwright/test';
+import { type Browser, type Page, expect } from '@playwright/test';
+import { test } from './test';
 import { en, sw, say } from './dictionaries';
 
 /** A browser context signed in through the API (as the islands do), holding the session cookie. */

@@ -1,4 +1,5 @@
-import { expect, type Browser, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { test } from './test';
 import { fr, sw, say } from './dictionaries';
 
 /** A browser context signed in through the API (as the islands do), holding the session cookie. */

@@ -5,8 +5,8 @@ import {
   type Locator,
   type Page,
   expect,
-  test,
 } from '@playwright/test';
+import { test } from './test';
 import { BOARD_CATEGORIES } from '../../src/server/db/seed/reference/categories';
 import { type Dictionary, fr, say, sw } from './dictionaries';
 import { type CspViolation, watchCspViolations } from './page-kinds';

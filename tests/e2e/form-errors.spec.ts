@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type Browser, type Locator, type Page, expect, test } from '@playwright/test';
+import { type Browser, type Locator, type Page, expect } from '@playwright/test';
+import { test } from './test';
 
 const en: Record<string, string> = JSON.parse(readFileSync('locales/en.json', 'utf8'));
 const sw: Record<string, string> = JSON.parse(readFileSync('locales/sw.json', 'utf8'));

@@ -3,7 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test';
 import { PAGE_KINDS, pageKindContext } from './page-kinds';
 
 /** The Nu HTML Checker (vnu-jar), run with the machine's Java: `java -jar`. */

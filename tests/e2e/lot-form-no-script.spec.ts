@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test';
 import sharp from 'sharp';
 import { BOARD_CATEGORIES } from '../../src/server/db/seed/reference/categories';
 

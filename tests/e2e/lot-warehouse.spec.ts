@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test';
 
 const en: Record<string, string> = JSON.parse(readFileSync('locales/en.json', 'utf8'));
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './test';
 import sharp from 'sharp';
 
 const fr: Record<string, string> = JSON.parse(readFileSync('locales/fr.json', 'utf8'));

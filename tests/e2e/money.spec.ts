@@ -1,4 +1,5 @@
-import { type APIRequestContext, type Browser, type Locator, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Locator, type Page, expect } from '@playwright/test';
+import { test } from './test';
 import { en, fr, say } from './dictionaries';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test';
 
 const sw: Record<string, string> = JSON.parse(readFileSync('locales/sw.json', 'utf8'));
 

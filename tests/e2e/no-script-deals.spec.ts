@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { test } from './test';
 import { en, fr, sw, say } from './dictionaries';
 
 /**

@@ -5,8 +5,8 @@ import {
   type BrowserContextOptions,
   type Page,
   expect,
-  test,
 } from '@playwright/test';
+import { test } from './test';
 import { passSecondFactor } from './staff';
 
 /**

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test';
 import { LONG_WORD, PAGE_KINDS, cspViolations, openPageKind } from './page-kinds';
 import { findPlannedRoute } from '../../src/features/site/planned-routes';
 

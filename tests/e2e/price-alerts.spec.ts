@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { test } from './test';
 
 const en: Record<string, string> = JSON.parse(readFileSync('locales/en.json', 'utf8'));
 

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
+import { type APIRequestContext, expect, request as playwrightRequest } from '@playwright/test';
+import { test } from './test';
 
 /**
  * The render cache (docs/architecture.md "How the render cache stays correct") never shows an anonymous visitor a

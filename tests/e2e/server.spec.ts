@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test';
 
 test.describe('[SERVER] production server', () => {
   test('compresses HTML, CSS and JSON and caches hashed assets for a year', async ({ request }) => {

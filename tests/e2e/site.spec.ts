@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test';
 
 test.describe('[SITE] home and languages', () => {
   for (const [path, lang, heading] of [

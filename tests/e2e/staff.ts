@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
+import { test } from './test';
 import { DEMO_TOTP_SECRET } from '../../src/server/db/seed/demo-accounts';
 import { totpCode, totpStep } from '../../src/server/security/totp';
 

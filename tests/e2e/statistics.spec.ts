@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test';
 
 /**
  * The price statistics screens: /prices compared over a period in a chosen currency, with and without JavaScript,

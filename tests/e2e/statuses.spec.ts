@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, type APIResponse, expect, test } from '@playwright/test';
+import { type APIRequestContext, type APIResponse, expect } from '@playwright/test';
+import { test } from './test';
 
 /**
  * Every route — each page file in src/pages in each language, each API endpoint of the OpenAPI document — asked

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './test';
 
 /** Signs in through the API, so the browser context holds the session cookie. */
 async function signIn(page: Page, email: string) {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { test } from './test';
 
 const sw: Record<string, string> = JSON.parse(readFileSync('locales/sw.json', 'utf8'));
 const en: Record<string, string> = JSON.parse(readFileSync('locales/en.json', 'utf8'));

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { test } from './test';
 
 const fr: Record<string, string> = JSON.parse(readFileSync('locales/fr.json', 'utf8'));
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;

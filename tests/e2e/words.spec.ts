@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
+import { test } from './test';
 import { type PageKind, openPageKind } from './page-kinds';
 
 /**
