@@ -34,8 +34,7 @@ import { FORM_TOKEN_FIELD, formTokenFor } from '~/server/http/form-token';
 import { photoView } from '~/server/services/lots/lot-item';
 import { uploadLotPhoto } from '~/server/services/lots/lot-photos';
 import { createLot, updateLot } from '~/server/services/lots/save-lot';
-import { listCountries } from '~/server/services/reference/list-countries';
-import { listCountryRegions, listRegionVillages } from '~/server/services/reference/list-regions';
+import { loadPlaceLists } from './place-lists';
 import {
   type FormPageRequest,
   PRIVATE_PAGE,
@@ -199,7 +198,7 @@ export async function loadLotForm(
     token: formTokenFor(request.cookies),
     errors: {},
     ...refused,
-    places: await loadPlaceLists(db, locale, values),
+    places: await placeChoices(db, locale, values),
   });
 
   let shown: LotFormData;
@@ -370,20 +369,7 @@ async function postLotForm(
 }
 
 /** The country, region and village lists the plain form shows for the values given. */
-async function loadPlaceLists(db: Executor, locale: Locale, values: LotFormValues): Promise<PlainLotForm['places']> {
-  const countryId = parseId(values.country_id);
-  const regionId = parseId(values.region_id);
-  const [countries, regions, villages] = await Promise.all([
-    listCountries(db, locale),
-    countryId ? listCountryRegions(db, countryId, locale) : [],
-    regionId ? listRegionVillages(db, regionId) : [],
-  ]);
-  // A region of another country (the country was changed) is not offered: its villages neither.
-  const hasRegion = regions.some((r) => r.id === regionId);
-  const choice = (place: { id: number; name: string }) => ({ id: place.id, name: place.name });
-  return {
-    countries: countries.map(choice),
-    regions: regions.map(choice),
-    villages: hasRegion ? villages.map(choice) : [],
-  };
+async function placeChoices(db: Executor, locale: Locale, values: LotFormValues): Promise<PlainLotForm['places']> {
+  const { countries, regions, villages } = await loadPlaceLists(db, locale, values);
+  return { countries, regions, villages };
 }

@@ -19,7 +19,7 @@ import type { PageMeta } from '~/server/db/pagination';
 import { AppError } from '~/server/errors';
 import { findMembership } from '~/server/services/companies/access';
 import { listCountries } from '~/server/services/reference/list-countries';
-import { listCountryRegions, listRegionVillages } from '~/server/services/reference/list-regions';
+import { loadPlaceLists } from './place-lists';
 import { listUnits } from '~/server/services/reference/list-units';
 import { addWarehouseProduct } from '~/server/services/warehouses/add-warehouse-product';
 import { createMemberWarehouse } from '~/server/services/warehouses/create-member-warehouse';
@@ -223,24 +223,15 @@ function warehouseValues(warehouse: MemberWarehouse): Partial<Record<WarehouseFi
   };
 }
 
-/** The country, region and village lists the place fields show for the values given. */
-async function loadPlaceLists(db: Db, locale: Locale, values: FormState['values']): Promise<PlaceLists> {
-  const countryId = parseId(values.country_id);
-  const regionId = parseId(values.region_id);
-  const [countries, regions, villages] = await Promise.all([
-    listCountries(db, locale),
-    countryId ? listCountryRegions(db, countryId, locale) : [],
-    regionId ? listRegionVillages(db, regionId) : [],
-  ]);
-  // A region of another country (the country was changed) is not offered: its villages neither.
-  const region = regions.find((r) => r.id === regionId);
-  const shownVillages = region ? villages : [];
+/** The country, region and village lists the place fields show for the values given, and where the map opens. */
+async function placeChoices(db: Db, locale: Locale, values: FormState['values']): Promise<PlaceLists> {
+  const { countries, regions, villages, region, villageRows } = await loadPlaceLists(db, locale, values);
   return {
-    countries: countries.map((c) => ({ id: c.id, name: c.name })),
-    regions: regions.map((r) => ({ id: r.id, name: r.name })),
-    villages: shownVillages.map((v) => ({ id: v.id, name: v.name })),
+    countries,
+    regions,
+    villages,
     center: mapCenterOf(
-      shownVillages.find((v) => String(v.id) === values.village_id),
+      villageRows.find((v) => String(v.id) === values.village_id),
       region,
     ),
   };
@@ -389,7 +380,7 @@ export async function loadNewWarehouse(request: FormPageRequest): Promise<PageOu
   const company = membership ? { id: membership.companyId, name: membership.companyTitle } : null;
   const view = async (form: FormState<WarehouseField>): Promise<WarehouseFormView> => ({
     form,
-    places: await loadPlaceLists(db, locale, form.values),
+    places: await placeChoices(db, locale, form.values),
     company,
   });
 
@@ -527,7 +518,7 @@ export async function loadWarehouseEdit(
     return {
       warehouse: warehouseCard(warehouse, t, locale),
       form: { ...form, values },
-      places: await loadPlaceLists(db, locale, values),
+      places: await placeChoices(db, locale, values),
       company,
       ...stock,
       failedAction,
