@@ -99,12 +99,7 @@ export default function LotPlaceFields({ form, t, disabled = false, warehouses =
       onBlur={warehouse.field.onBlur}
       onChange={(e) => chooseWarehouse(e.target.value)}
     >
-      <option value="">{t('lot_form.place_warehouse_none')}</option>
-      {warehouses.map((w) => (
-        <option key={w.id} value={String(w.id)}>
-          {w.name}
-        </option>
-      ))}
+      <WarehouseOptions t={t} warehouses={warehouses} />
     </SelectField>
   );
   if (isFromWarehouse)
@@ -265,12 +260,7 @@ function PlainPlaceFields({ form, t, warehouses = [], places }: Omit<Props, 'dis
           error={errors.warehouse_id?.message}
           defaultValue={values.warehouse_id}
         >
-          <option value="">{t('lot_form.place_warehouse_none')}</option>
-          {warehouses.map((w) => (
-            <option key={w.id} value={String(w.id)}>
-              {w.name}
-            </option>
-          ))}
+          <WarehouseOptions t={t} warehouses={warehouses} />
         </SelectField>
       )}
       <p className="text-sm opacity-80">{t('lot_form.place_hint_plain')}</p>
@@ -297,5 +287,19 @@ function PlainPlaceFields({ form, t, warehouses = [], places }: Omit<Props, 'dis
       {values.latitude && <input type="hidden" name="latitude" value={values.latitude} />}
       {values.longitude && <input type="hidden" name="longitude" value={values.longitude} />}
     </div>
+  );
+}
+
+/** The warehouse select's choices, the same in the enhanced fields and the plain form's. */
+function WarehouseOptions({ t, warehouses }: Pick<Props, 't'> & { warehouses: NonNullable<Props['warehouses']> }) {
+  return (
+    <>
+      <option value="">{t('lot_form.place_warehouse_none')}</option>
+      {warehouses.map((w) => (
+        <option key={w.id} value={String(w.id)}>
+          {w.name}
+        </option>
+      ))}
+    </>
   );
 }
