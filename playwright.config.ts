@@ -7,11 +7,21 @@ import { defineConfig, devices } from '@playwright/test';
 // started here inherit them). The server's own configuration is pinned in webServer.env below.
 Object.assign(process.env, { TZ: 'UTC', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', LANGUAGE: '' });
 
-/** e2e runs the production build on its own port and its own fresh database. */
+/**
+ * e2e runs the production build on its own port and its own fresh database, at the loopback address itself: the
+ * name `localhost` costs Playwright's request client (every `request` fixture and `context.request`) a lookup of
+ * both address families per connection, and where the hosts file names localhost for IPv4 only, the IPv6 lookup goes
+ * to the network's resolver, which on these machines often answers only after its 5 s timeout.
+ */
 const PORT = Number(process.env.E2E_PORT ?? 4399);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'mavuno-e2e-'));
 process.env.E2E_DATA_DIR = dataDir; // the config is evaluated again in each worker: keep one directory
-const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => existsSync(candidate));
+// Debian's headless shell (chromium-headless-shell, which .ci/run installs) when there is one: the same engine without
+// the browser's own interface, whose processes took a third of the suite's CPU; else Debian's full Chromium.
+const chromium = ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (candidate) => existsSync(candidate),
+);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -21,7 +31,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: ORIGIN,
     // Recording a trace (DOM snapshots and a screencast of every step) about doubles the browser's work: CI records
     // one for the retry of a failed test only; a local run keeps the failed tests' traces.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
@@ -45,21 +55,21 @@ export default defineConfig({
   webServer: {
     // E2E_BUILT=1: dist/ already holds this checkout's build (.ci/run builds once for every suite that starts it).
     command: `${process.env.E2E_BUILT === '1' ? '' : 'npm run build && '}node dist/server/entry.mjs`,
-    url: `http://localhost:${PORT}/healthz`,
+    url: `${ORIGIN}/healthz`,
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
-      HOST: 'localhost',
+      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SMTP_URL: '',
       SEED_DEMO: 'true',
       DEV_MAILBOX: 'true',
       NODE_ENV: 'production',
-      PUBLIC_URL: `http://localhost:${PORT}`,
+      PUBLIC_URL: ORIGIN,
     },
   },
 });
