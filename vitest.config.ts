@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { TEST_ENVIRONMENT, pinTestEnvironment } from './tests/fixtures/environment.ts';
 
+/** The unit test files that replace a module for the whole file (vi.mock), each run with its own modules. */
+export const MOCKING_UNIT_FILES = ['src/server/payments/provider.test.ts'];
+
 // Whatever PORT, PUBLIC_URL, DATABASE_URL, TZ or LANG the shell holds, the tests run in one known environment:
 // pinned here, before any worker process starts (workers inherit it), and again in each worker.
 pinTestEnvironment();
@@ -38,8 +41,18 @@ export default defineConfig({
           globalSetup: ['tests/fixtures/database-template.ts'],
         },
       },
-      // Unit tests keep their isolation: some replace modules (vi.mock) for the whole file.
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'] } },
+      // Unit tests share their worker's modules too, but for the files that replace a module for the whole file
+      // (vi.mock): those keep an isolated module graph of their own (tests/unit/house.test.ts keeps the list true).
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          exclude: MOCKING_UNIT_FILES,
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'unit-mocks', include: MOCKING_UNIT_FILES } },
     ],
   },
 });

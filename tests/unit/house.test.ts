@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MOCKING_UNIT_FILES } from '../../vitest.config';
 
 /**
  * The house's walls: server code, shared logic, stores and the dictionaries never reach into the UI (src/islands/,
@@ -99,5 +100,18 @@ describe('the house', () => {
     expect(reaches(start, quantity)).toBe(true);
     expect(reaches(quantity, start)).toBe(false);
     expect(reaches(start, start)).toBe(false);
+  });
+
+  it('replaces modules (vi.mock) only in the test files that run with modules of their own', () => {
+    // The suites share each worker's modules between files (vitest.config.ts): a module replaced in one file would
+    // be replaced in the files after it.
+    const tests = [...filesUnder(SRC), ...filesUnder(path.join(ROOT, 'tests'))].filter((file) =>
+      /\.test\.ts$/.test(file),
+    );
+    const mocking = tests
+      .filter((file) => /\bvi\.(mock|doMock|unmock|doUnmock)\(/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(ROOT, file))
+      .filter((file) => file !== 'tests/unit/house.test.ts');
+    expect(mocking.sort()).toEqual([...MOCKING_UNIT_FILES].sort());
   });
 });
