@@ -11,7 +11,7 @@ Object.assign(process.env, { TZ: 'UTC', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', LANG
  * e2e runs the production build on its own port and its own fresh database, at the loopback address itself: the
  * name `localhost` costs Playwright's request client (every `request` fixture and `context.request`) a lookup of
  * both address families per connection, and where the hosts file names localhost for IPv4 only, the IPv6 lookup goes
- * to the network's resolver, which on these machines often answers only after its 5 s timeout.
+ * to the network's resolver, which on these machines now and then answers only after its 5 s timeout.
  */
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 const ORIGIN = `http://127.0.0.1:${PORT}`;

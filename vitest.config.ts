@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { TEST_ENVIRONMENT, pinTestEnvironment } from './tests/fixtures/environment.ts';
 
 /** The unit test files that replace a module for the whole file (vi.mock), each run with its own modules. */
@@ -48,7 +48,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
-          exclude: MOCKING_UNIT_FILES,
+          exclude: [...configDefaults.exclude, ...MOCKING_UNIT_FILES],
           isolate: false,
         },
       },
