@@ -47,6 +47,12 @@ async function start() {
     }
     throw error;
   }
+  // The test suites' setting, whose password hashes are the cheapest (src/server/services/accounts/secrets.ts), never
+  // serves a public site.
+  if (env.NODE_ENV === 'test' && env.isHttps) {
+    console.error('NODE_ENV: "test" is for the test suites; a site at an https:// PUBLIC_URL runs as "production".');
+    process.exit(1);
+  }
 
   const database = await prepareDatabase();
   const api = getRequestListener(getApiApp().fetch);

@@ -68,6 +68,16 @@ test.describe('[SERVER] start-up and shutdown', () => {
     expect(server.output()).toContain('DATABASE_URL');
   });
 
+  test("refuses to serve a public site with the test suites' setting (their password hashes are the cheapest)", async () => {
+    const server = startServer({
+      NODE_ENV: 'test',
+      PUBLIC_URL: 'https://mavuno.example',
+      PORT: String(await freePort()),
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('NODE_ENV');
+  });
+
   test('finishes on SIGTERM, closes the database, and starts again on the same data', async () => {
     // Two starts (the first one fresh) and two shutdowns.
     test.setTimeout(2 * HEALTHY_WITHIN_MS + 60_000);
