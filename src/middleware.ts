@@ -6,7 +6,8 @@ import { DISPLAY_CURRENCY_COOKIE } from './features/money/reader-currency';
 import { getEnv } from './server/env';
 import { getDb } from './server/db';
 import { prepareDatabase } from './server/db/prepare-database';
-import { startChatNotices } from './server/jobs/chat-notices';
+import { startJobRunner } from './server/jobs/runner';
+import { scheduledJobs } from './server/jobs/schedule';
 import { isCrossSiteUnsafeRequest } from './server/http/csrf';
 import { formTokenFor } from './server/http/form-token';
 import { isReadablePagePath } from './server/http/page-path';
@@ -38,9 +39,12 @@ const configuredPolicy = defineMiddleware(async (_context, next) => {
 });
 
 const sitePages = defineMiddleware(async (context, next) => {
-  // `npm start` prepares the database before it listens and starts the chat notices (src/server/main.ts);
+  // `npm start` prepares the database before it listens and starts the job runner (src/server/main.ts);
   // `astro dev` has no such step: its first request does both (once per process).
-  if (import.meta.env.DEV) startChatNotices(await prepareDatabase());
+  if (import.meta.env.DEV && getEnv().WORKERS) {
+    const database = await prepareDatabase();
+    await startJobRunner(database.db, scheduledJobs(database));
+  }
   const { pathname, search } = context.url;
   context.locals.user = null;
   context.locals.money = null;

@@ -22,6 +22,11 @@ const EnvSchema = z
       .optional(),
     /** Default: on for a local site (http), off for a public one (https) — demo accounts have a published password. */
     SEED_DEMO: booleanFlag.optional(),
+    /**
+     * This process runs the scheduled jobs and delivers the outbox (docs/operations.md "Processes"): `0` for a web-only
+     * process. Each run happens once across the processes that do, so any number may.
+     */
+    WORKERS: booleanFlag.default(true),
     /** Behind a reverse proxy: take the client's IP from X-Forwarded-For (for rate limits). */
     TRUST_PROXY: booleanFlag.default(false),
     /** Sender of every e-mail. */

@@ -22,15 +22,11 @@ import {
 } from './http/node-answers';
 import { setSecurityHeaders } from './http/security-headers';
 import { setStaticCacheHeaders } from './http/static-cache';
-import { startChatNotices } from './jobs/chat-notices';
-import { startDealAutoRelease } from './jobs/deal-auto-release';
-import { startPublishDueArticles } from './jobs/publish-due-articles';
-import { startNewsDigest } from './jobs/news-digest';
-import { startPriceAlerts } from './jobs/price-alerts';
+import { startJobRunner } from './jobs/runner';
+import { getMailSender } from './mail';
+import { scheduledJobs } from './jobs/schedule';
 import { runShutdownBeginHooks, runShutdownHooks } from './lifecycle';
 import { getChatHub } from './realtime/chat-hub';
-import { analyzeDatabase } from './services/maintenance/analyze-database';
-import { purgeExpired } from './services/maintenance/purge-expired';
 
 type Next = (error?: unknown) => void;
 
@@ -128,30 +124,22 @@ async function start() {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 
-  // Hourly housekeeping; every process may run it (deletes are idempotent), none depends on it for correctness.
-  const housekeeping = setInterval(() => {
-    purgeExpired(database.db)
-      .then(() => (database.kind === 'pglite' ? analyzeDatabase(database.db) : undefined))
-      .catch((error) => console.error('[housekeeping] failed:', error instanceof Error ? error.message : error));
-  }, 3600_000);
-  housekeeping.unref();
-  // E-mails (or SMS) about chat messages left unread for 15 minutes, every minute (docs/chat.md "Notices").
-  startChatNotices(database);
-  // Releases a deal's frozen money N days after the goods were sent, unless disputed (docs/deals.md "Automatic release").
-  startDealAutoRelease(database);
-  // Publishes scheduled articles when their time comes, every minute (docs/articles.md "States").
-  startPublishDueArticles(database);
-  // One e-mail a day at most about newly published articles (docs/articles.md "News e-mails").
-  startNewsDigest(database);
-  // Price alerts: a crop beyond a member's threshold or moving fast, once a day per alert (docs/statistics.md "Price alerts").
-  startPriceAlerts(database);
+  // The scheduled jobs and the outbox, each run once across the worker processes (src/server/jobs/schedule.ts;
+  // WORKERS=0: a web-only process). Shutdown waits for a running job before the database closes.
+  if (env.WORKERS) {
+    // The mail transport first: shutdown closes it after the runner (hooks run last-registered first).
+    getMailSender();
+    await startJobRunner(database.db, scheduledJobs(database));
+  }
 
   server.listen(env.PORT, env.HOST, () => {
     const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
     // One address to open: the site's own (PUBLIC_URL, by default the address listened on, src/server/env.ts).
     // Two would invite opening the one whose cookies and links the site does not use.
     const bound = env.PUBLIC_URL ? `bound to ${env.HOST}, port ${env.PORT}; ` : '';
-    console.log(`[mavuno] serving ${env.publicUrl} (${bound}database: ${where})`);
+    console.log(
+      `[mavuno] serving ${env.publicUrl} (${bound}database: ${where}${env.WORKERS ? '' : '; web only: WORKERS=0'})`,
+    );
   });
 }
 

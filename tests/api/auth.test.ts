@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { sessions } from '~/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { PIN_TTL_MINUTES } from '~/features/accounts/constants';
+import { phoneVerifications, sessions } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
 import { apiRequest, form, get, post } from '../fixtures/api';
 import {
@@ -296,15 +298,60 @@ describe('phone PIN limits', () => {
     expect((await post('/user/verify-phone-pin', form({ phone, pin }))).status).toBe(422);
   });
 
-  it('answers 503 when the SMS provider fails, and lets the user ask again at once', async () => {
+  it('sends the PIN through the outbox when the provider fails: retried until sent, dead once the PIN expired', async () => {
     const { installSmsSender } = await import('~/server/sms');
-    installSmsSender({ send: async () => Promise.reject(new Error('provider down')) });
+    const { deliverOutbox } = await import('~/server/services/outbox/deliver-outbox');
+    const failing = { send: async () => Promise.reject(new Error('provider down')) };
+    const delivered: { to: string; text: string }[] = [];
+    const working = { send: async (to: string, text: string) => void delivered.push({ to, text }) };
+    const db = database.handle().db;
+    installSmsSender(failing);
+    onTestFinished(() => installSmsSender(undefined));
+
+    // The request does not depend on the provider: the PIN and its SMS are stored, the SMS waits in the outbox.
     const phone = uniquePhone();
-    const failed = await post('/user/send-phone-pin', form({ phone }));
-    installSmsSender(undefined);
-    expect(failed.status).toBe(503);
-    expect(failed.json.code).toBe('service_unavailable');
-    expect((await post('/user/send-phone-pin', form({ phone }))).status).toBe(200);
+    const asked = await post('/user/send-phone-pin', form({ phone }));
+    expect(asked.status).toBe(200);
+    expect(asked.json.resend_after).toBe(60);
+    const queued = await lastSmsTo(database.handle(), phone);
+    expect(queued).toMatchObject({ status: 'pending', attempts: 0 });
+    const [pinRow] = await db.select().from(phoneVerifications).where(eq(phoneVerifications.phone, phone));
+    expect(queued.expiresAt).toEqual(pinRow.expiresAt);
+
+    // The provider fails: still pending, the try counted and its error kept; it waits the backoff (30 s).
+    const now = new Date();
+    await deliverOutbox(db, { now, sms: failing });
+    expect(await lastSmsTo(database.handle(), phone)).toMatchObject({
+      id: queued.id,
+      status: 'pending',
+      attempts: 1,
+      lastError: 'provider down',
+    });
+    await deliverOutbox(db, { now: new Date(now.getTime() + 10_000), sms: working });
+    expect(delivered.filter((sms) => sms.to === phone)).toEqual([]);
+
+    // Past the backoff the provider works again: sent once, and the PIN it carries confirms the phone.
+    await deliverOutbox(db, { now: new Date(now.getTime() + 31_000), sms: working });
+    expect(await lastSmsTo(database.handle(), phone)).toMatchObject({ id: queued.id, status: 'sent', attempts: 2 });
+    const mine = delivered.filter((sms) => sms.to === phone);
+    expect(mine).toEqual([{ to: phone, text: queued.text }]);
+    const pin = /\b(\d{4})\b/.exec(mine[0].text)![1];
+    expect((await post('/user/verify-phone-pin', form({ phone, pin }))).status).toBe(200);
+
+    // A PIN whose SMS could not go out before it expired is never sent late: a dead letter.
+    const late = uniquePhone();
+    expect((await post('/user/send-phone-pin', form({ phone: late }))).status).toBe(200);
+    const start = new Date();
+    await deliverOutbox(db, { now: start, sms: failing });
+    const expired = new Date(start.getTime() + (PIN_TTL_MINUTES + 1) * 60_000);
+    await deliverOutbox(db, { now: expired, sms: working });
+    expect(await lastSmsTo(database.handle(), late)).toMatchObject({
+      status: 'dead',
+      attempts: 2,
+      lastError: 'expired before delivery',
+      sentAt: null,
+    });
+    expect(delivered.filter((sms) => sms.to === late)).toEqual([]);
   });
 
   it('confirms a signed-in user’s phone with a PIN', async () => {

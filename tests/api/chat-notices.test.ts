@@ -7,6 +7,7 @@ import { installSmsSender } from '~/server/sms';
 import { appendMessage } from '~/server/services/chat/append-message';
 import { findOrCreateRoom, type ChatRoomRow } from '~/server/services/chat/find-or-create-room';
 import { notifyUnread } from '~/server/services/chat/notify-unread';
+import { deliverOutbox } from '~/server/services/outbox/deliver-outbox';
 import { apiRequest, form } from '../fixtures/api';
 import { signedUpUser, uniquePhone } from '../fixtures/accounts';
 import { useTestDatabase } from '../fixtures/database';
@@ -205,24 +206,39 @@ describe('chat notices', () => {
     expect(await noticesTo(seller.email)).toEqual([]);
   });
 
-  it('give the claim back when the SMS could not be sent, so a later run tries again', async () => {
+  it('claim the notice and queue its SMS once: a failing provider leaves it in the outbox for a later pass', async () => {
     const { sellerId, buyerId, room } = await conversation();
     const phone = uniquePhone();
     await db().update(users).set({ email: null, phone, phoneVerifiedAt: new Date() }).where(eq(users.id, sellerId));
     const start = new Date();
     await say(room, buyerId, 'Hello', start);
-    installSmsSender({
+    const failing = {
       send: async () => {
         throw new Error('provider down');
       },
-    });
+    };
+    installSmsSender(failing);
+    // Queueing does not ask the provider: the notice is claimed and its SMS written in the same transaction.
     expect(await notifyUnread(db(), later(start, 16))).toEqual([
-      { roomId: room.id, userId: sellerId, channel: 'sms', sent: false },
+      { roomId: room.id, userId: sellerId, channel: 'sms', sent: true },
     ]);
-    expect(await notifiedAt(room.id, sellerId)).toBeNull();
-    installSmsSender(undefined);
-    expect(await notifyUnread(db(), later(start, 17))).toMatchObject([{ channel: 'sms', sent: true }]);
-    expect(await smsTo(phone)).toHaveLength(1);
+    expect(await notifiedAt(room.id, sellerId)).toEqual(later(start, 16));
+    const [queued] = await smsTo(phone);
+    expect(queued).toMatchObject({ status: 'pending', attempts: 0 });
+
+    // The provider fails: the SMS stays pending, and the claim is kept, so a second run queues no second SMS.
+    await deliverOutbox(db(), { now: later(start, 16), sms: failing });
+    expect(await smsTo(phone)).toMatchObject([
+      { id: queued.id, status: 'pending', attempts: 1, lastError: 'provider down' },
+    ]);
+    expect(await notifyUnread(db(), later(start, 17))).toEqual([]);
+    expect(await notifyUnread(db(), later(start, 90))).toEqual([]);
+
+    // A later pass, the provider back, delivers it once.
+    const delivered: string[] = [];
+    await deliverOutbox(db(), { now: later(start, 17), sms: { send: async (to) => void delivered.push(to) } });
+    expect(delivered.filter((to) => to === phone)).toHaveLength(1);
+    expect(await smsTo(phone)).toMatchObject([{ id: queued.id, status: 'sent' }]);
   });
 
   it('send nothing to a member who turned the "messages" switch off, and again once it is back on', async () => {

@@ -23,6 +23,11 @@ interface Exchange extends RequestFacts {
 
 const exchanges = processGlobal('mavuno.fault-exchanges', () => new AsyncLocalStorage<Exchange>());
 
+/** The id of the request this code runs for (in the production server), for the records and lines it causes. */
+export function currentRequestId(): string | undefined {
+  return exchanges.getStore()?.id;
+}
+
 /** The path as it may appear in a log: without the query, control characters escaped, at most 300 characters. */
 function loggablePath(path: string): string {
   const bare = path.split('?')[0];

@@ -1,7 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { getDb } from '~/server/db';
+import type { Executor } from '~/server/db';
 import { mailOutbox } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
+import { currentRequestId } from '~/server/http/faults';
 import { onShutdown } from '~/server/lifecycle';
 
 export interface MailMessage {
@@ -11,49 +12,62 @@ export interface MailMessage {
   html: string;
   /** Where the recipient's answer goes, when not to MAIL_FROM (support mail: the person who wrote). */
   replyTo?: string;
-  /** Extra headers for SMTP (List-Unsubscribe…); the development outbox keeps none. */
+  /** Extra headers for SMTP (List-Unsubscribe…). */
   headers?: Record<string, string>;
 }
 
-/** Where mail goes: an SMTP server when SMTP_URL is set, else the outbox table (readable at /dev/mailbox in development). */
+/**
+ * Queues an e-mail: a row of the mail outbox, written with `db` — the caller's transaction, so the message exists
+ * exactly when the change that causes it does. The outbox worker delivers it (src/server/services/outbox/
+ * deliver-outbox.ts): retried when the mail server fails, sent once across processes (docs/operations.md "Outbox").
+ */
+export async function queueMail(db: Executor, message: MailMessage, options: { expiresAt?: Date } = {}): Promise<void> {
+  await db.insert(mailOutbox).values({
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    replyTo: message.replyTo ?? null,
+    headers: message.headers ?? null,
+    expiresAt: options.expiresAt ?? null,
+    requestId: currentRequestId() ?? null,
+  });
+}
+
+/**
+ * Where the outbox worker hands mail: the SMTP server when SMTP_URL is set; else nowhere, the outbox row itself being
+ * the development mailbox (/dev/mailbox).
+ */
 export interface MailSender {
+  /** `mailbox`: kept in the outbox for /dev/mailbox; `smtp`: handed to the mail server. */
+  kind: 'mailbox' | 'smtp';
   send(message: MailMessage): Promise<void>;
 }
 
+/** How long the worker waits on the mail server before the try counts as failed (nodemailer's defaults are minutes). */
+const SMTP_TIMEOUT_MS = 20_000;
+
 function smtpSender(url: string, from: string): MailSender {
-  const transport: Transporter = nodemailer.createTransport(url);
+  const transport: Transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  });
   onShutdown('smtp', () => transport.close());
   return {
+    kind: 'smtp',
     async send(message) {
       await transport.sendMail({ from, ...message });
     },
   };
 }
 
-const outboxSender: MailSender = {
-  async send({ headers: _headers, ...message }) {
-    const db = await getDb();
-    await db.insert(mailOutbox).values(message);
-  },
-};
+const mailboxSender: MailSender = { kind: 'mailbox', async send() {} };
 
 let sender: MailSender | undefined;
 export function getMailSender(): MailSender {
   const env = getEnv();
-  sender ??= env.SMTP_URL ? smtpSender(env.SMTP_URL, env.MAIL_FROM) : outboxSender;
+  sender ??= env.SMTP_URL ? smtpSender(env.SMTP_URL, env.MAIL_FROM) : mailboxSender;
   return sender;
-}
-
-/**
- * Sends a message without failing the caller's action: a sign-up succeeds even when the mail server is down
- * (the user can ask for the message again); the failure is logged.
- */
-export async function sendMail(message: MailMessage): Promise<boolean> {
-  try {
-    await getMailSender().send(message);
-    return true;
-  } catch (error) {
-    console.error('[mail] sending failed:', error instanceof Error ? error.message : error);
-    return false;
-  }
 }

@@ -1,18 +1,31 @@
-import { getDb } from '~/server/db';
+import type { Executor } from '~/server/db';
 import { smsOutbox } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
+import { currentRequestId } from '~/server/http/faults';
 
-/** Where SMS go: Africa's Talking when configured, else the outbox table (shown at /dev/mailbox in development). */
+/**
+ * Queues an SMS: a row of the SMS outbox written with `db` (the caller's transaction), delivered by the outbox worker
+ * (src/server/services/outbox/deliver-outbox.ts). `expiresAt`: past it the message is not sent (a PIN that expired).
+ */
+export async function queueSms(db: Executor, to: string, text: string, options: { expiresAt?: Date } = {}) {
+  await db.insert(smsOutbox).values({
+    to,
+    text,
+    expiresAt: options.expiresAt ?? null,
+    requestId: currentRequestId() ?? null,
+  });
+}
+
+/**
+ * Where the outbox worker hands SMS: Africa's Talking when configured; else nowhere, the outbox row being the
+ * development mailbox (/dev/mailbox).
+ */
 export interface SmsSender {
+  kind?: 'mailbox' | 'provider';
   send(to: string, text: string): Promise<void>;
 }
 
-const outboxSender: SmsSender = {
-  async send(to, text) {
-    const db = await getDb();
-    await db.insert(smsOutbox).values({ to, text });
-  },
-};
+const mailboxSender: SmsSender = { kind: 'mailbox', async send() {} };
 
 /** Africa's Talking bulk SMS API (https://developers.africastalking.com): form-encoded, key in the `apiKey` header. */
 export function africasTalkingSender(
@@ -57,7 +70,7 @@ export function getSmsSender(): SmsSender {
             apiKey: env.AFRICASTALKING_API_KEY,
             senderId: env.AFRICASTALKING_SENDER_ID,
           })
-        : outboxSender;
+        : mailboxSender;
   }
   return sender;
 }

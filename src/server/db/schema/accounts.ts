@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -256,6 +257,33 @@ export const tierRequests = pgTable(
 );
 
 /** Outgoing mail when no SMTP server is configured (and a record of what was sent in development). */
+/**
+ * How far an outbox message has gone (src/server/services/outbox/deliver-outbox.ts): waiting (`pending`, with its next
+ * try), handed to the provider (`sent`), or given up after its last try or past its deadline (`dead`: a dead letter,
+ * docs/operations.md "Outbox").
+ */
+export type OutboxStatus = 'pending' | 'sent' | 'dead';
+
+/** The delivery columns both outboxes share. */
+const delivery = () => ({
+  status: text('status').$type<OutboxStatus>().notNull().default('pending'),
+  /** Tries so far (each claim counts one). */
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  /** A delivering process holds the message until then: no other process sends it meanwhile. */
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lastError: text('last_error'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  /** Past this the message is worth nothing (a PIN that expired): it is not sent, it becomes a dead letter. */
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  /** The request that caused it (X-Request-Id), for the log lines of its delivery. */
+  requestId: text('request_id'),
+});
+
+/**
+ * Every e-mail, written in the transaction of the change that causes it and delivered by the outbox worker (to the
+ * SMTP server, or, without SMTP_URL, kept here as the development mailbox: /dev/mailbox).
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -266,18 +294,35 @@ export const mailOutbox = pgTable(
     html: text('html').notNull(),
     /** Where answers go when not to the sender (a contact message to support: the person who wrote it). */
     replyTo: text('reply_to'),
+    /** Extra SMTP headers (List-Unsubscribe…). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    ...delivery(),
     createdAt: createdAt(),
   },
-  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+  (t) => [
+    index('mail_outbox_created_idx').on(t.createdAt),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+  ],
 );
 
-/** Outgoing SMS when no SMS provider is configured. */
-export const smsOutbox = pgTable('sms_outbox', {
-  id: serial('id').primaryKey(),
-  to: text('to').notNull(),
-  text: text('text').notNull(),
-  createdAt: createdAt(),
-});
+/** Every SMS, as the mail outbox: delivered by the outbox worker to Africa's Talking, or kept for the mailbox. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    text: text('text').notNull(),
+    ...delivery(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sms_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+  ],
+);
 
 /** Counters of rate-limiter-flexible's Drizzle store: limits hold across processes. */
 export const rateLimits = pgTable('rate_limits', {

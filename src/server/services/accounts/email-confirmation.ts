@@ -4,7 +4,7 @@ import type { Executor } from '~/server/db';
 import { emailTokens, users } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
 import { AppError } from '~/server/errors';
-import { sendMail } from '~/server/mail';
+import { queueMail } from '~/server/mail';
 import { emailConfirmationMail, passwordResetMail } from '~/server/mail/templates';
 import { consumeLimit } from '~/server/security/rate-limit';
 import { hashPassword, hashToken, randomToken } from './secrets';
@@ -19,25 +19,32 @@ async function issueToken(
   user: UserRow,
   purpose: 'verify_email' | 'reset_password',
   ttl: number,
-): Promise<string> {
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
+  const expiresAt = new Date(Date.now() + ttl);
   await db.insert(emailTokens).values({
     userId: user.id,
     purpose,
     tokenHash: hashToken(token),
     email: user.email!,
-    expiresAt: new Date(Date.now() + ttl),
+    expiresAt,
   });
-  return token;
+  return { token, expiresAt };
 }
 
-/** E-mails a confirmation link (valid 48 hours) to the user's address, in the user's language. */
+/**
+ * E-mails a confirmation link (valid 48 hours) to the user's address, in the user's language: the link and its mail
+ * are written together (the mail is not sent once the link has expired).
+ */
 export async function sendEmailConfirmation(db: Executor, user: UserRow): Promise<void> {
-  if (!user.email || user.emailVerifiedAt) return;
-  const token = await issueToken(db, user, 'verify_email', CONFIRM_TTL);
-  const locale = userLocale(user);
-  const url = `${getEnv().publicUrl}${localizePath('/user/confirm-email', locale)}?token=${token}`;
-  await sendMail(emailConfirmationMail(locale, user.email, user.firstName, url));
+  const email = user.email;
+  if (!email || user.emailVerifiedAt) return;
+  await db.transaction(async (tx) => {
+    const { token, expiresAt } = await issueToken(tx, user, 'verify_email', CONFIRM_TTL);
+    const locale = userLocale(user);
+    const url = `${getEnv().publicUrl}${localizePath('/user/confirm-email', locale)}?token=${token}`;
+    await queueMail(tx, emailConfirmationMail(locale, email, user.firstName, url), { expiresAt });
+  });
 }
 
 /** `POST /user/resend-email-confirmation`: the link again (5 an hour), unless the address is already confirmed. */
@@ -84,10 +91,12 @@ export async function requestPasswordReset(db: Executor, email: string, ip: stri
   await consumeLimit('resetEmail', email);
   const [user] = await db.select().from(users).where(eq(users.email, email));
   if (!user) return;
-  const token = await issueToken(db, user, 'reset_password', RESET_TTL);
-  const locale = userLocale(user);
-  const url = `${getEnv().publicUrl}${localizePath('/signin/reset-password', locale)}?token=${token}`;
-  await sendMail(passwordResetMail(locale, user.email!, user.firstName, url));
+  await db.transaction(async (tx) => {
+    const { token, expiresAt } = await issueToken(tx, user, 'reset_password', RESET_TTL);
+    const locale = userLocale(user);
+    const url = `${getEnv().publicUrl}${localizePath('/signin/reset-password', locale)}?token=${token}`;
+    await queueMail(tx, passwordResetMail(locale, user.email!, user.firstName, url), { expiresAt });
+  });
 }
 
 /** Spends every unused reset link of a user: after a reset, a password change or an e-mail change. */

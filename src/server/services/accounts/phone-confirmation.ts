@@ -7,7 +7,7 @@ import type { Executor } from '~/server/db';
 import { phoneVerifications, users } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
 import { consumeLimit } from '~/server/security/rate-limit';
-import { getSmsSender } from '~/server/sms';
+import { queueSms } from '~/server/sms';
 import { hashToken, randomPin, randomToken } from './secrets';
 
 function e164(phone: string): string {
@@ -21,7 +21,9 @@ function e164(phone: string): string {
 
 /**
  * Sends a 4-digit PIN by SMS. A new PIN can be asked for 60 s after the last one (429 with Retry-After before);
- * each phone and IP has an hourly limit on top.
+ * each phone and IP has an hourly limit on top. The PIN and its SMS are written in one transaction; the outbox
+ * delivers the SMS, retrying while the provider fails, until the PIN expires (then it is a dead letter, never sent
+ * late), so a failing provider does not fail the request.
  */
 export async function sendPhonePin(
   db: Executor,
@@ -50,21 +52,13 @@ export async function sendPhonePin(
   await consumeLimit('pinPhone', phone);
   await consumeLimit('pinPhoneDay', phone);
   const pin = randomPin(PIN_LENGTH);
-  const [row] = await db
-    .insert(phoneVerifications)
-    .values({
-      phone,
-      pinHash: hashToken(`${phone}:${pin}`),
-      expiresAt: new Date(Date.now() + PIN_TTL_MINUTES * 60_000),
-    })
-    .returning({ id: phoneVerifications.id });
-  try {
-    await getSmsSender().send(phone, createTranslator(locale)('accounts.pin_sms', { pin, count: PIN_TTL_MINUTES }));
-  } catch (cause) {
-    // The SMS never left: forget the PIN so the user may ask again at once.
-    await db.delete(phoneVerifications).where(eq(phoneVerifications.id, row.id));
-    throw new AppError('service_unavailable', 'accounts.sms_failed', { cause });
-  }
+  const expiresAt = new Date(Date.now() + PIN_TTL_MINUTES * 60_000);
+  await db.transaction(async (tx) => {
+    await tx.insert(phoneVerifications).values({ phone, pinHash: hashToken(`${phone}:${pin}`), expiresAt });
+    await queueSms(tx, phone, createTranslator(locale)('accounts.pin_sms', { pin, count: PIN_TTL_MINUTES }), {
+      expiresAt,
+    });
+  });
   return { resendAfter: PIN_RESEND_SECONDS };
 }
 

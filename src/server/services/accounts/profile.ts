@@ -9,7 +9,7 @@ import { isUniqueViolation } from '~/server/db/errors';
 import { countries, currencies, favoriteCategories, users } from '~/server/db/schema';
 import { AppError, type LocalizedMessage } from '~/server/errors';
 import { storageUrl } from '~/server/storage';
-import { sendMail } from '~/server/mail';
+import { queueMail } from '~/server/mail';
 import { emailChangedMail } from '~/server/mail/templates';
 import { consumeLimit } from '~/server/security/rate-limit';
 import { invalidateResetLinks, sendEmailConfirmation } from './email-confirmation';
@@ -157,32 +157,38 @@ export async function updateMainInfo(
     ...(p.age_range !== undefined && { ageRange: p.age_range }),
   };
   if (Object.keys(changes).length === 0) return { changed: false };
-  let updated: typeof users.$inferSelect;
-  try {
-    [updated] = await db
-      .update(users)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning();
-  } catch (error) {
-    if (isUniqueViolation(error, 'users_email_uq'))
-      throw new AppError('validation_failed', 'errors.validation_failed', {
-        fields: { 'User.email': [{ key: 'accounts.email_taken' }] },
-        status: 400,
-      });
-    if (isUniqueViolation(error, 'users_phone_uq'))
-      throw new AppError('validation_failed', 'errors.validation_failed', {
-        fields: { 'User.phone': [{ key: 'accounts.phone_taken' }] },
-        status: 400,
-      });
-    throw error;
-  }
-  if (emailChanged) {
-    await invalidateResetLinks(db, userId);
-    await sendEmailConfirmation(db, updated);
-    // The old address hears of the change: if it was not its owner, they know at once.
-    if (current.email)
-      await sendMail(emailChangedMail(userLocale(current), current.email, current.firstName, updated.email ?? ''));
-  }
-  return { changed: true };
+  // The change and the e-mails it causes are written together.
+  return db.transaction(async (tx) => {
+    let updated: typeof users.$inferSelect;
+    try {
+      [updated] = await tx
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning();
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_email_uq'))
+        throw new AppError('validation_failed', 'errors.validation_failed', {
+          fields: { 'User.email': [{ key: 'accounts.email_taken' }] },
+          status: 400,
+        });
+      if (isUniqueViolation(error, 'users_phone_uq'))
+        throw new AppError('validation_failed', 'errors.validation_failed', {
+          fields: { 'User.phone': [{ key: 'accounts.phone_taken' }] },
+          status: 400,
+        });
+      throw error;
+    }
+    if (emailChanged) {
+      await invalidateResetLinks(tx, userId);
+      await sendEmailConfirmation(tx, updated);
+      // The old address hears of the change: if it was not its owner, they know at once.
+      if (current.email)
+        await queueMail(
+          tx,
+          emailChangedMail(userLocale(current), current.email, current.firstName, updated.email ?? ''),
+        );
+    }
+    return { changed: true };
+  });
 }

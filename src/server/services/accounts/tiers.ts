@@ -8,7 +8,7 @@ import { isUniqueViolation } from '~/server/db/errors';
 import { tierRequests, users } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
 import { AppError } from '~/server/errors';
-import { sendMail } from '~/server/mail';
+import { queueMail } from '~/server/mail';
 import { tierDecisionMail, tierRequestReceivedMail } from '~/server/mail/templates';
 import type { StaffActor } from '~/server/services/admin/access';
 import { recordAudit } from '~/server/services/admin/record-audit';
@@ -21,19 +21,22 @@ export async function requestSilver(db: Executor, userId: number, message?: stri
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('not_found', 'errors.not_found');
   if (rank(user.tier) >= rank('silver')) throw new AppError('conflict', 'tiers.already_silver');
-  let row: { id: number };
-  try {
-    [row] = await db
-      .insert(tierRequests)
-      .values({ userId, tier: 'silver', message: message ?? null })
-      .returning({ id: tierRequests.id });
-  } catch (error) {
-    if (isUniqueViolation(error, 'tier_requests_one_pending_uq'))
-      throw new AppError('conflict', 'tiers.request_pending');
-    throw error;
-  }
-  if (user.email) await sendMail(tierRequestReceivedMail(userLocale(user), user.email, user.firstName));
-  return row;
+  // The request and its acknowledgement are written together.
+  return db.transaction(async (tx) => {
+    let row: { id: number };
+    try {
+      [row] = await tx
+        .insert(tierRequests)
+        .values({ userId, tier: 'silver', message: message ?? null })
+        .returning({ id: tierRequests.id });
+    } catch (error) {
+      if (isUniqueViolation(error, 'tier_requests_one_pending_uq'))
+        throw new AppError('conflict', 'tiers.request_pending');
+      throw error;
+    }
+    if (user.email) await queueMail(tx, tierRequestReceivedMail(userLocale(user), user.email, user.firstName));
+    return row;
+  });
 }
 
 export async function getPendingTierRequest(db: Executor, userId: number) {
@@ -64,10 +67,11 @@ async function findTarget(db: Executor, target: TierTarget) {
   return user;
 }
 
-async function mailDecision(user: UserRow, approved: boolean, tier: Tier, reason?: string | null) {
+async function mailDecision(db: Executor, user: UserRow, approved: boolean, tier: Tier, reason?: string | null) {
   if (!user.email) return;
   const locale = userLocale(user);
-  await sendMail(
+  await queueMail(
+    db,
     tierDecisionMail(
       locale,
       user.email,
@@ -93,7 +97,7 @@ export async function setTier(
   decision: TierDecision = {},
 ): Promise<{ userId: number; previous: Tier }> {
   if (!TIERS.includes(tier)) throw new AppError('validation_failed', 'errors.validation_failed');
-  const { user, pending } = await db.transaction(async (tx) => {
+  const user = await db.transaction(async (tx) => {
     const user = await findTarget(tx, target);
     if (!user) throw new AppError('not_found', 'errors.not_found');
     const pending = await getPendingTierRequest(tx, user.id);
@@ -114,12 +118,12 @@ export async function setTier(
         after: { tier, ...(pending ? { request: { id: pending.id, status } } : {}) },
         note: decision.reason ?? null,
       });
-    return { user, pending };
+    if (pending || rank(tier) > rank(user.tier)) {
+      const approved = pending ? rank(tier) >= rank(pending.tier) : true;
+      await mailDecision(tx, user, approved, approved ? tier : pending!.tier, decision.reason);
+    }
+    return user;
   });
-  if (pending || rank(tier) > rank(user.tier)) {
-    const approved = pending ? rank(tier) >= rank(pending.tier) : true;
-    await mailDecision(user, approved, approved ? tier : pending!.tier, decision.reason);
-  }
   return { userId: user.id, previous: user.tier };
 }
 
@@ -128,7 +132,7 @@ export async function setTier(
  * reason. With an actor, recorded in the audit trail (`member.tier_request_declined`) in the same transaction.
  */
 export async function declineTierRequest(db: Executor, target: TierTarget, decision: TierDecision = {}): Promise<void> {
-  const { user, pending } = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const user = await findTarget(tx, target);
     const pending = user ? await getPendingTierRequest(tx, user.id) : undefined;
     if (!user || !pending) throw new AppError('not_found', 'errors.not_found');
@@ -145,7 +149,6 @@ export async function declineTierRequest(db: Executor, target: TierTarget, decis
         after: { tier: user.tier, request: { id: pending.id, tier: pending.tier, status: 'declined' } },
         note: decision.reason ?? null,
       });
-    return { user, pending };
+    await mailDecision(tx, user, false, pending.tier, decision.reason);
   });
-  await mailDecision(user, false, pending.tier, decision.reason);
 }

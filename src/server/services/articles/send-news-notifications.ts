@@ -4,7 +4,7 @@ import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
 import { articles, newsNotifications, users } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
-import { sendMail } from '~/server/mail';
+import { queueMail } from '~/server/mail';
 import { newsDigestMail } from '~/server/mail/templates';
 import { userLocale } from '~/server/services/accounts/users';
 import { type ArticleCard, CARD_COLUMNS, toArticleCards } from './article-cards';
@@ -20,6 +20,7 @@ const DAY_MS = 24 * 60 * 60_000;
 export interface SentNews {
   userId: number;
   articleIds: number[];
+  /** Queued in the outbox, which delivers it: counts as sent (a failed queueing throws). */
   sent: boolean;
 }
 
@@ -34,9 +35,10 @@ export const newsDay = (at: Date) => at.toISOString().slice(0, 10);
  * NEWS_LOOKBACK_DAYS days, and that no earlier news e-mail of theirs named. Articles published after today's
  * e-mail wait for tomorrow's. Drafts, scheduled articles not yet due and unpublished ones never count.
  *
- * Claiming: the row (user_id, today) of news_notifications is inserted before the e-mail goes out; its primary key
- * lets one process (or run) only win it, so two processes never send a member two e-mails a day. A mail that could
- * not be sent gives its claim back (the row is deleted) and the next run tries again. `now` is the run's clock.
+ * Claiming: the row (user_id, today) of news_notifications is inserted in the transaction that queues the e-mail;
+ * its primary key lets one process (or run) only win it, so two processes never send a member two e-mails a day.
+ * The claim and the queued mail commit together; the outbox delivers it (retrying while the mail server fails).
+ * `now` is the run's clock.
  */
 export async function sendNewsNotifications(db: Executor, now = new Date()): Promise<SentNews[]> {
   const today = newsDay(now);
@@ -110,36 +112,33 @@ export async function sendNewsNotifications(db: Executor, now = new Date()): Pro
 
     for (const member of members) {
       const articleIds = member.articleIds.map(Number);
-      const [claim] = await db
-        .insert(newsNotifications)
-        .values({ userId: member.id, sentOn: today, articleIds, sentAt: now })
-        .onConflictDoNothing()
-        .returning({ userId: newsNotifications.userId });
-      // Another process (or run) sent this member's e-mail of the day in the meantime.
-      if (!claim) continue;
       const locale = userLocale(member);
       const mine = await cardsIn(locale);
       const listed = articleIds.flatMap((id) => mine.get(id) ?? []);
       const shown = listed.slice(0, NEWS_MAIL_MAX_ARTICLES);
       const url = (path: string) => `${getEnv().publicUrl}${localizePath(path, locale)}`;
-      const sent = await sendMail(
-        newsDigestMail(locale, member.email!, member.firstName, {
-          articles: shown.map((card) => ({
-            title: card.title,
-            summary: card.summary,
-            url: url(`/article/${card.slug}`),
-          })),
-          more: listed.length - shown.length,
-          listUrl: url('/article'),
-          settingsUrl: url('/user/profile/user#notifications'),
-        }),
-      );
-      if (!sent) {
-        await db
-          .delete(newsNotifications)
-          .where(and(eq(newsNotifications.userId, member.id), eq(newsNotifications.sentOn, today)));
-      }
-      done.push({ userId: member.id, articleIds, sent });
+      const mail = newsDigestMail(locale, member.email!, member.firstName, {
+        articles: shown.map((card) => ({
+          title: card.title,
+          summary: card.summary,
+          url: url(`/article/${card.slug}`),
+        })),
+        more: listed.length - shown.length,
+        listUrl: url('/article'),
+        settingsUrl: url('/user/profile/user#notifications'),
+      });
+      const claimed = await db.transaction(async (tx) => {
+        const [claim] = await tx
+          .insert(newsNotifications)
+          .values({ userId: member.id, sentOn: today, articleIds, sentAt: now })
+          .onConflictDoNothing()
+          .returning({ userId: newsNotifications.userId });
+        // Another process (or run) queued this member's e-mail of the day in the meantime.
+        if (!claim) return false;
+        await queueMail(tx, mail);
+        return true;
+      });
+      if (claimed) done.push({ userId: member.id, articleIds, sent: true });
     }
     if (members.length < BATCH) break;
   }

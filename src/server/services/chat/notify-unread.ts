@@ -5,9 +5,9 @@ import { createTranslator } from '~/i18n/t';
 import type { Executor } from '~/server/db';
 import { chatBlocks, chatMessages, chatRoomMembers, chatRooms, lots, users } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
-import { sendMail } from '~/server/mail';
+import { queueMail } from '~/server/mail';
 import { chatUnreadMail } from '~/server/mail/templates';
-import { getSmsSender } from '~/server/sms';
+import { queueSms } from '~/server/sms';
 import { displayName, userLocale } from '~/server/services/accounts/users';
 import { unreadCondition } from './unread';
 
@@ -15,7 +15,7 @@ import { unreadCondition } from './unread';
 export const NOTICE_DELAY_MS = 15 * 60_000;
 /** At most one notice per member and room in this time. */
 export const NOTICE_INTERVAL_MS = 60 * 60_000;
-/** Memberships claimed per transaction: the claim holds their rows for a moment only. */
+/** Memberships claimed per transaction: the claim holds their rows for a moment only (it queues, never sends). */
 const BATCH = 100;
 /** A run stops after this many batches; the next run (a minute later) goes on. */
 const MAX_BATCHES = 20;
@@ -27,6 +27,7 @@ export interface SentNotice {
   roomId: number;
   userId: number;
   channel: 'email' | 'sms';
+  /** Queued in the outbox, which delivers it: counts as sent (a failed queueing throws). */
   sent: boolean;
 }
 
@@ -42,81 +43,24 @@ const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0,
  * Claiming: the memberships are picked `FOR UPDATE SKIP LOCKED` and get `notified_at = now` in the same short
  * transaction, so two processes (or two runs) never pick the same one, and a membership whose row a message
  * insert holds at that moment is simply left for the next run (the claim never waits, so it cannot deadlock with
- * a post). Mail and SMS go out after the commit, never under a lock; a notice that could not be sent gives its
- * claim back (`notified_at` as it was) so the next run tries again. `now` is the run's clock (tests move it).
+ * a post). The same transaction queues each notice's e-mail or SMS in the outbox: a claim exists exactly when its
+ * notice does, and is kept; delivery, and its retries while a provider fails, are the outbox's (nothing is sent
+ * under the lock). `now` is the run's clock (tests move it).
  */
 export async function notifyUnread(db: Executor, now = new Date()): Promise<SentNotice[]> {
   const done: SentNotice[] = [];
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
     const claimed = await claimBatch(db, now);
-    for (const notice of claimed) done.push(await deliver(db, notice, now));
+    done.push(...claimed);
     if (claimed.length < BATCH) break;
   }
   return done;
 }
 
-type Claimed = Awaited<ReturnType<typeof claimBatch>>[number];
-
-async function claimBatch(db: Executor, now: Date) {
-  const quarterAgo = new Date(now.getTime() - NOTICE_DELAY_MS);
-  const hourAgo = new Date(now.getTime() - NOTICE_INTERVAL_MS);
-  const sender = alias(users, 'sender');
+/** Claims a batch of due notices and queues their messages, in one transaction. */
+async function claimBatch(db: Executor, now: Date): Promise<SentNotice[]> {
   return db.transaction(async (tx) => {
-    const rows = await tx
-      .select({
-        roomId: chatRoomMembers.roomId,
-        userId: chatRoomMembers.userId,
-        previous: chatRoomMembers.notifiedAt,
-        email: users.email,
-        phone: users.phone,
-        phoneVerifiedAt: users.phoneVerifiedAt,
-        firstName: users.firstName,
-        locale: users.locale,
-        roomKey: chatRooms.uniqueKey,
-        lot: lots.title,
-        senderFirstName: sender.firstName,
-        senderLastName: sender.lastName,
-      })
-      .from(chatRoomMembers)
-      .innerJoin(users, eq(users.id, chatRoomMembers.userId))
-      .innerJoin(chatRooms, eq(chatRooms.id, chatRoomMembers.roomId))
-      .innerJoin(lots, eq(lots.id, chatRooms.lotId))
-      .innerJoin(
-        sender,
-        eq(
-          sender.id,
-          sql`case when ${chatRooms.ownerId} = ${chatRoomMembers.userId} then ${chatRooms.memberId} else ${chatRooms.ownerId} end`,
-        ),
-      )
-      .where(
-        and(
-          eq(users.messageNotification, true),
-          or(isNotNull(users.email), and(isNotNull(users.phone), isNotNull(users.phoneVerifiedAt))),
-          or(isNull(chatRoomMembers.notifiedAt), lte(chatRoomMembers.notifiedAt, hourAgo)),
-          exists(
-            tx
-              .select({ one: sql`1` })
-              .from(chatMessages)
-              .where(
-                and(
-                  unreadCondition(chatRoomMembers.userId),
-                  lte(chatMessages.createdAt, quarterAgo),
-                  // Messages a notice already told about do not make another one.
-                  or(isNull(chatRoomMembers.notifiedAt), gt(chatMessages.createdAt, chatRoomMembers.notifiedAt)),
-                ),
-              ),
-          ),
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(chatBlocks)
-              .where(and(eq(chatBlocks.blockerId, chatRoomMembers.userId), eq(chatBlocks.blockedId, sender.id))),
-          ),
-        ),
-      )
-      .orderBy(chatRoomMembers.roomId, chatRoomMembers.userId)
-      .limit(BATCH)
-      .for('update', { of: chatRoomMembers, skipLocked: true });
+    const rows = await dueNotices(tx, now);
     if (rows.length > 0) {
       await tx
         .update(chatRoomMembers)
@@ -125,19 +69,83 @@ async function claimBatch(db: Executor, now: Date) {
           or(...rows.map((row) => and(eq(chatRoomMembers.roomId, row.roomId), eq(chatRoomMembers.userId, row.userId)))),
         );
     }
-    return rows;
+    const queued: SentNotice[] = [];
+    for (const notice of rows) queued.push(await queueNotice(tx, notice));
+    return queued;
   });
 }
 
-/** Sends one claimed notice; when it fails, the claim is given back (only if no later run claimed it since). */
-async function deliver(db: Executor, notice: Claimed, now: Date): Promise<SentNotice> {
+/** The due memberships (at most BATCH), locked `FOR UPDATE SKIP LOCKED`: only within the claim's transaction. */
+function dueNotices(tx: Executor, now: Date) {
+  const quarterAgo = new Date(now.getTime() - NOTICE_DELAY_MS);
+  const hourAgo = new Date(now.getTime() - NOTICE_INTERVAL_MS);
+  const sender = alias(users, 'sender');
+  return tx
+    .select({
+      roomId: chatRoomMembers.roomId,
+      userId: chatRoomMembers.userId,
+      email: users.email,
+      phone: users.phone,
+      phoneVerifiedAt: users.phoneVerifiedAt,
+      firstName: users.firstName,
+      locale: users.locale,
+      roomKey: chatRooms.uniqueKey,
+      lot: lots.title,
+      senderFirstName: sender.firstName,
+      senderLastName: sender.lastName,
+    })
+    .from(chatRoomMembers)
+    .innerJoin(users, eq(users.id, chatRoomMembers.userId))
+    .innerJoin(chatRooms, eq(chatRooms.id, chatRoomMembers.roomId))
+    .innerJoin(lots, eq(lots.id, chatRooms.lotId))
+    .innerJoin(
+      sender,
+      eq(
+        sender.id,
+        sql`case when ${chatRooms.ownerId} = ${chatRoomMembers.userId} then ${chatRooms.memberId} else ${chatRooms.ownerId} end`,
+      ),
+    )
+    .where(
+      and(
+        eq(users.messageNotification, true),
+        or(isNotNull(users.email), and(isNotNull(users.phone), isNotNull(users.phoneVerifiedAt))),
+        or(isNull(chatRoomMembers.notifiedAt), lte(chatRoomMembers.notifiedAt, hourAgo)),
+        exists(
+          tx
+            .select({ one: sql`1` })
+            .from(chatMessages)
+            .where(
+              and(
+                unreadCondition(chatRoomMembers.userId),
+                lte(chatMessages.createdAt, quarterAgo),
+                // Messages a notice already told about do not make another one.
+                or(isNull(chatRoomMembers.notifiedAt), gt(chatMessages.createdAt, chatRoomMembers.notifiedAt)),
+              ),
+            ),
+        ),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(chatBlocks)
+            .where(and(eq(chatBlocks.blockerId, chatRoomMembers.userId), eq(chatBlocks.blockedId, sender.id))),
+        ),
+      ),
+    )
+    .orderBy(chatRoomMembers.roomId, chatRoomMembers.userId)
+    .limit(BATCH)
+    .for('update', { of: chatRoomMembers, skipLocked: true });
+}
+
+type Claimed = Awaited<ReturnType<typeof dueNotices>>[number];
+
+/** Queues one claimed notice's e-mail (or SMS) with `tx`, the claim's transaction. */
+async function queueNotice(tx: Executor, notice: Claimed): Promise<SentNotice> {
   const locale = userLocale(notice);
   const url = `${getEnv().publicUrl}${localizePath(`/chat?room=${notice.roomKey}`, locale)}`;
   const senderName = displayName({ firstName: notice.senderFirstName, lastName: notice.senderLastName });
   const channel = notice.email ? 'email' : 'sms';
-  let sent: boolean;
   if (notice.email) {
-    const [latest] = await db
+    const [latest] = await tx
       .select({ body: chatMessages.body })
       .from(chatRoomMembers)
       .innerJoin(chatMessages, unreadCondition(notice.userId))
@@ -145,33 +153,17 @@ async function deliver(db: Executor, notice: Claimed, now: Date): Promise<SentNo
       .orderBy(desc(chatMessages.id))
       .limit(1);
     const text = latest?.body.trim() ? cut(latest.body.trim(), QUOTE_MAX) : null;
-    sent = await sendMail(
+    await queueMail(
+      tx,
       chatUnreadMail(locale, notice.email, notice.firstName, { lot: notice.lot, sender: senderName, text, url }),
     );
   } else {
     const t = createTranslator(locale);
-    try {
-      await getSmsSender().send(
-        notice.phone!,
-        t('chat.unread_sms', { sender: senderName, lot: cut(notice.lot, SMS_TITLE_MAX), url }),
-      );
-      sent = true;
-    } catch (error) {
-      console.error('[chat notices] SMS failed:', error instanceof Error ? error.message : error);
-      sent = false;
-    }
+    await queueSms(
+      tx,
+      notice.phone!,
+      t('chat.unread_sms', { sender: senderName, lot: cut(notice.lot, SMS_TITLE_MAX), url }),
+    );
   }
-  if (!sent) {
-    await db
-      .update(chatRoomMembers)
-      .set({ notifiedAt: notice.previous })
-      .where(
-        and(
-          eq(chatRoomMembers.roomId, notice.roomId),
-          eq(chatRoomMembers.userId, notice.userId),
-          eq(chatRoomMembers.notifiedAt, now),
-        ),
-      );
-  }
-  return { roomId: notice.roomId, userId: notice.userId, channel, sent };
+  return { roomId: notice.roomId, userId: notice.userId, channel, sent: true };
 }

@@ -8,19 +8,21 @@ import { settleJoinRequest } from './settle-join-request';
  * told by e-mail. Another member's invitation is "not found".
  */
 export async function answerInvite(db: Database, userId: number, id: number, accept: boolean): Promise<void> {
-  const { request, companyTitle } = await settleJoinRequest(
-    db,
-    userId,
-    id,
-    'invite',
-    accept,
-    (r) => r.userId === userId,
-  );
-  await notifyTeam(
-    db,
-    await listAdministrators(db, request.companyId),
-    accept ? 'invite_accepted' : 'invite_declined',
-    companyTitle,
-    userId,
-  );
+  await db.transaction(async (tx) => {
+    const { request, companyTitle } = await settleJoinRequest(
+      tx,
+      userId,
+      id,
+      'invite',
+      accept,
+      (r) => r.userId === userId,
+    );
+    await notifyTeam(
+      tx,
+      await listAdministrators(tx, request.companyId),
+      accept ? 'invite_accepted' : 'invite_declined',
+      companyTitle,
+      userId,
+    );
+  });
 }

@@ -16,15 +16,14 @@ export async function changePermission(
   permission: CompanyPermission,
 ): Promise<void> {
   const { companyId, companyTitle } = await requireMembership(db, userId, 'administrator');
-  const changed = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const current = await requireTeamMember(tx, companyId, memberId);
-    if (current.permission === permission) return false;
+    if (current.permission === permission) return;
     if (permission !== 'administrator') await assertNotLastAdministrator(tx, companyId, memberId);
     await tx
       .update(companyMembers)
       .set({ permission })
       .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, memberId)));
-    return true;
+    if (memberId !== userId) await notifyTeam(tx, [memberId], 'permission_changed', companyTitle, userId);
   });
-  if (changed && memberId !== userId) await notifyTeam(db, [memberId], 'permission_changed', companyTitle, userId);
 }

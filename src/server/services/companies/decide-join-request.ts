@@ -9,13 +9,15 @@ import { settleJoinRequest } from './settle-join-request';
  */
 export async function decideJoinRequest(db: Database, userId: number, id: number, approve: boolean): Promise<void> {
   const { companyId } = await requireMembership(db, userId, 'administrator');
-  const { request, companyTitle } = await settleJoinRequest(
-    db,
-    userId,
-    id,
-    'request',
-    approve,
-    (r) => r.companyId === companyId,
-  );
-  await notifyTeam(db, [request.userId], approve ? 'join_approved' : 'join_declined', companyTitle, userId);
+  await db.transaction(async (tx) => {
+    const { request, companyTitle } = await settleJoinRequest(
+      tx,
+      userId,
+      id,
+      'request',
+      approve,
+      (r) => r.companyId === companyId,
+    );
+    await notifyTeam(tx, [request.userId], approve ? 'join_approved' : 'join_declined', companyTitle, userId);
+  });
 }

@@ -23,17 +23,20 @@ export async function inviteMember(db: Executor, userId: number, referralCode: s
     .where(eq(users.referralCode, referralCode.trim().toUpperCase()));
   if (!invitee) throw cannotAddUser('validation_failed');
   if (await findMembership(db, invitee.id)) throw cannotAddUser('conflict');
-  let row: { id: number };
-  try {
-    [row] = await db
-      .insert(companyJoinRequests)
-      .values({ companyId, userId: invitee.id, direction: 'invite', createdBy: userId })
-      .returning({ id: companyJoinRequests.id });
-  } catch (error) {
-    if (isUniqueViolation(error, 'company_join_requests_pending_uq'))
-      throw new AppError('conflict', 'companies.request_pending');
-    throw error;
-  }
-  await notifyTeam(db, [invitee.id], 'invited', companyTitle, userId);
-  return row;
+  // The invitation and its e-mail are written together.
+  return db.transaction(async (tx) => {
+    let row: { id: number };
+    try {
+      [row] = await tx
+        .insert(companyJoinRequests)
+        .values({ companyId, userId: invitee.id, direction: 'invite', createdBy: userId })
+        .returning({ id: companyJoinRequests.id });
+    } catch (error) {
+      if (isUniqueViolation(error, 'company_join_requests_pending_uq'))
+        throw new AppError('conflict', 'companies.request_pending');
+      throw error;
+    }
+    await notifyTeam(tx, [invitee.id], 'invited', companyTitle, userId);
+    return row;
+  });
 }

@@ -12,6 +12,6 @@ export async function leaveCompany(db: Database, userId: number): Promise<void> 
     await tx
       .delete(companyMembers)
       .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+    await notifyTeam(tx, await listAdministrators(tx, companyId), 'left', companyTitle, userId);
   });
-  await notifyTeam(db, await listAdministrators(db, companyId), 'left', companyTitle, userId);
 }

@@ -3,13 +3,14 @@ import { localizePath } from '~/i18n/paths';
 import type { Executor } from '~/server/db';
 import { users } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
-import { sendMail } from '~/server/mail';
+import { queueMail } from '~/server/mail';
 import { type CompanyTeamEvent, companyTeamMail } from '~/server/mail/templates';
 import { displayName, userLocale } from '../accounts/users';
 
 /**
  * Tells each receiver of a team step by e-mail, in the receiver's own language: what happened in which company,
- * who did it, and the link to their company page. Mail never fails the step (src/server/mail/index.ts).
+ * who did it, and the link to their company page. Call it with the step's transaction: the e-mails are queued in it
+ * (src/server/mail/index.ts) and delivered by the outbox worker (src/server/services/outbox/deliver-outbox.ts).
  */
 export async function notifyTeam(
   db: Executor,
@@ -29,7 +30,8 @@ export async function notifyTeam(
   for (const receiver of rows) {
     if (!ids.includes(receiver.id) || !receiver.email) continue;
     const locale = userLocale(receiver);
-    await sendMail(
+    await queueMail(
+      db,
       companyTeamMail(locale, receiver.email, receiver.firstName, event, {
         company,
         actor: actorName,

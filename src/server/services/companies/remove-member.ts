@@ -16,6 +16,6 @@ export async function removeMember(db: Database, userId: number, memberId: numbe
     await tx
       .delete(companyMembers)
       .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, memberId)));
+    if (memberId !== userId) await notifyTeam(tx, [memberId], 'removed', companyTitle, userId);
   });
-  if (memberId !== userId) await notifyTeam(db, [memberId], 'removed', companyTitle, userId);
 }

@@ -20,17 +20,20 @@ export async function requestToJoin(db: Executor, userId: number, code: string):
       fields: { code: [{ key: 'companies.code_not_found' }] },
     });
   if (await findMembership(db, userId)) throw new AppError('conflict', 'companies.already_member');
-  let row: { id: number };
-  try {
-    [row] = await db
-      .insert(companyJoinRequests)
-      .values({ companyId: company.id, userId, direction: 'request', createdBy: userId })
-      .returning({ id: companyJoinRequests.id });
-  } catch (error) {
-    if (isUniqueViolation(error, 'company_join_requests_pending_uq'))
-      throw new AppError('conflict', 'companies.request_pending');
-    throw error;
-  }
-  await notifyTeam(db, await listAdministrators(db, company.id), 'join_requested', company.title, userId);
-  return row;
+  // The request and its e-mails to the administrators are written together.
+  return db.transaction(async (tx) => {
+    let row: { id: number };
+    try {
+      [row] = await tx
+        .insert(companyJoinRequests)
+        .values({ companyId: company.id, userId, direction: 'request', createdBy: userId })
+        .returning({ id: companyJoinRequests.id });
+    } catch (error) {
+      if (isUniqueViolation(error, 'company_join_requests_pending_uq'))
+        throw new AppError('conflict', 'companies.request_pending');
+      throw error;
+    }
+    await notifyTeam(tx, await listAdministrators(tx, company.id), 'join_requested', company.title, userId);
+    return row;
+  });
 }

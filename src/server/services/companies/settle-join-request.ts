@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { JoinDirection } from '~/features/companies/constants';
-import type { Database } from '~/server/db';
+import type { Executor } from '~/server/db';
 import { isUniqueViolation } from '~/server/db/errors';
 import { companies, companyJoinRequests, companyMembers } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
@@ -14,7 +14,7 @@ export type JoinRequestRow = typeof companyJoinRequests.$inferSelect;
  * says whether the caller may decide this one; anyone else, like a request that does not exist, gets a 404.
  */
 export async function settleJoinRequest(
-  db: Database,
+  db: Executor,
   deciderId: number,
   id: number,
   direction: JoinDirection,

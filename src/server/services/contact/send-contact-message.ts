@@ -4,7 +4,7 @@ import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db/client';
 import { contactMessages } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
-import { sendMail } from '~/server/mail';
+import { queueMail } from '~/server/mail';
 import { contactForSupportMail, contactReceivedMail } from '~/server/mail/templates';
 import { consumeLimit } from '~/server/security/rate-limit';
 import { topicLabel } from './topic-label';
@@ -19,8 +19,9 @@ export interface ContactSender {
 
 /**
  * Takes a message of the contact form (docs/contact.md): counts it against the per-address and per-sender limits,
- * stores it in the support inbox (status `new`), then e-mails it to SUPPORT_EMAIL (reply-to: the sender) and a
- * copy to the sender, in their language, when they gave an e-mail. The message is kept even when mail fails.
+ * stores it in the support inbox (status `new`) and, in the same transaction, queues its e-mail to SUPPORT_EMAIL
+ * (reply-to: the sender) and a copy to the sender, in their language, when they gave an e-mail. The outbox delivers
+ * them (retrying while the mail server fails); the message is stored exactly when its mails are queued.
  */
 export async function sendContactMessage(
   db: Executor,
@@ -30,8 +31,8 @@ export async function sendContactMessage(
   const phone = input.phone ? (normalizePhone(input.phone) ?? input.phone) : undefined;
   await consumeLimit('contactIp', sender.ip);
   await consumeLimit('contactSender', input.email ?? phone ?? '');
-  const [stored] = await db.transaction((tx) =>
-    tx
+  return db.transaction(async (tx) => {
+    const [stored] = await tx
       .insert(contactMessages)
       .values({
         name: input.name,
@@ -42,30 +43,32 @@ export async function sendContactMessage(
         locale: sender.locale,
         userId: sender.userId ?? null,
       })
-      .returning({ id: contactMessages.id }),
-  );
+      .returning({ id: contactMessages.id });
 
-  const support = getEnv().SUPPORT_EMAIL;
-  if (support)
-    await sendMail(
-      contactForSupportMail(support, {
-        id: stored.id,
-        name: input.name,
-        email: input.email,
-        phone,
-        topic: topicLabel(input.topic),
-        text: input.message,
-        locale: sender.locale,
-        userId: sender.userId,
-      }),
-    );
-  else console.warn(`[contact] message #${stored.id} kept in the inbox only: SUPPORT_EMAIL is not set`);
-  if (input.email)
-    await sendMail(
-      contactReceivedMail(sender.locale, input.email, input.name, {
-        topic: topicLabel(input.topic),
-        id: stored.id,
-      }),
-    );
-  return stored;
+    const support = getEnv().SUPPORT_EMAIL;
+    if (support)
+      await queueMail(
+        tx,
+        contactForSupportMail(support, {
+          id: stored.id,
+          name: input.name,
+          email: input.email,
+          phone,
+          topic: topicLabel(input.topic),
+          text: input.message,
+          locale: sender.locale,
+          userId: sender.userId,
+        }),
+      );
+    else console.warn(`[contact] message #${stored.id} kept in the inbox only: SUPPORT_EMAIL is not set`);
+    if (input.email)
+      await queueMail(
+        tx,
+        contactReceivedMail(sender.locale, input.email, input.name, {
+          topic: topicLabel(input.topic),
+          id: stored.id,
+        }),
+      );
+    return stored;
+  });
 }

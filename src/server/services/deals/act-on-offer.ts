@@ -14,7 +14,7 @@ import { dealStateOf, loadOfferViews, type OfferView } from './offer-view';
 
 /**
  * `POST /offer/{action}`: one step of a deal by one of its parties; when it changed the deal, the party who acts
- * next is e-mailed (and the makers of offers an approval declined).
+ * next is e-mailed (and the makers of offers an approval declined), the mail queued in the step's transaction.
  */
 export async function actOnOffer(
   db: Database,
@@ -23,11 +23,10 @@ export async function actOnOffer(
   input: OfferStepInput,
   locale: Locale,
 ): Promise<OfferView> {
-  const { applied, declined } = await recordOfferStep(db, user, action, input);
-  if (applied) {
-    await notifyDealStep(db, input.id, action, user.id);
-    for (const id of declined) await notifyDealStep(db, id, 'decline-offer', user.id);
-  }
+  await recordOfferStep(db, user, action, input, async (tx, declined) => {
+    await notifyDealStep(tx, input.id, action, user.id);
+    for (const id of declined) await notifyDealStep(tx, id, 'decline-offer', user.id);
+  });
   const [view] = await loadOfferViews(db, user.id, [input.id], locale);
   return view;
 }
@@ -43,14 +42,16 @@ export interface OfferStepInput {
  * Records a step after creation (docs/deals.md "Actions"), nothing else: under the lot's and the offer's row locks
  * the one write path (`applyDealEvent`) asks the state machine and writes its answer — status, money, the lot's
  * reservation, the event of the deal's chain with the step's attachments, the chat line. A step whose effect is
- * already there changes nothing (`applied` false). The demo data set records its deals' steps with it inside its
- * own transaction.
+ * already there changes nothing (`applied` false). `onApplied`, when the step changed the deal, runs inside the
+ * step's transaction (the e-mails of actOnOffer) with the offers it declined. The demo data set records its deals'
+ * steps with it inside its own transaction.
  */
 export async function recordOfferStep(
   db: Executor,
   user: SessionUser,
   action: OfferAction,
   input: OfferStepInput,
+  onApplied?: (tx: Executor, declined: number[]) => Promise<void>,
 ): Promise<{ applied: boolean; declined: number[] }> {
   // A first look without a lock: strangers, wrong turns and repeats are answered before any file is read.
   const [current] = await db.select().from(offers).where(eq(offers.id, input.id));
@@ -74,9 +75,9 @@ export async function recordOfferStep(
         files,
       });
       if (result.outcome === 'refused') throw result.error;
-      return result.outcome === 'applied'
-        ? { applied: true, declined: result.declined }
-        : { applied: false, declined: [] };
+      if (result.outcome !== 'applied') return { applied: false, declined: [] };
+      await onApplied?.(tx, result.declined);
+      return { applied: true, declined: result.declined };
     });
   } catch (error) {
     await files.stored?.discard();

@@ -50,7 +50,8 @@ export const autoReleaseAt = (sentAt: Date, days = getEnv().DEAL_AUTO_RELEASE_DA
  * day is warned by e-mail once. The release is the deal's `auto-release` event through the one write path
  * (apply-deal-event.ts), in the buyer's name. Safe with several processes: each deal is re-checked under its lot's and offer's
  * row locks (an offer another transaction holds is skipped until the next run), the release's ledger key
- * `deal:{id}:release` moves the money once, and the warning is claimed by inserting its row first.
+ * `deal:{id}:release` moves the money once, and the warning is claimed by inserting its row first. Each e-mail is
+ * queued in the transaction of its release or of its warning's claim, and delivered by the outbox worker.
  */
 export async function autoReleaseDeals(
   db: Database,
@@ -70,28 +71,28 @@ export async function autoReleaseDeals(
     await each(deal.id, async () => {
       if (!(await releaseOne(db, deal.id, deal.lotId, now, days))) return;
       released.push(deal.id);
-      await notifyDealStep(db, deal.id, 'auto-release', (await buyerOf(db, deal.id))!);
     });
   }
   const warned: number[] = [];
   for (const deal of await candidates(db, new Date(now.getTime() - (days - 1) * DAY_MS))) {
     if (released.includes(deal.id)) continue;
     await each(deal.id, async () => {
-      const claimed = await db
-        .insert(dealReleaseNotices)
-        .values({ offerId: deal.id, warnedAt: now })
-        .onConflictDoNothing()
-        .returning({ offerId: dealReleaseNotices.offerId });
-      if (claimed.length === 0) return;
-      await notifyAutoReleaseSoon(db, deal.id, autoReleaseAt(new Date(deal.sentAt), days));
-      warned.push(deal.id);
+      // The claim and the warning are written together.
+      const claimed = await db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(dealReleaseNotices)
+          .values({ offerId: deal.id, warnedAt: now })
+          .onConflictDoNothing()
+          .returning({ offerId: dealReleaseNotices.offerId });
+        if (rows.length === 0) return false;
+        await notifyAutoReleaseSoon(tx, deal.id, autoReleaseAt(new Date(deal.sentAt), days));
+        return true;
+      });
+      if (claimed) warned.push(deal.id);
     });
   }
   return { released, warned };
 }
-
-const buyerOf = async (db: Executor, offerId: number) =>
-  (await db.select({ buyerId: offers.buyerId }).from(offers).where(eq(offers.id, offerId)))[0]?.buyerId;
 
 async function releaseOne(db: Database, offerId: number, lotId: number, now: Date, days: number): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -110,6 +111,9 @@ async function releaseOne(db: Database, offerId: number, lotId: number, now: Dat
       autoRelease: { sent_at: new Date(still.sentAt).toISOString(), days },
       at: now,
     });
-    return result.outcome === 'applied';
+    if (result.outcome !== 'applied') return false;
+    // Both parties are told (notify.ts), in the release's transaction.
+    await notifyDealStep(tx, offerId, 'auto-release', offer.buyerId);
+    return true;
   });
 }

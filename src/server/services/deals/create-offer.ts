@@ -76,7 +76,7 @@ export interface RecordedOffer {
 
 /**
  * `POST /offer/create-offer`: an offer on someone else's lot that is on the market, counted against the maker's
- * hourly limit; the other party is e-mailed once it is recorded (docs/deals.md).
+ * hourly limit; the other party is e-mailed, the mail queued in the offer's transaction (docs/deals.md).
  */
 export async function createOffer(
   db: Database,
@@ -85,10 +85,13 @@ export async function createOffer(
   locale: Locale,
 ): Promise<OfferView> {
   await consumeLimit('offerCreate', `user:${user.id}`);
-  const { id, declined, lotOwnerId } = await recordOffer(db, user, input);
-  await notifyDealStep(db, id, 'create', user.id);
-  // A direct buy that took the last volume declined the offers still waiting, in the seller's name.
-  for (const other of declined) await notifyDealStep(db, other, 'decline-offer', lotOwnerId);
+  const id = await db.transaction(async (tx) => {
+    const { id, declined, lotOwnerId } = await recordOffer(tx, user, input);
+    await notifyDealStep(tx, id, 'create', user.id);
+    // A direct buy that took the last volume declined the offers still waiting, in the seller's name.
+    for (const other of declined) await notifyDealStep(tx, other, 'decline-offer', lotOwnerId);
+    return id;
+  });
   const [view] = await loadOfferViews(db, user.id, [id], locale);
   return view;
 }

@@ -6,7 +6,7 @@ import { localizePath } from '~/i18n/paths';
 import type { Executor } from '~/server/db';
 import { lots, offerEvents, offers, users } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
-import { sendMail } from '~/server/mail';
+import { queueMail } from '~/server/mail';
 import { dealStepMail } from '~/server/mail/templates';
 import { displayName, userLocale } from '~/server/services/accounts/users';
 
@@ -42,7 +42,8 @@ function stepMessage(
 /**
  * E-mails the other party of a step (the one who must act next) in their language, with a link to the deal and
  * the history's head hash; when the step finished the deal, both parties. Members who turned off deal e-mails,
- * or have no e-mail address, get none. A mail failure never undoes the step (sendMail logs it).
+ * or have no e-mail address, get none. Called with the step's transaction: the e-mails are queued in it
+ * (src/server/mail/index.ts) and delivered by the outbox worker (src/server/services/outbox/deliver-outbox.ts).
  */
 export async function notifyDealStep(
   db: Executor,
@@ -89,7 +90,8 @@ export async function notifyDealStep(
     const locale = userLocale(person);
     const t = createTranslator(locale);
     const url = `${getEnv().publicUrl}${localizePath(`/user/offer/${offer.id}`, locale)}`;
-    await sendMail(
+    await queueMail(
+      db,
       dealStepMail(locale, person.email, person.firstName, {
         id: offer.id,
         lot: offer.lotTitle,
@@ -105,7 +107,7 @@ export async function notifyDealStep(
 /**
  * Warns the buyer, once a day before it, that a deal's frozen money goes to the seller by itself on `releaseAt`
  * unless they confirm or open a dispute (docs/deals.md "Automatic release"). Sent whatever the deal e-mail setting
- * says: it is about the member's money.
+ * says: it is about the member's money. Queued with `db`, the transaction that claims the warning.
  */
 export async function notifyAutoReleaseSoon(db: Executor, offerId: number, releaseAt: Date): Promise<void> {
   const [offer] = await db
@@ -124,7 +126,8 @@ export async function notifyAutoReleaseSoon(db: Executor, offerId: number, relea
     .limit(1);
   const locale = userLocale(buyer);
   const t = createTranslator(locale);
-  await sendMail(
+  await queueMail(
+    db,
     dealStepMail(locale, buyer.email, buyer.firstName, {
       id: offer.id,
       lot: offer.lotTitle,

@@ -25,7 +25,7 @@ export interface OpenDisputeInput {
  * release). The deal's `open-dispute` event through the one write path (apply-deal-event.ts), under the offer's row
  * lock — the lock every step that moves the money takes — so a dispute and a release cannot pass each other. A
  * second open dispute is refused (409 `offers.in_dispute`; the unique partial index refuses it too). The event
- * joins the deal's chain; the other party is e-mailed.
+ * joins the deal's chain; the other party is e-mailed, the mail queued in the event's transaction.
  */
 export async function openDispute(
   db: Database,
@@ -48,12 +48,12 @@ export async function openDispute(
         files,
       });
       if (result.outcome === 'refused') throw result.error;
+      await notifyDealStep(tx, input.id, 'open-dispute', user.id);
     });
   } catch (error) {
     await files.stored?.discard();
     throw error;
   }
-  await notifyDealStep(db, input.id, 'open-dispute', user.id);
   const [view] = await loadOfferViews(db, user.id, [input.id], locale);
   return view;
 }

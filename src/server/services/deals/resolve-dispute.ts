@@ -46,7 +46,7 @@ const DECISION_STEP: Record<DisputeDecision, MessageKey> = {
  * `release` to the seller (less the platform fee), `refund` back to the buyer, `split` the seller's part (less the
  * fee) and the rest back — ends the deal (release and split: done; refund: declined), frees or gives back its lot,
  * closes the dispute with the decision and adds the step to the deal's chain. The audit row joins the transaction.
- * Both parties are e-mailed after the commit. A second resolution finds no open dispute (409
+ * Both parties are e-mailed, the mail queued in the same transaction. A second resolution finds no open dispute (409
  * `offers.no_open_dispute`).
  */
 export async function resolveDispute(db: Database, input: ResolveDisputeInput): Promise<DisputeResolution> {
@@ -98,8 +98,8 @@ export async function resolveDispute(db: Database, input: ResolveDisputeInput): 
         },
         note: input.note ?? null,
       });
+    await notifyDealStep(tx, input.offerId, 'resolve-dispute', input.deciderId, DECISION_STEP[input.decision]);
     return result;
   });
-  await notifyDealStep(db, input.offerId, 'resolve-dispute', input.deciderId, DECISION_STEP[input.decision]);
   return resolution;
 }

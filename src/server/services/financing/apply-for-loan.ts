@@ -15,7 +15,7 @@ import {
   users,
 } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
-import { sendMail } from '~/server/mail';
+import { queueMail } from '~/server/mail';
 import { loanApplicationMail } from '~/server/mail/templates';
 import { storeDocumentFile } from '~/server/services/accounts/documents';
 import { displayName } from '~/server/services/accounts/users';
@@ -42,9 +42,10 @@ export function collectDocumentFiles(raw: Record<string, unknown>): Map<string, 
 /**
  * A member applies for an active product (docs/financing.md "Applying"): the amount must fit the product's range
  * and currency, consent must be given (the schema), at least one of the product's documents is attached and each
- * file is checked by its content (a PDF, or an image re-encoded; at most 20 MB). The application, its documents
- * and its first event are written in one transaction; then the provider's contact gets it by mail with the signed
- * link. Answers the application's id.
+ * file is checked by its content (a PDF, or an image re-encoded; at most 20 MB). The application, its documents,
+ * its first event and the mail that brings it to the provider's contact with the signed link are written in one
+ * transaction (the outbox worker, src/server/services/outbox/deliver-outbox.ts, delivers the mail). Answers the
+ * application's id.
  */
 export async function applyForLoan(
   db: Executor,
@@ -117,6 +118,27 @@ export async function applyForLoan(
       await tx
         .insert(loanApplicationEvents)
         .values({ applicationId: application.id, actor: 'member', actorUserId: userId, toStatus: 'sent' });
+      const [provider] = await tx
+        .select({
+          email: financeProviders.contactEmail,
+          name: financeProviders.name,
+          locale: financeProviders.locale,
+          productName: financeProducts.name,
+        })
+        .from(financeProducts)
+        .innerJoin(financeProviders, eq(financeProviders.id, financeProducts.providerId))
+        .where(eq(financeProducts.id, product.id));
+      const [member] = await tx.select().from(users).where(eq(users.id, userId));
+      const providerLocale = (['en', 'sw', 'fr'] as const).find((l) => l === provider.locale) ?? 'en';
+      await queueMail(
+        tx,
+        loanApplicationMail(providerLocale, provider.email, provider.name, {
+          product: pickText(provider.productName, providerLocale),
+          applicant: displayName(member),
+          amount: formatMoney(amountMinor, currency, providerLocale),
+          url: loanLinkUrl(token, providerLocale),
+        }),
+      );
       return application.id;
     });
   } catch (error) {
@@ -129,26 +151,5 @@ export async function applyForLoan(
     );
     throw error;
   }
-
-  const [provider] = await db
-    .select({
-      email: financeProviders.contactEmail,
-      name: financeProviders.name,
-      locale: financeProviders.locale,
-      productName: financeProducts.name,
-    })
-    .from(financeProducts)
-    .innerJoin(financeProviders, eq(financeProviders.id, financeProducts.providerId))
-    .where(eq(financeProducts.id, product.id));
-  const [member] = await db.select().from(users).where(eq(users.id, userId));
-  const providerLocale = (['en', 'sw', 'fr'] as const).find((l) => l === provider.locale) ?? 'en';
-  await sendMail(
-    loanApplicationMail(providerLocale, provider.email, provider.name, {
-      product: pickText(provider.productName, providerLocale),
-      applicant: displayName(member),
-      amount: formatMoney(amountMinor, currency, providerLocale),
-      url: loanLinkUrl(token, providerLocale),
-    }),
-  );
   return { id };
 }

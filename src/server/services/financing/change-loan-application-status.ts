@@ -8,7 +8,7 @@ import type { Executor } from '~/server/db';
 import { financeProducts, loanApplicationEvents, loanApplications, users } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
 import { AppError } from '~/server/errors';
-import { sendMail } from '~/server/mail';
+import { queueMail } from '~/server/mail';
 import { loanStatusMail } from '~/server/mail/templates';
 import { userLocale } from '~/server/services/accounts/users';
 import { LOAN_STATUS_LABEL } from '~/features/financing/labels';
@@ -22,7 +22,8 @@ export const MY_LOANS_PATH = '/user/profile/loans';
 /**
  * Sets an application's status to in review, approved or declined (docs/financing.md "Status"): by the provider's
  * link or an administrator; a member who is not an administrator gets 403, a wrong link 404. Setting the status it
- * already has is a 409. The change is an event (who, from, to, note); the member hears of it by mail in their language.
+ * already has is a 409. The change is an event (who, from, to, note); the member hears of it by mail in their language,
+ * the mail queued in the change's transaction and delivered by the outbox worker (services/outbox/deliver-outbox.ts).
  */
 export async function changeLoanApplicationStatus(
   db: Executor,
@@ -57,24 +58,26 @@ export async function changeLoanApplicationStatus(
       note: input.note || null,
       createdAt: now,
     });
-    return { ...row, status: input.status, note: input.note || null };
-  });
+    const updated = { ...row, status: input.status, note: input.note || null };
 
-  const [member] = await db.select().from(users).where(eq(users.id, updated.userId));
-  const [product] = await db
-    .select({ name: financeProducts.name })
-    .from(financeProducts)
-    .where(eq(financeProducts.id, updated.productId));
-  if (member?.email) {
-    const locale = userLocale(member);
-    await sendMail(
-      loanStatusMail(locale, member.email, member.firstName, {
-        product: pickText(product.name, locale),
-        status: createTranslator(locale)(LOAN_STATUS_LABEL[updated.status]),
-        note: updated.note,
-        url: `${getEnv().publicUrl}${localizePath(MY_LOANS_PATH, locale)}`,
-      }),
-    );
-  }
+    const [member] = await tx.select().from(users).where(eq(users.id, updated.userId));
+    const [product] = await tx
+      .select({ name: financeProducts.name })
+      .from(financeProducts)
+      .where(eq(financeProducts.id, updated.productId));
+    if (member?.email) {
+      const locale = userLocale(member);
+      await queueMail(
+        tx,
+        loanStatusMail(locale, member.email, member.firstName, {
+          product: pickText(product.name, locale),
+          status: createTranslator(locale)(LOAN_STATUS_LABEL[updated.status]),
+          note: updated.note,
+          url: `${getEnv().publicUrl}${localizePath(MY_LOANS_PATH, locale)}`,
+        }),
+      );
+    }
+    return updated;
+  });
   return { id: updated.id, status: updated.status };
 }

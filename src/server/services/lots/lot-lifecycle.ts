@@ -44,7 +44,8 @@ export async function deleteLot(db: Database, user: SessionUser, kind: LotKind, 
 
 /**
  * The owner takes a lot off the market (closed, or not active) or puts a not-active one back (active, under the
- * tier rule). Off the market, its waiting offers are declined (their makers told); its deals under way go on.
+ * tier rule). Off the market, its waiting offers are declined (their makers told, the mail queued in the same
+ * transaction); its deals under way go on.
  */
 export async function setLotStatus(
   db: Database,
@@ -56,16 +57,16 @@ export async function setLotStatus(
   const { to: status, from } = STATUS_CHANGES[action];
   if (status === 'active') assertMayPublish(user, kind);
   await findOwnLot(db, user, kind, id);
-  const declined = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const lot = await findOwnLot(tx, user, kind, id, { lock: true });
     if (!from.includes(lot.status)) throw new AppError('conflict', 'lots.wrong_status');
     // Hiding a machine would hide the calendar its renters rely on: a booking under way keeps it listed.
     if (status === 'not_active') await assertLotMayChange(tx, lot);
     await tx.update(lots).set({ status, updatedAt: new Date() }).where(eq(lots.id, id));
-    return status === 'active' ? [] : declineWaitingOffers(tx, lot, 'lot_closed');
+    const declined = status === 'active' ? [] : await declineWaitingOffers(tx, lot, 'lot_closed');
+    for (const offerId of declined) await notifyDealStep(tx, offerId, 'decline-offer', user.id);
   });
   forgetLotCounts();
-  for (const offerId of declined) await notifyDealStep(db, offerId, 'decline-offer', user.id);
 }
 
 /** Re-adds a closed lot: an active copy (with its photos) the owner can then edit. */

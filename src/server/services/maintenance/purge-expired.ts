@@ -1,15 +1,25 @@
-import { and, isNotNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, or } from 'drizzle-orm';
 import type { Executor } from '~/server/db';
 import { LOT_PHOTO_WIDTHS } from '~/features/lots/constants';
-import { emailTokens, lotPhotoUploads, phoneVerifications, rateLimits, sessions } from '~/server/db/schema';
+import {
+  emailTokens,
+  jobRuns,
+  lotPhotoUploads,
+  mailOutbox,
+  phoneVerifications,
+  rateLimits,
+  sessions,
+  smsOutbox,
+} from '~/server/db/schema';
 import { getStorage } from '~/server/storage';
 
 const DAY = 24 * 3600_000;
 
 /**
  * Deletes what can no longer be used: sessions ended more than 30 days ago (kept a while so a replayed token
- * is still recognised), used or expired e-mail tokens and PINs after a day, expired rate-limit counters, and lot
- * photos uploaded more than a day ago that no lot claimed (files too).
+ * is still recognised), used or expired e-mail tokens and PINs after a day, expired rate-limit counters, lot
+ * photos uploaded more than a day ago that no lot claimed (files too), and e-mails, SMS and job runs of more than 30
+ * days ago — of the outboxes, only those sent: a dead letter stays until someone retries it (docs/operations.md).
  */
 export async function purgeExpired(db: Executor, now = new Date()): Promise<void> {
   const monthAgo = new Date(now.getTime() - 30 * DAY);
@@ -26,6 +36,9 @@ export async function purgeExpired(db: Executor, now = new Date()): Promise<void
   await db.delete(emailTokens).where(lt(emailTokens.expiresAt, dayAgo));
   await db.delete(phoneVerifications).where(lt(phoneVerifications.expiresAt, dayAgo));
   await db.delete(rateLimits).where(lt(rateLimits.expire, now));
+  await db.delete(mailOutbox).where(and(eq(mailOutbox.status, 'sent'), lt(mailOutbox.createdAt, monthAgo)));
+  await db.delete(smsOutbox).where(and(eq(smsOutbox.status, 'sent'), lt(smsOutbox.createdAt, monthAgo)));
+  await db.delete(jobRuns).where(lt(jobRuns.startedAt, monthAgo));
   const orphans = await db
     .delete(lotPhotoUploads)
     .where(lt(lotPhotoUploads.createdAt, dayAgo))

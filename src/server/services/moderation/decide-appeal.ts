@@ -39,7 +39,7 @@ export async function decideAppeal(
       after: { hidden: outcome === 'upheld', appeal_outcome: outcome },
       note: input.note ?? null,
     });
+    await notifyLotOwner(tx, lot.id, outcome, input.note ?? null);
   });
-  await notifyLotOwner(db, input.lotId, outcome, input.note ?? null);
   return { outcome };
 }

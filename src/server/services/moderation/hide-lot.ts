@@ -48,8 +48,8 @@ export async function hideLot(
       after: { hidden: true, reason: input.reason, closed_reports: reports.map((r) => r.id) },
       note: input.reason,
     });
+    await notifyLotOwner(tx, lot.id, 'hidden', input.reason);
     return reports.length;
   });
-  await notifyLotOwner(db, input.lotId, 'hidden', input.reason);
   return { closed_reports: closed };
 }

@@ -64,8 +64,9 @@ export async function creditDealPayment(
 }
 
 /**
- * After the webhook's commit: when a deal payment's money was held for its deal, the seller is e-mailed "money
- * sent" like any step (docs/deals.md "E-mail"); a payment left in the buyer's pocket tells the seller nothing.
+ * In the webhook's transaction, after the credit: when a deal payment's money was held for its deal, the seller is
+ * e-mailed "money sent" like any step (docs/deals.md "E-mail"), the mail queued in that transaction; a payment left
+ * in the buyer's pocket tells the seller nothing.
  */
 export async function notifyDealPaid(db: Executor, paymentId: number): Promise<void> {
   const [payment] = await db

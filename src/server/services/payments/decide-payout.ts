@@ -33,9 +33,9 @@ export async function decidePayout(
       const done = await settlePayout(tx, row.id, { status: 'declined' }, decidedBy);
       if (done.outcome !== 'returned') throw new AppError('conflict', 'payout.not_awaiting_approval');
       if (audit) await recordAudit(tx, audit.actor, payoutAudit(row, done.payout, 'payout.decline', audit.note));
+      await notifyPayoutOutcome(tx, done.payout);
       return done;
     });
-    await notifyPayoutOutcome(db, settled.payout);
     return settled.payout;
   }
 

@@ -112,10 +112,10 @@ export async function processPaymentWebhook(
     if (recorded.length === 0) return { outcome: 'duplicate' as const, reference: payment.reference };
 
     const outcome = await settleVerifiedPayment(tx, payment.id, verification, event.providerReference);
+    // The seller of a deal whose money is now held hears of it, in the same transaction (credit-deal-payment.ts).
+    if (outcome === 'credited' && payment.purpose === 'deal') await notifyDealPaid(tx, payment.id);
     return { outcome, reference: payment.reference };
   });
-  // After the commit: the seller of a deal whose money is now held hears of it (credit-deal-payment.ts).
-  if (result.outcome === 'credited' && payment.purpose === 'deal') await notifyDealPaid(db, payment.id);
   return result;
 }
 

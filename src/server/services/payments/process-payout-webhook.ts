@@ -78,13 +78,13 @@ export async function processPayoutWebhook(
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
     if (recorded.length === 0) return { outcome: 'duplicate' as const };
-    return settlePayout(tx, payout.id, {
+    const settled = await settlePayout(tx, payout.id, {
       status: verification.status === 'action_required' ? 'pending' : verification.status,
       failure: verification.failure,
       providerReference: verification.providerReference ?? event.providerReference,
     });
+    if (settled.outcome === 'paid' || settled.outcome === 'returned') await notifyPayoutOutcome(tx, settled.payout);
+    return settled;
   });
-  if ('payout' in result && (result.outcome === 'paid' || result.outcome === 'returned'))
-    await notifyPayoutOutcome(db, result.payout);
   return { outcome: result.outcome, reference: payout.reference };
 }

@@ -85,17 +85,19 @@ export async function reconcilePayouts(
       continue;
     let repaired: PayoutReconcileFinding['repaired'] = null;
     if (options.repair) {
-      const settled = await settlePayout(db, payout.id, {
-        status: verification.status,
-        failure: verification.failure,
-        providerReference: verification.providerReference,
+      // The repair and its e-mail are written together.
+      const settled = await db.transaction(async (tx) => {
+        const done = await settlePayout(tx, payout.id, {
+          status: verification.status,
+          failure: verification.failure,
+          providerReference: verification.providerReference,
+        });
+        if (done.outcome === 'paid' || done.outcome === 'returned') await notifyPayoutOutcome(tx, done.payout);
+        return done;
       });
       // Another run (or the late webhook) settled it meanwhile: nothing left to report.
       if (settled.outcome === 'already_settled') continue;
-      if (settled.outcome === 'paid' || settled.outcome === 'returned') {
-        repaired = settled.outcome;
-        await notifyPayoutOutcome(db, settled.payout);
-      }
+      if (settled.outcome === 'paid' || settled.outcome === 'returned') repaired = settled.outcome;
     }
     findings.push({ ...finding, problem: 'payout_unsettled', repaired });
   }

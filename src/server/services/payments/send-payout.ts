@@ -56,20 +56,29 @@ export async function sendPayout(db: Executor, provider: PaymentProvider, payout
       }
       return settleWith(db, row.id, result);
     }
-    const settled = await settlePayout(db, row.id, { status: 'failed', failure: 'refused' });
-    if (settled.outcome === 'returned') await notifyPayoutOutcome(db, settled.payout);
+    const settled = await db.transaction(async (tx) => {
+      const done = await settlePayout(tx, row.id, { status: 'failed', failure: 'refused' });
+      if (done.outcome === 'returned') await notifyPayoutOutcome(tx, done.payout);
+      return done;
+    });
     return settled.payout;
   }
   return settleWith(db, row.id, result);
 }
 
-/** Settles a payout by the provider's answer (a final one once; pending leaves it held) and tells the member. */
+/**
+ * Settles a payout by the provider's answer (a final one once; pending leaves it held) and tells the member, the
+ * e-mail queued in the settlement's transaction.
+ */
 async function settleWith(db: Executor, payoutId: number, result: PayoutResult): Promise<PayoutRow> {
-  const settled = await settlePayout(db, payoutId, {
-    status: result.status === 'action_required' ? 'pending' : result.status,
-    failure: result.failure,
-    providerReference: result.providerReference,
+  const settled = await db.transaction(async (tx) => {
+    const done = await settlePayout(tx, payoutId, {
+      status: result.status === 'action_required' ? 'pending' : result.status,
+      failure: result.failure,
+      providerReference: result.providerReference,
+    });
+    if (done.outcome === 'paid' || done.outcome === 'returned') await notifyPayoutOutcome(tx, done.payout);
+    return done;
   });
-  if (settled.outcome === 'paid' || settled.outcome === 'returned') await notifyPayoutOutcome(db, settled.payout);
   return settled.payout;
 }

@@ -20,14 +20,17 @@ export async function settlePayoutByHand(
   const [row] = await db.select().from(payouts).where(eq(payouts.reference, reference));
   if (!row) throw new AppError('not_found', 'payout.not_found');
   if (row.status !== 'pending') throw new AppError('conflict', 'payout.not_pending');
-  const settled = await settlePayout(
-    db,
-    row.id,
-    outcome === 'paid' ? { status: 'succeeded' } : { status: 'failed', failure: 'other' },
-    decidedBy,
-  );
-  if (settled.outcome !== 'paid' && settled.outcome !== 'returned')
-    throw new AppError('conflict', 'payout.not_pending');
-  await notifyPayoutOutcome(db, settled.payout);
+  // The settlement and its e-mail are written together.
+  const settled = await db.transaction(async (tx) => {
+    const done = await settlePayout(
+      tx,
+      row.id,
+      outcome === 'paid' ? { status: 'succeeded' } : { status: 'failed', failure: 'other' },
+      decidedBy,
+    );
+    if (done.outcome !== 'paid' && done.outcome !== 'returned') throw new AppError('conflict', 'payout.not_pending');
+    await notifyPayoutOutcome(tx, done.payout);
+    return done;
+  });
   return settled.payout;
 }

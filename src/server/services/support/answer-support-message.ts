@@ -3,7 +3,7 @@ import type { Executor } from '~/server/db';
 import { contactMessages, contactReplies } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
 import { AppError } from '~/server/errors';
-import { sendMail } from '~/server/mail';
+import { queueMail } from '~/server/mail';
 import { contactAnswerMail } from '~/server/mail/templates';
 import { type StaffActor, requireCapability } from '~/server/services/admin/access';
 import { recordAudit } from '~/server/services/admin/record-audit';
@@ -13,8 +13,9 @@ import { lockSupportMessage } from './support-message';
 /**
  * Answers a contact message by e-mail (docs/backoffice.md "Support"): the answer is kept (contact_replies), the
  * message becomes `answered` (and is assigned to the one who answers when it had nobody), the action is audited,
- * then the mail goes out in the language the person wrote from. A message without an e-mail (phone only) or a
- * closed one: 409. The answer is kept even if the mail fails (`mailed` false; the mailer logs it).
+ * and the mail, in the language the person wrote from, is queued in the same transaction (the outbox delivers it,
+ * retrying while the mail server fails). A message without an e-mail (phone only) or a closed one: 409. `mailed`
+ * is true once the mail is queued (kept in the API's answer).
  */
 export async function answerSupportMessage(
   db: Executor,
@@ -23,7 +24,7 @@ export async function answerSupportMessage(
   body: string,
 ): Promise<{ reply_id: number; mailed: boolean }> {
   requireCapability(actor, 'support');
-  const { reply, message } = await db.transaction(async (tx) => {
+  const reply = await db.transaction(async (tx) => {
     const message = await lockSupportMessage(tx, id);
     if (!message.email) throw new AppError('conflict', 'admin.support_no_email');
     if (message.status === 'closed') throw new AppError('conflict', 'admin.support_closed');
@@ -42,15 +43,16 @@ export async function answerSupportMessage(
       before: { status: message.status },
       after: { status: 'answered', reply_id: reply.id },
     });
-    return { reply, message };
+    await queueMail(
+      tx,
+      contactAnswerMail(message.locale, message.email, message.name, {
+        topic: topicLabel(message.topic),
+        id,
+        answer: body,
+        replyTo: getEnv().SUPPORT_EMAIL || undefined,
+      }),
+    );
+    return reply;
   });
-  const mailed = await sendMail(
-    contactAnswerMail(message.locale, message.email!, message.name, {
-      topic: topicLabel(message.topic),
-      id,
-      answer: body,
-      replyTo: getEnv().SUPPORT_EMAIL || undefined,
-    }),
-  );
-  return { reply_id: reply.id, mailed };
+  return { reply_id: reply.id, mailed: true };
 }

@@ -3,7 +3,7 @@ import type { Executor } from '~/server/db';
 import { users, verificationRequests, verifications } from '~/server/db/schema';
 import { localizePath } from '~/i18n/paths';
 import { getEnv } from '~/server/env';
-import { sendMail } from '~/server/mail';
+import { queueMail } from '~/server/mail';
 import { verificationDecisionMail } from '~/server/mail/templates';
 import { userLocale } from '~/server/services/accounts/users';
 import { AppError } from '~/server/errors';
@@ -74,13 +74,14 @@ export async function decideVerificationRequest(db: Executor, actor: Actor, inpu
         after: { status: updated.status, verification_id: verificationId, note: updated.decisionNote },
         note: updated.decisionNote,
       });
+    // The member hears of it in the same transaction (the outbox delivers it).
+    await notifyVerificationDecision(tx, updated);
     return updated;
   });
-  await notifyVerificationDecision(db, decided);
   return decided;
 }
 
-/** The member who asked hears of the decision, in their language (mail never fails the step). */
+/** The member who asked hears of the decision, in their language: the e-mail queued with `db`. */
 async function notifyVerificationDecision(db: Executor, request: typeof verificationRequests.$inferSelect) {
   const [member] = await db.select().from(users).where(eq(users.id, request.requestedBy));
   if (!member?.email) return;
@@ -90,7 +91,8 @@ async function notifyVerificationDecision(db: Executor, request: typeof verifica
     approved && request.verificationId
       ? `/success-verification?verification=${request.verificationId}`
       : '/user/profile/verifications';
-  await sendMail(
+  await queueMail(
+    db,
     verificationDecisionMail(locale, member.email, member.firstName, {
       approved,
       type: request.type,
