@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { getEnv } from '~/server/env';
@@ -10,6 +11,8 @@ export interface FileStorage {
   /** The file as a web stream with its size, or undefined when there is no such file. */
   get(key: string): Promise<{ body: ReadableStream<Uint8Array>; size: number } | undefined>;
   delete(key: string): Promise<void>;
+  /** Throws when the store cannot be reached (the readiness check, /readyz). */
+  ping(): Promise<void>;
 }
 
 /** Keys are relative paths of plain segments: `avatars/ab12/cd34.webp`. Anything else is refused. */
@@ -44,6 +47,10 @@ export function createLocalStorage(root: string): FileStorage {
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+    async ping() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
   };
 }
