@@ -21,7 +21,15 @@ export async function waitFor(url) {
 export async function withProductionServer({ root, env, port }, work) {
   const server = spawn(process.execPath, ['dist/server/entry.mjs'], {
     cwd: root,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'true', NODE_ENV: 'production' },
+    env: {
+      // Processes on PostgreSQL share the sandbox's signing secret (start-up stops without one).
+      SANDBOX_PAYMENT_SECRET: 'bench-sandbox-payment-secret',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'true',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

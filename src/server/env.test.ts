@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env';
+import { EnvError, missingSharedSecrets, parseEnv } from './env';
 
 describe('environment configuration', () => {
   it('applies the documented defaults', () => {
@@ -73,5 +73,20 @@ describe('environment configuration', () => {
     expect(set.MAP_TILE_URL).toBe('https://{s}.tiles.example.org/{z}/{x}/{y}.png');
     expect(() => parseEnv({ GEOCODER_URL: 'ftp://geo.example.org' })).toThrow(EnvError);
     expect(() => parseEnv({ MAP_TILE_URL: 'https://tiles.example.org/tile.png' })).toThrow(EnvError);
+  });
+
+  it('asks for the secrets processes on one PostgreSQL database must share, naming each, and nothing on PGlite', () => {
+    const postgres = 'postgres://mavuno@db.internal/mavuno';
+    expect(missingSharedSecrets(parseEnv({}))).toEqual([]);
+    const [problem, ...others] = missingSharedSecrets(parseEnv({ DATABASE_URL: postgres }));
+    expect(others).toEqual([]);
+    expect(problem).toMatch(/^SANDBOX_PAYMENT_SECRET: /);
+    const secret = 'a-shared-secret-of-32-characters';
+    expect(missingSharedSecrets(parseEnv({ DATABASE_URL: postgres, SANDBOX_PAYMENT_SECRET: secret }))).toEqual([]);
+    expect(missingSharedSecrets(parseEnv({ DATABASE_URL: postgres, SANDBOX_PAYMENTS: 'false' }))).toEqual([]);
+    // An https site has no sandbox unless asked for.
+    expect(missingSharedSecrets(parseEnv({ DATABASE_URL: postgres, PUBLIC_URL: 'https://mavuno.example' }))).toEqual(
+      [],
+    );
   });
 });

@@ -49,7 +49,10 @@ const EnvSchema = z
     AFRICASTALKING_SENDER_ID: z.string().optional(),
     /** The built-in sandbox provider (test cards, no real money). Default: on over http, off when PUBLIC_URL is https. */
     SANDBOX_PAYMENTS: booleanFlag.optional(),
-    /** Signs sandbox checkout sessions and webhooks (docs/payments.md); unset: a fresh key per process (one process only). */
+    /**
+     * Signs sandbox checkout sessions and webhooks (docs/payments.md). Unset: a fresh key per process, which only the
+     * embedded database allows (one process); with DATABASE_URL start-up stops without it (`missingSharedSecrets`).
+     */
     SANDBOX_PAYMENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Paystack (cards: Nigeria, Ghana, Kenya): the secret key turns the adapter on; it also signs webhooks. */
     PAYSTACK_SECRET_KEY: z
@@ -171,6 +174,23 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     platformFeeBps: percentToBasisPoints(env.PLATFORM_FEE_PERCENT),
     isMailboxOpen: !env.SMTP_URL && !isHttps && (env.DEV_MAILBOX || env.NODE_ENV === 'development'),
   };
+}
+
+/**
+ * What every process of one site must share but a single process would make up for itself. On PGlite the site is one
+ * process (the embedded database opens in one); with DATABASE_URL any number may serve it, behind a balancer, so such
+ * a secret must be configured: each problem names its variable (main.ts stops start-up on any). Everything else that
+ * processes share lives in the database (sessions, rate limits, the unsubscribe secret, sandbox sessions).
+ */
+export function missingSharedSecrets(env: Env): string[] {
+  if (!env.DATABASE_URL) return [];
+  const missing: string[] = [];
+  if (env.SANDBOX_PAYMENTS && !env.SANDBOX_PAYMENT_SECRET)
+    missing.push(
+      'SANDBOX_PAYMENT_SECRET: must be set when DATABASE_URL is set and sandbox payments are on — every process signs ' +
+        'and checks the sandbox checkouts with it (make one with `openssl rand -hex 32`), or set SANDBOX_PAYMENTS=false',
+    );
+  return missing;
 }
 
 let cached: Env | undefined;

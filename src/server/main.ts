@@ -11,7 +11,7 @@ import sirv from 'sirv';
 import { getApiApp } from './api/app';
 import { startPageCache } from './cache/pages';
 import { prepareDatabase } from './db/prepare-database';
-import { type Env, EnvError, getEnv } from './env';
+import { type Env, EnvError, getEnv, missingSharedSecrets } from './env';
 import { handleWithRequestId } from './http/faults';
 import {
   answerWithoutPage,
@@ -42,6 +42,12 @@ async function start() {
       process.exit(1);
     }
     throw error;
+  }
+  // Processes on one PostgreSQL database share their secrets, or a checkout opened on one fails on another.
+  const missing = missingSharedSecrets(env);
+  if (missing.length > 0) {
+    console.error(`Configuration that more than one process must share is missing:\n  ${missing.join('\n  ')}`);
+    process.exit(1);
   }
   // The test suites' setting, whose password hashes are the cheapest (src/server/services/accounts/secrets.ts), never
   // serves a public site.

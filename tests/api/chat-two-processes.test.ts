@@ -52,6 +52,8 @@ describe.skipIf(!serverUrl)(
           HOST: '127.0.0.1',
           PUBLIC_URL: `http://127.0.0.1:${port}`,
           DATABASE_URL: databaseUrl,
+          // Processes on one database share their signing secret (start-up stops without it).
+          SANDBOX_PAYMENT_SECRET: 'chat-two-processes-sandbox-secret',
           DATA_DIR: dataDir,
           SEED_DEMO: 'false',
           NODE_ENV: 'production',

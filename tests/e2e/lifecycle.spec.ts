@@ -78,6 +78,16 @@ test.describe('[SERVER] start-up and shutdown', () => {
     expect(server.output()).toContain('NODE_ENV');
   });
 
+  test('refuses to start on PostgreSQL without the secrets its processes share, naming the variable', async () => {
+    // Checked before the database is reached: this address has no server.
+    const server = startServer({
+      DATABASE_URL: 'postgres://mavuno@127.0.0.1:9/mavuno',
+      PORT: String(await freePort()),
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('SANDBOX_PAYMENT_SECRET');
+  });
+
   test('finishes on SIGTERM, closes the database, and starts again on the same data', async () => {
     // Two starts (the first one fresh) and two shutdowns.
     test.setTimeout(2 * HEALTHY_WITHIN_MS + 60_000);
