@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { jobRuns, mailOutbox, scheduledJobs } from '~/server/db/schema';
 import { type ScheduledJob, claimJob, registerJobs, runDueJobs } from '~/server/jobs/runner';
 import { type MailMessage, type MailSender, queueMail } from '~/server/mail';
-import { OUTBOX_MAX_ATTEMPTS, deliverOutbox, outboxBackoffMs } from '~/server/services/outbox/deliver-outbox';
+import {
+  OUTBOX_BATCH,
+  OUTBOX_MAX_ATTEMPTS,
+  deliverOutbox,
+  outboxBackoffMs,
+} from '~/server/services/outbox/deliver-outbox';
+import { drainOutbox } from '~/server/services/outbox/drain-outbox';
 import { uniqueEmail } from '../fixtures/accounts';
 import { useTestDatabase } from '../fixtures/database';
 
@@ -39,6 +45,15 @@ describe('the outbox', () => {
       }),
     ).rejects.toThrow('the change failed');
     expect(await rowOf(to)).toBeUndefined();
+  });
+
+  it('drains a backlog batch after batch in one run of the job, each message once', async () => {
+    const backlog = Array.from({ length: 2 * OUTBOX_BATCH + 5 }, (_, i) => uniqueEmail(`backlog-${i}`));
+    for (const to of backlog) await queueMail(db(), message(to));
+    const smtp = mailServer();
+    const pass = await drainOutbox(db(), { now: new Date(Date.now() + SECOND), mail: smtp.sender });
+    expect(pass.sent).toBeGreaterThanOrEqual(backlog.length);
+    expect(smtp.handed.filter((to) => backlog.includes(to)).sort()).toEqual([...backlog].sort());
   });
 
   it('retries with backoff while the mail server is down, then delivers once', async () => {
