@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
@@ -67,7 +68,7 @@ describe('the S3 adapter on a real S3-compatible server', () => {
     await storage.delete('avatars/7/face-64.webp');
   });
 
-  it('pings a running server and fails, within its time limit, once the server is stopped', async () => {
+  it('pings a running server, and fails within its time limit on a stopped or silent one', async () => {
     const other = await startS3Server();
     const storage = createS3Storage(other.options);
     await storage.ping();
@@ -75,6 +76,18 @@ describe('the S3 adapter on a real S3-compatible server', () => {
     const started = Date.now();
     await expect(storage.ping()).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(6_000);
+    // A server that takes the connection and never answers: the ping gives up by itself.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const hung = createS3Storage({ ...s3().options, endpoint: `http://127.0.0.1:${port}` });
+      const asked = Date.now();
+      await expect(hung.ping()).rejects.toThrow();
+      expect(Date.now() - asked).toBeLessThan(8_000);
+    } finally {
+      silent.close();
+    }
     // A bucket that does not exist on a running server is not ready either.
     await expect(createS3Storage({ ...s3().options, bucket: 'no-such-bucket' }).ping()).rejects.toThrow();
     await bucket().ping();
