@@ -7,10 +7,10 @@ import { getEnv } from '~/server/env';
 import { isSafeStorageKey } from './keys';
 import { createS3Storage, s3OptionsOf } from './s3';
 
-// The key rules live beside the stores that apply them; they are imported from here.
+// The key rules (src/server/storage/keys.ts) are shared by both stores; the app imports them from here.
 export { contentTypeOf, isSafeStorageKey } from './keys';
 
-/** Where uploaded files live. The default keeps them in DATA_DIR/uploads; an S3-compatible store fits the same shape. */
+/** Where uploaded files live: DATA_DIR/uploads by default, an S3-compatible bucket with S3_BUCKET (src/server/storage/s3.ts). */
 export interface FileStorage {
   put(key: string, bytes: Uint8Array): Promise<void>;
   /** The file as a web stream with its size, or undefined when there is no such file. */
