@@ -66,6 +66,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SMTP_URL: '',
+      S3_BUCKET: '',
       SEED_DEMO: 'true',
       DEV_MAILBOX: 'true',
       NODE_ENV: 'production',

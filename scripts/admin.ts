@@ -8,6 +8,10 @@
 //   create-admin EMAIL         make a user an administrator (creates the account with a printed one-time password if needed)
 //   verify-deal ID             check the hash chain of a deal's history (exit code 1 when it is broken)
 //   check-ledger               recompute the wallet's ledger from its postings (docs/wallet.md; exit code 1 on a problem)
+//   move-uploads-to-s3 [--remove-local]
+//                              copy DATA_DIR/uploads into S3_BUCKET, skipping objects already there at their size (run it
+//                              again after a failure); --remove-local deletes each file once its object is verified
+//                              (docs/operations.md "Object storage"; exit code 1 when a file failed)
 //   list-payouts               list withdrawals awaiting approval or not yet settled (docs/wallet.md "Payouts")
 //   approve-payout REFERENCE   approve a withdrawal awaiting approval and send it to its provider (or re-send one never sent)
 //   decline-payout REFERENCE   decline a withdrawal awaiting approval: its money returns to the member's pocket; e-mails the member
@@ -51,6 +55,8 @@ import { declineTierRequest, setTier } from '~/server/services/accounts/tiers';
 import { setRole } from '~/server/services/accounts/set-role';
 import { verifyStoredDeal } from '~/server/services/deals/history';
 import { checkLedger } from '~/server/services/wallet/check-ledger';
+import { moveUploadsToBucket } from '~/server/storage/move-uploads';
+import { createS3Storage, s3OptionsOf } from '~/server/storage/s3';
 import { getPaymentProvider } from '~/server/payments/registry';
 import { decidePayout } from '~/server/services/payments/decide-payout';
 import { listOpenPayouts } from '~/server/services/payments/list-open-payouts';
@@ -178,6 +184,23 @@ try {
       if (report.ok)
         console.log('The ledger is consistent: every transfer balanced, every balance equal to its postings.');
       else fail(`The ledger has ${report.problems.length} problem(s):\n${report.problems.join('\n')}`);
+      break;
+    }
+    case 'move-uploads-to-s3': {
+      if (!env.S3_BUCKET) {
+        fail('move-uploads-to-s3 needs S3_BUCKET (and S3_ENDPOINT, S3_REGION, keys as the app runs with them)');
+        break;
+      }
+      const root = path.resolve(env.DATA_DIR, 'uploads');
+      const report = await moveUploadsToBucket(root, createS3Storage(s3OptionsOf(env)), {
+        removeLocal: args.includes('--remove-local'),
+      });
+      for (const { key, error } of report.failed) console.error(`failed: ${key}: ${error}`);
+      for (const name of report.skipped) console.error(`skipped (not a storage key): ${name}`);
+      console.log(
+        `${root} -> s3://${env.S3_BUCKET}: ${report.copied} copied, ${report.alreadyThere} already there, ${report.failed.length} failed${args.includes('--remove-local') ? `, ${report.removed} local file(s) removed` : ''}.`,
+      );
+      if (report.failed.length > 0) fail('Some files were not copied: run the command again to retry them.');
       break;
     }
     case 'list-payouts': {

@@ -95,6 +95,23 @@ const EnvSchema = z
       .refine((url) => tileSource(url) !== undefined, 'a placeholder may only stand as the first label of the host')
       .default(OSM_TILE_CONFIG.url),
     MAP_TILE_ATTRIBUTION: z.string().min(1).default(OSM_TILE_CONFIG.attribution),
+    /**
+     * Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (docs/operations.md "Object storage"): the bucket,
+     * the server for one that is not AWS, its region, a key pair (unset: the SDK's own chain, such as an instance
+     * role) and path-style addresses for MinIO-like servers.
+     */
+    S3_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name (3–63 lowercase letters, digits, dots, hyphens)',
+      )
+      .optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   })
   .refine((env) => env.CAPTCHA_PROVIDER === 'none' || (env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET), {
     message: 'CAPTCHA_SITE_KEY and CAPTCHA_SECRET are needed when CAPTCHA_PROVIDER is set',
@@ -113,6 +130,14 @@ const EnvSchema = z
   .refine((env) => Boolean(env.FLUTTERWAVE_SECRET_KEY) === Boolean(env.FLUTTERWAVE_WEBHOOK_HASH), {
     message: 'FLUTTERWAVE_SECRET_KEY and FLUTTERWAVE_WEBHOOK_HASH are set together',
     path: ['FLUTTERWAVE_SECRET_KEY'],
+  })
+  .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together',
+    path: ['S3_ACCESS_KEY_ID'],
+  })
+  .refine((env) => env.S3_BUCKET || !(env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID), {
+    message: 'S3_ENDPOINT and the S3 keys need S3_BUCKET (without it uploads stay in DATA_DIR/uploads)',
+    path: ['S3_BUCKET'],
   });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO' | 'SANDBOX_PAYMENTS'> & {

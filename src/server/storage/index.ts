@@ -4,8 +4,13 @@ import { access, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { getEnv } from '~/server/env';
+import { isSafeStorageKey } from './keys';
+import { createS3Storage, s3OptionsOf } from './s3';
 
-/** Where uploaded files live. The default keeps them in DATA_DIR/uploads; an S3-compatible store fits the same shape. */
+// The key rules (src/server/storage/keys.ts) are shared by both stores; the app imports them from here.
+export { contentTypeOf, isSafeStorageKey } from './keys';
+
+/** Where uploaded files live: DATA_DIR/uploads by default, an S3-compatible bucket with S3_BUCKET (src/server/storage/s3.ts). */
 export interface FileStorage {
   put(key: string, bytes: Uint8Array): Promise<void>;
   /** The file as a web stream with its size, or undefined when there is no such file. */
@@ -13,14 +18,6 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Throws when the store cannot be reached (the readiness check, /readyz). */
   ping(): Promise<void>;
-}
-
-/** Keys are relative paths of plain segments: `avatars/ab12/cd34.webp`. Anything else is refused. */
-const SAFE_KEY = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
-export function isSafeStorageKey(key: string): boolean {
-  return (
-    key.length <= 300 && SAFE_KEY.test(key) && !key.split('/').some((segment) => segment === '..' || segment === '.')
-  );
 }
 
 export function createLocalStorage(root: string): FileStorage {
@@ -56,25 +53,19 @@ export function createLocalStorage(root: string): FileStorage {
 }
 
 let storage: FileStorage | undefined;
+/** The bucket when S3_BUCKET is set (src/server/storage/s3.ts), else DATA_DIR/uploads. */
 export function getStorage(): FileStorage {
-  storage ??= createLocalStorage(path.resolve(getEnv().DATA_DIR, 'uploads'));
+  if (!storage) {
+    const env = getEnv();
+    storage = env.S3_BUCKET
+      ? createS3Storage(s3OptionsOf(env))
+      : createLocalStorage(path.resolve(env.DATA_DIR, 'uploads'));
+  }
   return storage;
 }
 /** Tests point storage at a temporary directory. */
 export function installStorage(next: FileStorage | undefined): void {
   storage = next;
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  webp: 'image/webp',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  pdf: 'application/pdf',
-};
-/** Stored files are written by our own upload code, so the extension it chose is the type. */
-export function contentTypeOf(key: string): string {
-  return CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 }
 
 /** Folders whose files anyone may fetch under /uploads; everything else (documents) is served by access-checked endpoints. */
