@@ -40,6 +40,12 @@
 //                              unit,price,source; docs/statistics.md "Import"): all lines or none, problems by line;
 //                              a price of the same crop, region, unit, source and day replaces the one stored
 //   recompute-prices           recompute every row of the price statistics from deals, lots and imported prices
+//   list-dead-letters [--kind mail|sms] [--page N]
+//                              list the outbox's dead letters, newest first, 25 a page (docs/operations.md "Outbox")
+//   retry-message mail|sms ID  send a dead letter again (refused past its deadline: a PIN, a confirmation or reset link)
+//   retry-message --all [--kind mail|sms]
+//                              send again every dead letter not past its deadline
+//   list-jobs                  the scheduled jobs: last run, duration, error, failures in a row (docs/operations.md "Jobs")
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { ROLES, TIERS, type Role, type Tier } from '~/features/accounts/constants';
@@ -77,6 +83,11 @@ import { changeLoanApplicationStatus } from '~/server/services/financing/change-
 import { importMarketPrices } from '~/server/services/statistics/import-market-prices';
 import { recomputeAllPrices } from '~/server/services/statistics/refresh-price-cells';
 import { readFile } from 'node:fs/promises';
+import { OUTBOX_KINDS, type OutboxKind, deadLettersQuerySchema } from '~/features/admin/operations';
+import { listDeadLetters } from '~/server/services/outbox/list-dead-letters';
+import { listJobs } from '~/server/services/outbox/list-jobs';
+import { retryAllDeadLetters } from '~/server/services/outbox/retry-all-dead-letters';
+import { retryDeadLetter } from '~/server/services/outbox/retry-dead-letter';
 
 const [command, ...args] = process.argv.slice(2);
 const env = getEnv();
@@ -402,9 +413,63 @@ try {
       console.log(`Recomputed the price statistics in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
       break;
     }
+    case 'list-dead-letters': {
+      const flag = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+      const query = deadLettersQuerySchema.safeParse({ kind: flag('--kind'), page: flag('--page') });
+      if (!query.success) {
+        fail(`usage: npm run admin -- list-dead-letters [--kind ${OUTBOX_KINDS.join('|')}] [--page N]`);
+        break;
+      }
+      const page = await listDeadLetters(db, 'command_line', query.data);
+      if (page.items.length === 0) console.log('No dead letters.');
+      for (const item of page.items)
+        console.log(
+          `${item.kind} #${item.id}  dead since ${item.died_at}  ${item.attempts} tries  to ${item.recipient}  ${item.retryable ? '' : '(past its deadline: cannot be retried)  '}${item.request_id ? `request=${item.request_id}` : ''}\n    ${item.summary}\n    last error: ${item.last_error ?? '—'}`,
+        );
+      const { currentPage, pageCount, totalCount } = page._meta;
+      if (pageCount > 1) console.log(`Page ${currentPage} of ${pageCount} (${totalCount} dead letters).`);
+      break;
+    }
+    case 'retry-message': {
+      if (args[0] === '--all') {
+        const kind = args.includes('--kind') ? args[args.indexOf('--kind') + 1] : undefined;
+        if (kind !== undefined && !OUTBOX_KINDS.includes(kind as OutboxKind)) {
+          fail(`usage: npm run admin -- retry-message --all [--kind ${OUTBOX_KINDS.join('|')}]`);
+          break;
+        }
+        const done = await retryAllDeadLetters(db, 'command_line', { kind: kind as OutboxKind | undefined });
+        console.log(
+          `${done.retried} dead letter(s) back in the outbox; ${done.expired} past their deadline stay dead.`,
+        );
+        break;
+      }
+      const [kind, rawId] = args;
+      const id = Number(rawId);
+      if (!OUTBOX_KINDS.includes(kind as OutboxKind) || !Number.isInteger(id) || id < 1) {
+        fail(`usage: npm run admin -- retry-message ${OUTBOX_KINDS.join('|')} ID | --all [--kind mail|sms]`);
+        break;
+      }
+      await retryDeadLetter(db, 'command_line', { kind: kind as OutboxKind, id });
+      console.log(`${kind} #${id} is back in the outbox: a worker process sends it within seconds.`);
+      break;
+    }
+    case 'list-jobs': {
+      const jobs = await listJobs(db, 'command_line');
+      if (jobs.length === 0) console.log('No scheduled job registered yet (a process with WORKERS=1 registers them).');
+      for (const job of jobs) {
+        const last = job.last_started_at
+          ? `last run ${job.last_started_at} (${job.last_duration_ms ?? '?'} ms) ${job.last_error ? `FAILED: ${job.last_error}` : 'ok'}`
+          : 'never run';
+        const held = job.held_by ? `  held by ${job.held_by} until ${job.held_until}` : '';
+        console.log(
+          `${job.name}  ${last}  runs ${job.runs}, failures ${job.failures}, ${job.consecutive_failures} in a row  next ${job.next_run_at}${held}`,
+        );
+      }
+      break;
+    }
     default:
       fail(
-        'commands: set-tier EMAIL TIER | set-role EMAIL user|editor|admin | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID | check-ledger | list-payouts | approve-payout REFERENCE | decline-payout REFERENCE | settle-payout REFERENCE paid|failed | resolve-dispute OFFER_ID DECISION [SELLER_AMOUNT] | loan-status ID STATUS [--note TEXT] | reconcile [--repair] | warehouse-add --title T --kind KIND --country CC ... | warehouse-edit ID --FIELD VALUE... | warehouse-retire ID | warehouse-restore ID | list-messages [--status STATUS] | import-prices FILE | recompute-prices',
+        'commands: set-tier EMAIL TIER | set-role EMAIL user|editor|admin | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID | check-ledger | list-payouts | approve-payout REFERENCE | decline-payout REFERENCE | settle-payout REFERENCE paid|failed | resolve-dispute OFFER_ID DECISION [SELLER_AMOUNT] | loan-status ID STATUS [--note TEXT] | reconcile [--repair] | warehouse-add --title T --kind KIND --country CC ... | warehouse-edit ID --FIELD VALUE... | warehouse-retire ID | warehouse-restore ID | list-messages [--status STATUS] | import-prices FILE | recompute-prices | list-dead-letters [--kind mail|sms] | retry-message mail|sms ID | retry-message --all | list-jobs',
       );
   }
 } catch (error) {

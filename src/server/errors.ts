@@ -36,6 +36,8 @@ export const ERROR_STATUS = {
   'admin.step_up_required': 403,
   /** Nobody verifies themselves, a company they belong to or its members (docs/companies.md "Who verifies"). */
   'verification.own_unit': 403,
+  /** A dead letter past its deadline (a PIN, a link): not sent again, its content is stale (docs/backoffice.md "Operations"). */
+  'outbox.message_expired': 409,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STAFF_CAPABILITIES, STAFF_ROLES, type StaffRole } from '~/features/admin/capabilities';
+import { ADMIN_SECTIONS } from '~/features/admin/sections';
 import { createApiApp } from '~/server/api/app';
 import { listEndpoints } from '~/server/api/openapi';
 import { apiRequest, form } from '../fixtures/api';
@@ -102,6 +103,22 @@ describe('[ADMIN] access matrix', () => {
     }
     expect(Object.keys(known)).toHaveLength(pairs.length);
     expect(disagreements).toEqual([]);
+  });
+
+  it('the Operations section (dead letters, jobs) is the administrators’ alone, and each of its calls says so', () => {
+    expect(STAFF_CAPABILITIES.operations).toEqual(['admin']);
+    expect(ADMIN_SECTIONS.find((section) => section.id === 'operations')).toMatchObject({
+      path: '/admin/operations',
+      capability: 'operations',
+    });
+    const calls = listEndpoints().filter((e) => e.path.startsWith('/admin/operations/'));
+    expect(calls.map((e) => `${e.method} ${e.path} ${e.staff}`).sort()).toEqual([
+      'get /admin/operations/dead-letters operations',
+      'get /admin/operations/jobs operations',
+      'get /admin/operations/jobs/runs operations',
+      'post /admin/operations/dead-letters/retry operations',
+      'post /admin/operations/dead-letters/retry-all operations',
+    ]);
   });
 
   it('staff without the second factor are asked for it on every guarded call', async () => {

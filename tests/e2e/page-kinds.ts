@@ -293,6 +293,8 @@ export const PAGE_KINDS: PageKind[] = [
   { name: 'back office: categories', path: '/fr/admin/reference/categories?kind=board', member: ADMIN },
   { name: 'back office: currencies and rates', path: '/admin/reference/currencies', member: ADMIN },
   { name: 'back office: regions and villages', path: '/sw/admin/reference/places', member: ADMIN },
+  { name: 'back office: operations', path: '/fr/admin/operations', member: ADMIN },
+  { name: 'back office: a job’s history', path: '/sw/admin/operations/jobs/outbox', member: ADMIN },
   { name: 'back office refused to a member', path: '/fr/admin/members', member: GOLD },
   { name: 'chat rooms', path: '/chat', member: GOLD },
   {

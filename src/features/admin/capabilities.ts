@@ -35,6 +35,8 @@ export const STAFF_CAPABILITIES = {
   roles: ['admin'],
   /** The audit trail. */
   audit: ['admin'],
+  /** The outbox's dead letters (and sending them again) and the scheduled jobs' runs (docs/backoffice.md "Operations"). */
+  operations: ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffCapability = keyof typeof STAFF_CAPABILITIES;
 export const CAPABILITY_NAMES = Object.keys(STAFF_CAPABILITIES) as StaffCapability[];

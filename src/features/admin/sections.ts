@@ -13,5 +13,6 @@ export const ADMIN_SECTIONS = [
   { id: 'reference', path: '/admin/reference', capability: 'reference', label: 'admin.nav_reference' },
   { id: 'content', path: '/desk', capability: 'content', label: 'admin.nav_content' },
   { id: 'audit', path: '/admin/audit', capability: 'audit', label: 'admin.nav_audit' },
+  { id: 'operations', path: '/admin/operations', capability: 'operations', label: 'admin.nav_operations' },
 ] as const satisfies readonly { id: string; path: string; capability: StaffCapability; label: MessageKey }[];
 export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id'];

@@ -39,6 +39,7 @@ import { adminMoneyRoutes } from './routes/admin-money';
 import { moderationRoutes } from './routes/moderation';
 import { adminReferenceRoutes } from './routes/admin-reference';
 import { adminSupportRoutes } from './routes/admin-support';
+import { adminOperationsRoutes } from './routes/admin-operations';
 
 /** Largest request body: offer documents may be 50 MB (OFFER_DOCUMENT_MAX_BYTES); multipart overhead on top. */
 const MAX_BODY_BYTES = 55 * 1024 * 1024;
@@ -94,6 +95,7 @@ export function createApiApp() {
   app.route('/', moderationRoutes());
   app.route('/', adminSupportRoutes());
   app.route('/', adminReferenceRoutes());
+  app.route('/', adminOperationsRoutes());
   app.route('/', warehouseRoutes());
   app.route('/', userWarehouseRoutes());
   app.route('/', contactRoutes());

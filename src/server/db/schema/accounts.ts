@@ -269,6 +269,7 @@ const delivery = () => ({
   status: text('status').$type<OutboxStatus>().notNull().default('pending'),
   /** Tries so far (each claim counts one). */
   attempts: integer('attempts').notNull().default(0),
+  /** When the next try is due; for a dead letter, when it was given up. */
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   /** A delivering process holds the message until then: no other process sends it meanwhile. */
   lockedUntil: timestamp('locked_until', { withTimezone: true }),

@@ -12,6 +12,8 @@ export const OUTBOX_MAX_BACKOFF_MS = 6 * 3600_000;
 export const OUTBOX_LEASE_MS = 5 * 60_000;
 /** Messages claimed per channel and pass. */
 export const OUTBOX_BATCH = 20;
+/** The `last_error` of a message that passed its `expires_at` before it could be sent (the back office translates it). */
+export const OUTBOX_EXPIRED_ERROR = 'expired before delivery';
 
 export type OutboxChannel = 'mail' | 'sms';
 const TABLES: Record<OutboxChannel, string> = { mail: 'mail_outbox', sms: 'sms_outbox' };
@@ -85,7 +87,7 @@ export interface OutboxPass {
  * One pass of the outbox worker (docs/operations.md "Outbox"): claims the due e-mails and SMS and hands each to its
  * provider (the SMTP server, Africa's Talking; without one, the row stays as the development mailbox's and is sent).
  * A failed try waits outboxBackoffMs and is tried again; after OUTBOX_MAX_ATTEMPTS tries, or past its `expires_at`,
- * a message is a dead letter (docs/operations.md says how to list and retry one). Run by the job runner
+ * a message is a dead letter, listed and sent again from the back office or the command line (docs/operations.md "Outbox"). Run by the job runner
  * (src/server/jobs/schedule.ts); tests call it with the time and the senders they choose.
  */
 export async function deliverOutbox(
@@ -102,7 +104,7 @@ export async function deliverOutbox(
     for (const row of await claim(db, channel, now, limit)) {
       const where = `${channel} #${row.id}${row.request_id ? ` request=${row.request_id}` : ''}`;
       if (row.expires_at && new Date(row.expires_at) <= now) {
-        await settle(db, channel, row.id, { sent: false, dead: true, error: 'expired before delivery', retryAt: now });
+        await settle(db, channel, row.id, { sent: false, dead: true, error: OUTBOX_EXPIRED_ERROR, retryAt: now });
         console.warn(`[outbox] ${where} expired before delivery: a dead letter`);
         pass.dead++;
         continue;
@@ -126,7 +128,8 @@ export async function deliverOutbox(
       } catch (cause) {
         const error = cause instanceof Error ? cause.message : String(cause);
         const dead = row.attempts >= OUTBOX_MAX_ATTEMPTS;
-        const retryAt = new Date(now.getTime() + outboxBackoffMs(row.attempts));
+        // A dead letter keeps the time it was given up as its next_attempt_at (the back office lists it by that).
+        const retryAt = dead ? now : new Date(now.getTime() + outboxBackoffMs(row.attempts));
         await settle(db, channel, row.id, { sent: false, dead, error, retryAt });
         console.error(
           `[outbox] ${where} try ${row.attempts} failed: ${error}; ${dead ? 'given up: a dead letter' : `next try at ${retryAt.toISOString()}`}`,
