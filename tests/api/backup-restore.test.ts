@@ -190,6 +190,14 @@ describe('backup and restore', () => {
     expect(readdirSync(scratch).filter((name) => name.startsWith('backup.'))).toEqual([]);
   });
 
+  it('never writes over another backup', async () => {
+    const manifestText = readFileSync(path.join(backupDir, BACKUP_FILES.manifest), 'utf8');
+    await expect(
+      backUp({ handle: database.handle(), url: undefined, uploadsDir: uploads, dir: backupDir }),
+    ).rejects.toThrow(/is not empty: back up into a new directory/);
+    expect(readFileSync(path.join(backupDir, BACKUP_FILES.manifest), 'utf8')).toBe(manifestText);
+  });
+
   it(
     'restores into an empty database: every member, lot, deal, posting and file, and the ledger checks',
     async () => {
@@ -300,6 +308,28 @@ describe('backup and restore', () => {
       JSON.stringify({ ...parsed, migrations: { applied: 10_000, last: '9999_future' } }),
       /made by a newer version of Mavuno/,
     );
+  });
+});
+
+describe('a restore whose counts are not the manifest’s', () => {
+  it('names the table that differs and replaces no files (nor, on PGlite, the database)', async () => {
+    const manifestFile = path.join(backupDir, BACKUP_FILES.manifest);
+    const original = readFileSync(manifestFile, 'utf8');
+    const parsed = JSON.parse(original) as BackupManifest;
+    writeFileSync(manifestFile, JSON.stringify({ ...parsed, rows: { ...parsed.rows, users: parsed.rows.users + 1 } }));
+    try {
+      const { target, uploadsDir } = await emptyTarget('counted');
+      await expect(restoreBackup({ dir: backupDir, target, uploadsDir })).rejects.toThrow(
+        new RegExp(`users: backup ${parsed.rows.users + 1}, restored ${parsed.rows.users}`),
+      );
+      expect(existsSync(uploadsDir)).toBe(false);
+      if (target.kind === 'pglite') {
+        expect(existsSync(target.dataDir)).toBe(false);
+        expect(readdirSync(path.dirname(target.dataDir))).toEqual([]);
+      }
+    } finally {
+      writeFileSync(manifestFile, original);
+    }
   });
 });
 
