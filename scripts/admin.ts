@@ -46,6 +46,10 @@
 //   retry-message --all [--kind mail|sms]
 //                              send again every dead letter not past its deadline
 //   list-jobs                  the scheduled jobs: last run, duration, error, failures in a row (docs/operations.md "Jobs")
+//   backup DIR                 back up the database and DATA_DIR/uploads into the new directory DIR (docs/operations.md
+//                              "Backups and restore"); the embedded database only with the site stopped
+//   restore DIR [--force]      restore a backup into an empty database and uploads directory (the site stopped);
+//                              --force replaces them; exit code 1 when the restored counts differ from the backup's
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { ROLES, TIERS, type Role, type Tier } from '~/features/accounts/constants';
@@ -88,9 +92,63 @@ import { listDeadLetters } from '~/server/services/outbox/list-dead-letters';
 import { listJobs } from '~/server/services/outbox/list-jobs';
 import { retryAllDeadLetters } from '~/server/services/outbox/retry-all-dead-letters';
 import { retryDeadLetter } from '~/server/services/outbox/retry-dead-letter';
+import { existsSync } from 'node:fs';
+import { KEY_TABLES } from '~/features/backup/manifest';
+import { backUp } from '~/server/services/backup/back-up';
+import { restoreBackup } from '~/server/services/backup/restore-backup';
 
 const [command, ...args] = process.argv.slice(2);
 const env = getEnv();
+// backup and restore open the database themselves, before the migrations and seeding below: a backup copies the
+// database as it is, a restore wants an empty one.
+if (command === 'backup' || command === 'restore') {
+  const dir = args.find((arg) => !arg.startsWith('--'));
+  const uploadsDir = path.resolve(env.DATA_DIR, 'uploads');
+  const dataDir = path.resolve(env.DATA_DIR, 'pglite');
+  try {
+    switch (command) {
+      case 'backup': {
+        if (!dir) throw new Error('usage: npm run admin -- backup DIR');
+        if (!env.DATABASE_URL && !existsSync(path.join(dataDir, 'PG_VERSION')))
+          throw new Error(`There is no embedded database in ${dataDir} to back up.`);
+        const handle = await openDatabase({ url: env.DATABASE_URL, dataDir });
+        try {
+          const made = await backUp({ handle, url: env.DATABASE_URL, uploadsDir, dir });
+          console.log(
+            `Backed up the ${made.database.kind === 'pglite' ? 'embedded database' : 'PostgreSQL database'} (${made.migrations.applied} migrations, last ${made.migrations.last}; ${KEY_TABLES.map((t) => `${made.rows[t] ?? 0} ${t}`).join(', ')}) and ${made.uploads.files} files (${made.uploads.bytes} bytes) from ${uploadsDir} into ${path.resolve(dir)}.`,
+          );
+          // Files kept in an S3 bucket are not in DATA_DIR/uploads: the bucket is backed up on its own.
+          if (process.env.S3_BUCKET)
+            console.log(
+              `The uploads in the bucket ${process.env.S3_BUCKET} are not in this backup: see docs/operations.md "Backups and restore".`,
+            );
+        } finally {
+          await handle.close();
+        }
+        break;
+      }
+      case 'restore': {
+        if (!dir) throw new Error('usage: npm run admin -- restore DIR [--force]');
+        const report = await restoreBackup({
+          dir,
+          target: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir },
+          uploadsDir,
+          force: args.includes('--force'),
+        });
+        console.log(
+          `Restored the backup of ${report.manifest.createdAt}: ${KEY_TABLES.map((t) => `${report.restored.rows[t] ?? 0} ${t}`).join(', ')} (every table's count as the backup's) and ${report.manifest.uploads.files} files into ${uploadsDir}.`,
+        );
+        for (const aside of report.keptAside)
+          console.log(`What it replaced is kept in ${aside}: remove it when satisfied.`);
+        break;
+      }
+    }
+  } catch (error) {
+    console.error(`${command} failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+  process.exit();
+}
 const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR, 'pglite') });
 installDatabase(handle);
 const fail = (message: string) => {
@@ -469,7 +527,7 @@ try {
     }
     default:
       fail(
-        'commands: set-tier EMAIL TIER | set-role EMAIL user|editor|admin | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID | check-ledger | list-payouts | approve-payout REFERENCE | decline-payout REFERENCE | settle-payout REFERENCE paid|failed | resolve-dispute OFFER_ID DECISION [SELLER_AMOUNT] | loan-status ID STATUS [--note TEXT] | reconcile [--repair] | warehouse-add --title T --kind KIND --country CC ... | warehouse-edit ID --FIELD VALUE... | warehouse-retire ID | warehouse-restore ID | list-messages [--status STATUS] | import-prices FILE | recompute-prices | list-dead-letters [--kind mail|sms] | retry-message mail|sms ID | retry-message --all | list-jobs',
+        'commands: set-tier EMAIL TIER | set-role EMAIL user|editor|admin | decline-request EMAIL | list-requests | create-admin EMAIL | verify-deal ID | check-ledger | list-payouts | approve-payout REFERENCE | decline-payout REFERENCE | settle-payout REFERENCE paid|failed | resolve-dispute OFFER_ID DECISION [SELLER_AMOUNT] | loan-status ID STATUS [--note TEXT] | reconcile [--repair] | warehouse-add --title T --kind KIND --country CC ... | warehouse-edit ID --FIELD VALUE... | warehouse-retire ID | warehouse-restore ID | list-messages [--status STATUS] | import-prices FILE | recompute-prices | list-dead-letters [--kind mail|sms] | retry-message mail|sms ID | retry-message --all | list-jobs | backup DIR | restore DIR [--force] | move-uploads-to-s3 [--remove-local]',
       );
   }
 } catch (error) {

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import { prepareReadStatements } from './pglite-statements';
 import * as schema from './schema';
 
@@ -203,14 +204,27 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // One process per data directory (src/server/db/data-dir-lock.ts): a second one is refused, never let in.
+  const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir });
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   prepareReadStatements(client);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
     dumpDataDir: () => client.dumpDataDir('none'),
     withStartupLock: (work) => work(),
     // One process per data directory: its own commits are the only ones, delivered when each query completes.
