@@ -89,6 +89,16 @@ export const log: Logger = processGlobal('mavuno.log', () =>
 );
 
 /**
+ * The access lines' writer (src/server/http/access-log.ts): the same destination and format, without the censoring
+ * and the mixin — an access line is built from a fixed set of fields that never hold a credential, and at one line per
+ * request the censor's path matching was most of a line's cost. It writes whatever it is given: the caller asks `log`
+ * whether the level is on (isLevelEnabled), so LOG_LEVEL and a test's level hold for both.
+ */
+export const accessLog: Logger = processGlobal('mavuno.access-log', () =>
+  pino({ level: 'trace', base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime }, sink),
+);
+
+/**
  * Sends the lines to `destination` instead of stdout (undefined: stdout again) and answers the one it replaced. Tests
  * read what was logged this way (tests/fixtures/logs.ts); the server never calls it.
  */

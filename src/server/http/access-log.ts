@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { log } from '~/server/log';
+import { accessLog, log } from '~/server/log';
 import { counter, histogram } from '~/server/metrics';
 import type { RequestContext } from './request-context';
 import { STATIC_ROUTE, UNMATCHED_ROUTE, pathRoute } from './route-label';
@@ -38,6 +38,8 @@ export function recordAccess(context: RequestContext, res: ServerResponse): void
   const method = METHODS.has(context.method) ? context.method : 'OTHER';
   requestDuration.observe({ method, route, status_class: `${Math.floor(status / 100)}xx` }, durationMs / 1000);
   requestsTotal.inc({ status: String(status) });
+  const level = QUIET_ROUTES.has(route) ? 'debug' : 'info';
+  if (!log.isLevelEnabled(level)) return;
   const fields = {
     requestId: context.id,
     method,
@@ -47,6 +49,5 @@ export function recordAccess(context: RequestContext, res: ServerResponse): void
     memberId: context.memberId ?? null,
     ...(res.writableFinished ? {} : { aborted: true }),
   };
-  if (QUIET_ROUTES.has(route)) log.debug(fields, 'request');
-  else log.info(fields, 'request');
+  accessLog[level](fields, 'request');
 }
