@@ -11,6 +11,8 @@ import { scheduledJobs } from './server/jobs/schedule';
 import { isCrossSiteUnsafeRequest } from './server/http/csrf';
 import { formTokenFor } from './server/http/form-token';
 import { isReadablePagePath } from './server/http/page-path';
+import { currentRequestContext, noteMember, noteRoute } from './server/http/request-context';
+import { astroRoute } from './server/http/route-label';
 import { sessionCookie } from './server/http/session-cookie';
 import { getPaymentProviders } from './server/payments/registry';
 import { configuredSources, widenPolicy } from './server/security/content-policy';
@@ -19,7 +21,7 @@ import { resolveUser } from './server/services/accounts/authenticate';
 
 /** Paths that are not pages: they have no locale and no page chrome. */
 const NON_PAGE =
-  /^\/(api-v2|healthz|uploads|_astro|_image|sw\.js|workbox-|sitemap[^/]*\.xml|robots\.txt|manifest\.webmanifest|favicon|icons\/)/;
+  /^\/(api-v2|healthz|readyz|metrics|uploads|_astro|_image|sw\.js|workbox-|sitemap[^/]*\.xml|robots\.txt|manifest\.webmanifest|favicon|icons\/)/;
 
 /**
  * Every page's Content-Security-Policy opened to the outside hosts this configuration uses (map tiles, payment
@@ -38,6 +40,19 @@ const configuredPolicy = defineMiddleware(async (_context, next) => {
   return response;
 });
 
+/**
+ * The pattern of the route that rendered the page, for the access line and the request metrics
+ * (src/server/http/access-log.ts): `/board/:id`, `/sw/board/:id`. A page rewritten to another (`/sw/board` renders
+ * `/board`) is named by the route it was rewritten to, which Astro keeps in its render state, not in the middleware's
+ * context; when that state is not there, the context's own pattern serves.
+ */
+function renderedRoute(context: Parameters<Parameters<typeof defineMiddleware>[0]>[0], locale: string): string {
+  const state = Reflect.get(context, Symbol.for('astro.fetchState')) as { routeData?: { route?: unknown } } | undefined;
+  const pattern = typeof state?.routeData?.route === 'string' ? state.routeData.route : context.routePattern;
+  const route = astroRoute(pattern);
+  return locale === DEFAULT_LOCALE ? route : `/${locale}${route === '/' ? '' : route}`;
+}
+
 const sitePages = defineMiddleware(async (context, next) => {
   // `npm start` prepares the database before it listens and starts the job runner (src/server/main.ts);
   // `astro dev` has no such step: its first request does both (once per process).
@@ -52,6 +67,8 @@ const sitePages = defineMiddleware(async (context, next) => {
     context.locals.locale = DEFAULT_LOCALE;
     context.locals.path = pathname;
     context.locals.t = createTranslator(DEFAULT_LOCALE);
+    // The API names its own route (src/server/api/app.ts).
+    if (!pathname.startsWith('/api-v2')) noteRoute(astroRoute(context.routePattern));
     return next();
   }
 
@@ -76,6 +93,7 @@ const sitePages = defineMiddleware(async (context, next) => {
 
   const cookie = context.cookies.get(sessionCookie().name)?.value;
   if (cookie) context.locals.user = await resolveUser(await getDb(), { cookie });
+  noteMember(context.locals.user?.id);
   // A member's pages carry plain forms in any component (the hearts of lot cards): the browser's form token is set
   // here, before the page streams, so a component reads it with formTokenFor and never has to set a cookie late.
   if (context.locals.user) formTokenFor(context.cookies);
@@ -124,7 +142,10 @@ const sitePages = defineMiddleware(async (context, next) => {
 
   // Each page is written once: `/sw/board` renders `/board` with the Swahili locale.
   // While Astro renders its 404/500 page it runs the middleware again: rewriting then would re-run the failing page.
+  // Astro renders its 404/500 page through this middleware again: the route of the page that failed stays named.
+  if (!isErrorPage || !currentRequestContext()?.route) noteRoute(renderedRoute(context, locale));
   const response = locale === DEFAULT_LOCALE || isErrorPage ? await next() : await next(path + search);
+  if (locale !== DEFAULT_LOCALE && !isErrorPage) noteRoute(renderedRoute(context, locale));
   if (context.locals.user) {
     // A signed-in user's page carries their name and menu: never stored by a shared cache.
     response.headers.set('Cache-Control', 'private, no-store');

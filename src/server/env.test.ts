@@ -15,6 +15,19 @@ describe('environment configuration', () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it('reads the log level and the metrics settings (docs/operations.md "Logs", "Metrics")', () => {
+    expect(parseEnv({}).LOG_LEVEL).toBe('info');
+    expect(parseEnv({ NODE_ENV: 'test' }).LOG_LEVEL).toBe('warn');
+    expect(parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'debug' }).LOG_LEVEL).toBe('debug');
+    expect(() => parseEnv({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL/);
+    expect(parseEnv({ METRICS_TOKEN: 'a-long-enough-token', METRICS_PORT: '9464' })).toMatchObject({
+      METRICS_TOKEN: 'a-long-enough-token',
+      METRICS_PORT: 9464,
+    });
+    expect(() => parseEnv({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => parseEnv({ PORT: '4321', METRICS_PORT: '4321' })).toThrow(/METRICS_PORT/);
+  });
+
   it('treats empty variables as unset and reads flags', () => {
     const env = parseEnv({ DATABASE_URL: '', PORT: '8080', SEED_DEMO: 'false', PUBLIC_URL: 'https://mavuno.example/' });
     expect(env.DATABASE_URL).toBeUndefined();

@@ -112,6 +112,12 @@ const EnvSchema = z
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    /** The log's level (docs/operations.md "Logs"); default `info`, `warn` under NODE_ENV=test (parseEnv). */
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    /** Serves /metrics on the site's port to `Authorization: Bearer <token>` (docs/operations.md "Metrics"). */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Serves /metrics on a listener of its own at HOST:METRICS_PORT (docs/operations.md "Metrics"). */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   })
   .refine((env) => env.CAPTCHA_PROVIDER === 'none' || (env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET), {
     message: 'CAPTCHA_SITE_KEY and CAPTCHA_SECRET are needed when CAPTCHA_PROVIDER is set',
@@ -127,6 +133,10 @@ const EnvSchema = z
       path: ['MPESA_CONSUMER_KEY'],
     },
   )
+  .refine((env) => env.METRICS_PORT === undefined || env.METRICS_PORT !== env.PORT, {
+    message: 'must differ from PORT (the site serves /metrics itself when METRICS_TOKEN is set)',
+    path: ['METRICS_PORT'],
+  })
   .refine((env) => Boolean(env.FLUTTERWAVE_SECRET_KEY) === Boolean(env.FLUTTERWAVE_WEBHOOK_HASH), {
     message: 'FLUTTERWAVE_SECRET_KEY and FLUTTERWAVE_WEBHOOK_HASH are set together',
     path: ['FLUTTERWAVE_SECRET_KEY'],
@@ -140,9 +150,12 @@ const EnvSchema = z
     path: ['S3_BUCKET'],
   });
 
-export type Env = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO' | 'SANDBOX_PAYMENTS'> & {
+export type LogLevel = NonNullable<z.infer<typeof EnvSchema>['LOG_LEVEL']>;
+
+export type Env = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO' | 'SANDBOX_PAYMENTS' | 'LOG_LEVEL'> & {
   SEED_DEMO: boolean;
   SANDBOX_PAYMENTS: boolean;
+  LOG_LEVEL: LogLevel;
   publicUrl: string;
   isHttps: boolean;
   /** PLATFORM_FEE_PERCENT in basis points (2.5 % → 250): the fee is computed in integers. */
@@ -194,6 +207,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     ...env,
     SEED_DEMO: env.SEED_DEMO ?? !isHttps,
     SANDBOX_PAYMENTS: env.SANDBOX_PAYMENTS ?? !isHttps,
+    // The test suites print only what went wrong (warnings, faults): an access line per request would bury them.
+    LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     publicUrl,
     isHttps,
     platformFeeBps: percentToBasisPoints(env.PLATFORM_FEE_PERCENT),

@@ -1,3 +1,4 @@
+import { errorMessage, log } from '~/server/log';
 import { processGlobal } from '~/server/process-global';
 
 /**
@@ -9,6 +10,19 @@ import { processGlobal } from '~/server/process-global';
 type Hook = () => Promise<void> | void;
 const registry = processGlobal('mavuno.shutdown-hooks', () => new Map<string, Hook>());
 const beginRegistry = processGlobal('mavuno.shutdown-begin-hooks', () => new Map<string, Hook>());
+const state = processGlobal('mavuno.shutdown-state', () => ({ shuttingDown: false }));
+
+/** Shutdown has begun (src/server/main.ts): the readiness check answers 503 from then on, so balancers stop sending. */
+export function isShuttingDown(): boolean {
+  return state.shuttingDown;
+}
+
+/** Marks the start of shutdown (or, for a test, its end: `false`) and answers the previous mark. */
+export function markShuttingDown(value = true): boolean {
+  const previous = state.shuttingDown;
+  state.shuttingDown = value;
+  return previous;
+}
 
 export function onShutdown(name: string, hook: Hook): void {
   registry.set(name, hook);
@@ -27,7 +41,7 @@ async function runAll(hooks: Map<string, Hook>, order: 'first' | 'last'): Promis
     try {
       await hook();
     } catch (error) {
-      console.error(`[shutdown] ${name} failed:`, error);
+      log.error({ component: 'shutdown', hook: name, err: error }, `shutdown: ${name} failed: ${errorMessage(error)}`);
     }
   }
 }

@@ -13,6 +13,9 @@ import { startPageCache } from './cache/pages';
 import { prepareDatabase } from './db/prepare-database';
 import { type Env, EnvError, getEnv, missingSharedSecrets } from './env';
 import { handleWithRequestId } from './http/faults';
+import { answerMetricsPort, answerOperatorPath } from './http/operator-endpoints';
+import { noteRoute } from './http/request-context';
+import { STATIC_ROUTE } from './http/route-label';
 import {
   answerWithoutPage,
   dropUnservableRange,
@@ -25,7 +28,8 @@ import { setStaticCacheHeaders } from './http/static-cache';
 import { startJobRunner } from './jobs/runner';
 import { getMailSender } from './mail';
 import { scheduledJobs } from './jobs/schedule';
-import { runShutdownBeginHooks, runShutdownHooks } from './lifecycle';
+import { markShuttingDown, runShutdownBeginHooks, runShutdownHooks } from './lifecycle';
+import { errorMessage, flushLogs, log } from './log';
 import { getChatHub } from './realtime/chat-hub';
 
 type Next = (error?: unknown) => void;
@@ -38,7 +42,8 @@ async function start() {
     env = getEnv();
   } catch (error) {
     if (error instanceof EnvError) {
-      console.error(error.message);
+      log.fatal(error.message);
+      flushLogs();
       process.exit(1);
     }
     throw error;
@@ -52,7 +57,8 @@ async function start() {
   // The test suites' setting, whose password hashes are the cheapest (src/server/services/accounts/secrets.ts), never
   // serves a public site.
   if (env.NODE_ENV === 'test' && env.isHttps) {
-    console.error('NODE_ENV: "test" is for the test suites; a site at an https:// PUBLIC_URL runs as "production".');
+    log.fatal('NODE_ENV: "test" is for the test suites; a site at an https:// PUBLIC_URL runs as "production".');
+    flushLogs();
     process.exit(1);
   }
 
@@ -80,16 +86,18 @@ async function start() {
   });
 
   let shuttingDown = false;
-  // Every request gets an id and a deliberate status; a 5xx is logged once (src/server/http/faults.ts).
+  // Every request gets an id, a deliberate status and its access line; a 5xx is logged once (src/server/http/faults.ts).
   const server = http.createServer((req, res) =>
     handleWithRequestId(req, res, () => {
       const withoutPage = ((error?: unknown) => answerWithoutPage(req, res, error)) satisfies Next;
       try {
-        setSecurityHeaders(res, { isHttps: env.isHttps, path: (req.url ?? '/').split('?')[0] });
+        const path = (req.url ?? '/').split('?')[0];
+        setSecurityHeaders(res, { isHttps: env.isHttps, path });
         if (shuttingDown) res.setHeader('Connection', 'close');
+        // /readyz, and /metrics with METRICS_TOKEN: before the render cache, compression and Astro.
+        if (answerOperatorPath(req, res, path)) return;
         pages.watchWrites(req, res);
         compress(req as never, res as never, () => {
-          const path = (req.url ?? '/').split('?')[0];
           if (path === '/api-v2' || path.startsWith('/api-v2/')) {
             // Only answers an endpoint marks public (anonymous catalogue lists) are stored.
             pages.serve(req, res, () => void api(req, res));
@@ -98,7 +106,10 @@ async function start() {
           if (refuseUnsupportedMethod(req, res) || refuseUnreadablePath(req, res)) return;
           rewriteOfflineAddress(req);
           dropUnservableRange(req);
+          // A file of dist/client is counted and logged as `static`; anything else is named by its router.
+          noteRoute(STATIC_ROUTE);
           serveStatic(req, res, () => {
+            noteRoute(undefined);
             pages.serve(req, res, () => {
               Promise.resolve(astroHandler(req, res, withoutPage)).catch(withoutPage);
             });
@@ -112,15 +123,33 @@ async function start() {
   );
   server.keepAliveTimeout = 5_000;
 
+  // METRICS_PORT: /metrics on a listener of its own, on the same interface as the site (docs/operations.md "Metrics").
+  const metricsServer = env.METRICS_PORT
+    ? http
+        .createServer((req, res) => answerMetricsPort(req, res))
+        .listen(env.METRICS_PORT, env.HOST, () =>
+          log.info({ host: env.HOST, port: env.METRICS_PORT }, `metrics on ${env.HOST}:${env.METRICS_PORT}/metrics`),
+        )
+    : undefined;
+  metricsServer?.on('error', (error) => {
+    log.fatal({ err: error }, `metrics listener failed: ${error.message}`);
+    flushLogs();
+    process.exit(1);
+  });
+
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    console.log(`[mavuno] ${signal}: ending live streams, finishing open requests, then closing the database`);
+    // From now on /readyz answers 503: a balancer stops sending before the listener closes.
+    markShuttingDown();
+    log.info({ signal }, `${signal}: ending live streams, finishing open requests, then closing the database`);
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     force.unref();
     server.close(async () => {
+      metricsServer?.close();
       await runShutdownHooks();
-      console.log('[mavuno] stopped');
+      log.info('stopped');
+      flushLogs();
       process.exit(0);
     });
     server.closeIdleConnections();
@@ -143,13 +172,15 @@ async function start() {
     // One address to open: the site's own (PUBLIC_URL, by default the address listened on, src/server/env.ts).
     // Two would invite opening the one whose cookies and links the site does not use.
     const bound = env.PUBLIC_URL ? `bound to ${env.HOST}, port ${env.PORT}; ` : '';
-    console.log(
-      `[mavuno] serving ${env.publicUrl} (${bound}database: ${where}${env.WORKERS ? '' : '; web only: WORKERS=0'})`,
+    log.info(
+      { publicUrl: env.publicUrl, host: env.HOST, port: env.PORT, database: database.kind, workers: env.WORKERS },
+      `serving ${env.publicUrl} (${bound}database: ${where}${env.WORKERS ? '' : '; web only: WORKERS=0'})`,
     );
   });
 }
 
 start().catch((error) => {
-  console.error('[mavuno] failed to start:', error instanceof Error ? error.message : error);
+  log.fatal({ err: error }, `failed to start: ${errorMessage(error)}`);
+  flushLogs();
   process.exit(1);
 });

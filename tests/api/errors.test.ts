@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApiApp } from '~/server/api/app';
+import { setLogDestination } from '~/server/log';
 import { apiRequest, form, get, post } from '../fixtures/api';
 import { useTestDatabase } from '../fixtures/database';
 
@@ -78,7 +79,8 @@ describe('request ids and server faults', () => {
     app.get('/boom', () => {
       throw new Error('connection to db.internal:5432 refused');
     });
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const lines: string[] = [];
+    const previous = setLogDestination({ write: (line: string) => void lines.push(line) });
     try {
       const res = await app.request('/api-v2/boom?token=secret', { headers: { 'X-Request-Id': 'req-42' } });
       expect(res.status).toBe(500);
@@ -87,14 +89,14 @@ describe('request ids and server faults', () => {
       expect(JSON.parse(text)).toMatchObject({ code: 'internal_error', request_id: 'req-42' });
       expect(text).not.toContain('db.internal');
       expect(text).not.toMatch(/at .*\.ts:\d+/);
-      expect(log).toHaveBeenCalledTimes(1);
-      const line = String(log.mock.calls[0][0]);
-      expect(line).toContain('request=req-42');
-      expect(line).toContain('GET /api-v2/boom');
-      expect(line).toContain('db.internal:5432 refused');
-      expect(line).not.toContain('secret');
+      expect(lines).toHaveLength(1);
+      const line = JSON.parse(lines[0]);
+      expect(line).toMatchObject({ level: 50, requestId: 'req-42', method: 'GET', route: '/api-v2/boom', status: 500 });
+      expect(line.msg).toContain('db.internal:5432 refused');
+      expect(line.err.stack).toContain('db.internal:5432 refused');
+      expect(lines[0]).not.toContain('secret');
     } finally {
-      log.mockRestore();
+      setLogDestination(previous);
     }
   });
 

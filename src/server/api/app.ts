@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { matchedRoutes } from 'hono/route';
 import { DEFAULT_LOCALE } from '~/i18n/config';
 import { negotiateLocale } from '~/i18n/paths';
 import { createTranslator } from '~/i18n/t';
 import { getEnv } from '~/server/env';
 import { AppError } from '~/server/errors';
 import { REQUEST_ID_HEADER, requestIdFrom } from '~/server/http/request-id';
+import { noteRoute } from '~/server/http/request-context';
 import type { ApiEnv } from './context';
 import { errorResponse } from './errors';
 import { buildOpenApiDocument, listEndpoints } from './openapi';
@@ -58,6 +60,10 @@ export function createApiApp() {
     c.set('locale', locale);
     c.set('t', createTranslator(locale));
     await next();
+    // The endpoint's pattern (`/api-v2/lot/:id`) names the request in the access line and the metrics; a
+    // middleware's (`/api-v2/*`, a request no endpoint took) does not.
+    const route = matchedRoutes(c)[c.req.routeIndex];
+    if (route && route.method !== 'ALL') noteRoute(route.path);
     c.header('Content-Language', locale);
     c.header('Vary', 'Accept-Language', { append: true });
   });

@@ -5,6 +5,7 @@ import { getEnv } from '~/server/env';
 import { AppError } from '~/server/errors';
 import { clientIp } from '~/server/http/client-ip';
 import { isCrossSiteUnsafeRequest } from '~/server/http/csrf';
+import { noteMember } from '~/server/http/request-context';
 import { sessionCookie } from '~/server/http/session-cookie';
 import { resolveUser } from '~/server/services/accounts/authenticate';
 import type { ApiContext, ApiEnv } from './context';
@@ -30,6 +31,7 @@ export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
     throw new AppError('forbidden', 'errors.cross_site');
   const user = bearer || cookie ? await resolveUser(await getDb(), { bearer, cookie }) : null;
   c.set('user', user);
+  noteMember(user?.id);
   c.set('authVia', user ? (bearer ? 'bearer' : 'cookie') : null);
   await next();
 };

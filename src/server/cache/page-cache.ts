@@ -11,6 +11,9 @@ import zlib from 'node:zlib';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale } from '~/i18n/config';
 import { negotiateLocale } from '~/i18n/paths';
 import { DISPLAY_CURRENCY_COOKIE, visitorCurrency } from '~/features/money/reader-currency';
+import { currentRequestContext, noteRoute } from '~/server/http/request-context';
+import { errorMessage, log } from '~/server/log';
+import { counter } from '~/server/metrics';
 import { type CachedPage, type Encoding, RenderCache } from './render-cache';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -34,6 +37,12 @@ const OWN_HEADERS = new Set([
   'connection',
   'keep-alive',
 ]);
+const lookups = counter({
+  name: 'mavuno_render_cache_lookups_total',
+  help: 'Render-cache lookups of requests it may answer: hit (served from memory) or miss (rendered)',
+  labelNames: ['result'],
+});
+
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|manifest\+json)|image\/svg\+xml)/i;
 const MIN_COMPRESSED_SIZE = 512;
 
@@ -307,6 +316,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   const answer = (req: IncomingMessage, res: ServerResponse, page: CachedPage) => {
     encoded.add(res);
+    noteRoute(page.route);
     writeCachedPage(req, res, page);
   };
 
@@ -322,9 +332,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       }
       const hit = store.get(key);
       if (hit) {
+        lookups.inc({ result: 'hit' });
         answer(req, res, hit);
         return;
       }
+      lookups.inc({ result: 'miss' });
       // A HEAD request may be answered from a stored GET render, but never renders one (its body may be empty).
       if (req.method === 'HEAD') {
         render(req, res);
@@ -338,6 +350,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
           captured = await done;
           if (!captured) return undefined;
           const page = await toCachedPage(captured, now());
+          if (page) page.route = currentRequestContext()?.route;
           return page;
         })
         .then(({ page, rendered }) => {
@@ -346,7 +359,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
           else captured?.replay();
         })
         .catch((error) => {
-          console.error('[page-cache]', error);
+          log.error({ component: 'page-cache', err: error }, `render cache failed: ${errorMessage(error)}`);
           if (!res.headersSent) {
             res.writeHead(500);
             res.end();

@@ -17,6 +17,8 @@ export interface CachedPage {
   hash: string;
   /** Epoch ms after which the page is no longer served (the max-age it promised). */
   expires: number;
+  /** The route that rendered it (src/server/http/request-context.ts): an answer from the cache is logged under it. */
+  route?: string;
 }
 
 export interface RenderCacheOptions {

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { errorMessage, log } from '~/server/log';
 import { prepareReadStatements } from './pglite-statements';
 import * as schema from './schema';
 
@@ -33,6 +34,8 @@ export interface DatabaseHandle {
   subscribe(channel: string, onEvent: NotificationListener): Promise<() => Promise<void>>;
   /** PGlite only: the whole data directory as a tarball, which `openDatabase({ loadDataDir })` opens again. */
   dumpDataDir?(): Promise<Blob>;
+  /** PostgreSQL only: the pool's connections now (the metrics, docs/operations.md "Metrics"). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /**
@@ -64,7 +67,7 @@ function createPgListener(url: string) {
       for (const listener of channels.get(message.channel) ?? []) listener('notify', message.payload);
     });
     next.on('error', (error) => {
-      console.error('[db] LISTEN connection lost:', error.message);
+      log.error({ component: 'db', err: error }, `LISTEN connection lost: ${error.message}`);
       fail(next);
     });
     next.on('end', () => fail(next));
@@ -95,11 +98,14 @@ function createPgListener(url: string) {
         try {
           await serial(open);
         } catch (error) {
-          console.error('[db] LISTEN reconnect failed:', error instanceof Error ? error.message : error);
+          log.error({ component: 'db' }, `LISTEN reconnect failed: ${errorMessage(error)}`);
         }
       }
       reconnecting = false;
-      if (client) tell('live');
+      if (client) {
+        log.info({ component: 'db' }, 'LISTEN connection back');
+        tell('live');
+      }
     })();
   };
 
@@ -187,7 +193,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects.
-    pool.on('error', (error) => console.error('[db] idle connection lost:', error.message));
+    pool.on('error', (error) => log.error({ component: 'db' }, `idle connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
     await db.execute(sql`select 1`);
     const listener = createPgListener(options.url);
@@ -200,6 +206,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       },
       withStartupLock: (work) => withAdvisoryLock(options.url!, work),
       subscribe: listener.subscribe,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;

@@ -3,6 +3,8 @@ import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '~/server/db';
 import { jobRuns, scheduledJobs } from '~/server/db/schema';
 import { onShutdown } from '~/server/lifecycle';
+import { errorMessage, log } from '~/server/log';
+import { counter, histogram } from '~/server/metrics';
 import { processGlobal } from '~/server/process-global';
 
 /** A job the runner runs every `everyMs`, once across all processes (docs/operations.md "Jobs"). */
@@ -55,6 +57,23 @@ export async function claimJob(db: Executor, job: ScheduledJob, now: Date, by = 
   return claimed.length > 0;
 }
 
+const jobRunsTotal = counter({
+  name: 'mavuno_job_runs_total',
+  help: 'Runs of a scheduled job by this process (docs/operations.md "Jobs")',
+  labelNames: ['job'],
+});
+const jobFailuresTotal = counter({
+  name: 'mavuno_job_failures_total',
+  help: 'Failed runs of a scheduled job by this process',
+  labelNames: ['job'],
+});
+const jobDuration = histogram({
+  name: 'mavuno_job_duration_seconds',
+  help: "A scheduled job's run time in this process",
+  labelNames: ['job'],
+  buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
+});
+
 export interface JobOutcome {
   job: string;
   durationMs: number;
@@ -64,14 +83,20 @@ export interface JobOutcome {
 /** Runs a claimed job and records the run: its row (last run, counts) and a line of history. */
 async function runClaimed(db: Database, job: ScheduledJob, now: Date, by: string): Promise<JobOutcome> {
   const started = Date.now();
+  // The run's name in its log lines: the job and the time it was claimed for (its row in job_runs has the same start).
+  const run = now.toISOString();
   let error: string | null = null;
   try {
     await job.run(db, now);
   } catch (cause) {
-    error = cause instanceof Error ? cause.message : String(cause);
-    console.error(`[job ${job.name}] failed:`, error);
+    error = errorMessage(cause);
+    log.error({ component: 'job', job: job.name, run, err: cause }, `job ${job.name} failed: ${error}`);
   }
   const durationMs = Date.now() - started;
+  jobRunsTotal.inc({ job: job.name });
+  if (error) jobFailuresTotal.inc({ job: job.name });
+  jobDuration.observe({ job: job.name }, durationMs / 1000);
+  log.debug({ component: 'job', job: job.name, run, durationMs, failed: error !== null }, `job ${job.name} ran`);
   const finishedAt = new Date(now.getTime() + durationMs);
   await db.transaction(async (tx) => {
     await tx
@@ -133,7 +158,7 @@ export async function startJobRunner(db: Database, jobs: readonly ScheduledJob[]
       const run = claimJob(db, job, now)
         .then((claimed) => (claimed ? runClaimed(db, job, now, PROCESS_NAME) : undefined))
         .catch((error) =>
-          console.error(`[job ${job.name}] claim failed:`, error instanceof Error ? error.message : error),
+          log.error({ component: 'job', job: job.name }, `job ${job.name}: claim failed: ${errorMessage(error)}`),
         )
         .finally(() => slot.running.delete(job.name));
       slot.running.set(job.name, run);

@@ -1,5 +1,6 @@
 import { getDb } from '~/server/db';
 import { countAllUnread } from '~/server/services/chat/unread';
+import { errorMessage, log } from '~/server/log';
 
 /**
  * The header chat badge's first number: the member's unread messages, read while the page renders so the header
@@ -15,7 +16,7 @@ export function loadChatUnread(request: Request, userId: number): Promise<number
     count = getDb()
       .then((db) => countAllUnread(db, userId))
       .catch((error: unknown) => {
-        console.error('[chat] badge count failed:', error instanceof Error ? error.message : error);
+        log.error({ component: 'chat' }, `chat badge count failed: ${errorMessage(error)}`);
         return 0;
       });
     perRequest.set(request, count);

@@ -1,5 +1,6 @@
 import { getDb } from '~/server/db';
 import { countOffersWaiting } from '~/server/services/deals/list-offers';
+import { errorMessage, log } from '~/server/log';
 
 /**
  * The header badge's first number: offers that wait for the signed-in user, read while the page renders so the
@@ -16,7 +17,7 @@ export function loadOffersWaiting(request: Request, userId: number): Promise<num
     count = getDb()
       .then((db) => countOffersWaiting(db, userId))
       .catch((error: unknown) => {
-        console.error('[offers] badge count failed:', error instanceof Error ? error.message : error);
+        log.error({ component: 'offers' }, `offer badge count failed: ${errorMessage(error)}`);
         return 0;
       });
     perRequest.set(request, count);

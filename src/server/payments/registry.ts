@@ -6,6 +6,7 @@ import { configuredProviders } from './index';
 import type { PaymentProvider, ProviderId } from './provider';
 import type { SandboxProvider, SandboxWebhook } from './sandbox';
 import { databaseSandboxStore } from './sandbox-store';
+import { errorMessage, log } from '~/server/log';
 
 /**
  * The payment providers of this process (docs/payments.md "Top-ups"), made once from the environment. The sandbox
@@ -34,7 +35,7 @@ async function deliverSandboxWebhook(webhook: SandboxWebhook): Promise<void> {
     });
   } catch (error) {
     // Like a provider whose webhook was refused: the payment stays as it was, and is verified again later.
-    console.error('[payments] sandbox webhook refused:', error instanceof Error ? error.message : error);
+    log.warn({ component: 'payments', provider: 'sandbox' }, `sandbox webhook refused: ${errorMessage(error)}`);
   }
 }
 

@@ -84,7 +84,7 @@ export async function startChatHub(database: DatabaseHandle): Promise<{ hub: Cha
   };
 }
 
-type Slot = { database?: DatabaseHandle; hub?: Promise<ChatHub> };
+type Slot = { database?: DatabaseHandle; hub?: Promise<ChatHub>; started?: ChatHub };
 const slot = processGlobal<Slot>('mavuno.chat-hub', () => ({}));
 
 /**
@@ -96,17 +96,28 @@ export async function getChatHub(): Promise<ChatHub> {
   const database = await getDatabaseHandle();
   if (slot.database !== database || !slot.hub) {
     slot.database = database;
+    slot.started = undefined;
     slot.hub = startChatHub(database).then(
       ({ hub, stop }) => {
         onShutdownBegin('chat streams', () => hub.closeAll());
         onShutdown('chat hub', stop);
+        slot.started = hub;
         return hub;
       },
       (error) => {
         slot.hub = undefined;
+        slot.started = undefined;
         throw error;
       },
     );
   }
   return slot.hub;
+}
+
+/**
+ * The hub this process started, if it did, without starting one: what the readiness check and the metrics read (its
+ * open streams, whether its listening connection is up: src/server/services/health/check-readiness.ts).
+ */
+export function startedChatHub(): ChatHub | undefined {
+  return slot.started;
 }

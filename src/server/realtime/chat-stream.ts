@@ -6,6 +6,7 @@ import { findNewestMessageId } from '~/server/services/chat/find-newest-message-
 import { listMessageItemsAfter } from '~/server/services/chat/message-items';
 import { countAllUnread, countUnreadByRoom } from '~/server/services/chat/unread';
 import type { ChatHub, HubStream } from './chat-hub';
+import { errorMessage, log } from '~/server/log';
 
 /** At most this many missed messages are sent on resume; beyond, `event: reset` (docs/chat.md "Live stream"). */
 export const MAX_RESUME = 500;
@@ -86,7 +87,7 @@ export function openChatStream(options: ChatStreamOptions): ReadableStream<Uint8
         await task();
       } catch (error) {
         // A failed read (the database restarting) ends the stream; the client resumes from its last id.
-        console.error('[chat-stream] ended by an error:', error instanceof Error ? error.message : error);
+        log.error({ component: 'chat-stream' }, `chat stream ended by an error: ${errorMessage(error)}`);
         end();
       }
     });

@@ -8,6 +8,7 @@ import { queueMail } from '~/server/mail';
 import { contactForSupportMail, contactReceivedMail } from '~/server/mail/templates';
 import { consumeLimit } from '~/server/security/rate-limit';
 import { topicLabel } from './topic-label';
+import { log } from '~/server/log';
 
 export interface ContactSender {
   /** The client's address: counted by the rate limit, never stored with the message. */
@@ -60,7 +61,11 @@ export async function sendContactMessage(
           userId: sender.userId,
         }),
       );
-    else console.warn(`[contact] message #${stored.id} kept in the inbox only: SUPPORT_EMAIL is not set`);
+    else
+      log.warn(
+        { component: 'contact', messageId: stored.id },
+        `contact message #${stored.id} kept in the inbox only: SUPPORT_EMAIL is not set`,
+      );
     if (input.email)
       await queueMail(
         tx,

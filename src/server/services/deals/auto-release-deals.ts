@@ -5,6 +5,7 @@ import { dealReleaseNotices, lots, offers } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
 import { applyDealEvent } from './apply-deal-event';
 import { notifyAutoReleaseSoon, notifyDealStep } from './notify';
+import { errorMessage, log } from '~/server/log';
 
 const DAY_MS = 86_400_000;
 
@@ -64,7 +65,10 @@ export async function autoReleaseDeals(
     try {
       await work();
     } catch (error) {
-      console.error(`[auto-release] deal ${id}:`, error);
+      log.error(
+        { component: 'auto-release', dealId: id, err: error },
+        `auto-release of deal ${id} failed: ${errorMessage(error)}`,
+      );
     }
   };
   for (const deal of await candidates(db, new Date(now.getTime() - days * DAY_MS))) {

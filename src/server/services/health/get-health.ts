@@ -1,5 +1,6 @@
 import { getDatabaseHandle } from '~/server/db';
 import { pingDatabase } from '~/server/db/client';
+import { errorMessage, log } from '~/server/log';
 
 export interface HealthReport {
   status: 'ok' | 'unavailable';
@@ -18,7 +19,7 @@ export async function getHealth(): Promise<HealthReport> {
     const latency = Math.round((performance.now() - started) * 10) / 10;
     return { status: 'ok', database: { status: 'ok', kind: handle.kind, latency_ms: latency }, ...base };
   } catch (error) {
-    console.error('[health] database check failed:', error instanceof Error ? error.message : error);
+    log.error({ component: 'health' }, `database check failed: ${errorMessage(error)}`);
     return { status: 'unavailable', database: { status: 'unreachable' }, ...base };
   }
 }

@@ -17,6 +17,7 @@ import { findUsableWarehouse } from '~/server/services/warehouses/access';
 import { assertPlausiblePrice } from './price-plausibility';
 import { fireLotPriceAlerts } from '~/server/services/statistics/fire-lot-price-alerts';
 import { priceCellsOfLots, refreshPriceCells } from '~/server/services/statistics/refresh-price-cells';
+import { errorMessage, log } from '~/server/log';
 
 const UNIT_FLAG = {
   for_board: perUnits.forBoard,
@@ -264,7 +265,10 @@ export async function createLot(
   // 'below' price alerts on the crop: after the commit, and never failing the lot's creation.
   if (kind === 'board' && input.type === 'sell')
     await fireLotPriceAlerts(db, created.id).catch((error) =>
-      console.error('[price alerts] new lot:', error instanceof Error ? error.message : error),
+      log.error(
+        { component: 'price-alerts', lotId: created.id },
+        `price alerts for new lot ${created.id} failed: ${errorMessage(error)}`,
+      ),
     );
   return created;
 }

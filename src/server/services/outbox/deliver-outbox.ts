@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '~/server/db';
 import { type MailSender, getMailSender } from '~/server/mail';
 import { type SmsSender, getSmsSender } from '~/server/sms';
+import { log, maskPhone } from '~/server/log';
 
 /** Tries before a message becomes a dead letter (docs/operations.md "Outbox"): about a day and a half of backoff. */
 export const OUTBOX_MAX_ATTEMPTS = 10;
@@ -102,10 +103,20 @@ export async function deliverOutbox(
   const pass: OutboxPass = { sent: 0, failed: 0, dead: 0 };
   for (const channel of ['mail', 'sms'] as const) {
     for (const row of await claim(db, channel, now, limit)) {
-      const where = `${channel} #${row.id}${row.request_id ? ` request=${row.request_id}` : ''}`;
+      // Each line names the message and the request that queued it (its stored request id), never the text; an SMS's
+      // number only masked.
+      const fields = {
+        component: 'outbox',
+        channel,
+        messageId: row.id,
+        requestId: row.request_id ?? null,
+        attempt: row.attempts,
+        ...(channel === 'sms' ? { to: maskPhone(row.to) } : {}),
+      };
+      const where = `${channel} #${row.id}`;
       if (row.expires_at && new Date(row.expires_at) <= now) {
         await settle(db, channel, row.id, { sent: false, dead: true, error: OUTBOX_EXPIRED_ERROR, retryAt: now });
-        console.warn(`[outbox] ${where} expired before delivery: a dead letter`);
+        log.warn(fields, `${where} expired before delivery: a dead letter`);
         pass.dead++;
         continue;
       }
@@ -124,6 +135,11 @@ export async function deliverOutbox(
           await sms.send(row.to, row.text);
         }
         await settle(db, channel, row.id, { sent: true, at: new Date() });
+        const via = channel === 'mail' ? mail.kind : (sms.kind ?? 'provider');
+        log.info(
+          { ...fields, via },
+          `${where} ${via === 'mailbox' ? 'kept for the development mailbox' : 'delivered'}`,
+        );
         pass.sent++;
       } catch (cause) {
         const error = cause instanceof Error ? cause.message : String(cause);
@@ -131,8 +147,9 @@ export async function deliverOutbox(
         // A dead letter keeps the time it was given up as its next_attempt_at (the back office lists it by that).
         const retryAt = dead ? now : new Date(now.getTime() + outboxBackoffMs(row.attempts));
         await settle(db, channel, row.id, { sent: false, dead, error, retryAt });
-        console.error(
-          `[outbox] ${where} try ${row.attempts} failed: ${error}; ${dead ? 'given up: a dead letter' : `next try at ${retryAt.toISOString()}`}`,
+        log.error(
+          { ...fields, dead, ...(dead ? {} : { nextAttemptAt: retryAt.toISOString() }) },
+          `${where} try ${row.attempts} failed: ${error}; ${dead ? 'given up: a dead letter' : `next try at ${retryAt.toISOString()}`}`,
         );
         if (dead) pass.dead++;
         else pass.failed++;

@@ -11,6 +11,8 @@ import {
 import { creditPayment } from './credit-payment';
 import { type PayoutWebhookOutcome, processPayoutWebhook } from './process-payout-webhook';
 import { creditDealPayment, notifyDealPaid } from './credit-deal-payment';
+import { errorMessage, log } from '~/server/log';
+import { counter } from '~/server/metrics';
 
 export interface WebhookDelivery {
   /** The exact bytes received. */
@@ -28,7 +30,36 @@ const FINAL = new Set(['succeeded', 'failed', 'cancelled']);
 
 /** Refusals are logged (with the reference, never the body): the back office looks into them. */
 function logRefusal(provider: string, why: string, detail: Record<string, unknown> = {}): void {
-  console.warn('[payments] webhook refused:', JSON.stringify({ provider, why, ...detail }));
+  log.warn({ component: 'payments', provider, why, ...detail }, `payment webhook refused: ${why}`);
+}
+
+const webhookOutcomes = counter({
+  name: 'mavuno_payment_webhooks_total',
+  help: 'Provider webhooks by provider and outcome: what processing did (credited, duplicate, …) or why it refused (an error code)',
+  labelNames: ['provider', 'outcome'],
+});
+
+/**
+ * Processes one provider webhook and counts and logs its outcome (docs/operations.md "Metrics"): the line carries the
+ * request's id, the provider, the outcome and the payment's reference, never the body.
+ */
+export async function processPaymentWebhook(
+  db: Executor,
+  provider: PaymentProvider,
+  delivery: WebhookDelivery,
+): Promise<{ outcome: WebhookOutcome | PayoutWebhookOutcome; reference?: string }> {
+  try {
+    const result = await processWebhook(db, provider, delivery);
+    webhookOutcomes.inc({ provider: provider.id, outcome: result.outcome });
+    log.info(
+      { component: 'payments', provider: provider.id, outcome: result.outcome, reference: result.reference ?? null },
+      `webhook from ${provider.id}: ${result.outcome}`,
+    );
+    return result;
+  } catch (error) {
+    webhookOutcomes.inc({ provider: provider.id, outcome: error instanceof AppError ? error.code : 'error' });
+    throw error;
+  }
 }
 
 /**
@@ -39,7 +70,7 @@ function logRefusal(provider: string, why: string, detail: Record<string, unknow
  * provider's clearing account to the member's available pocket under a key derived from the reference. A failure
  * arriving after a success changes nothing; amounts or currencies unlike the payment's are refused.
  */
-export async function processPaymentWebhook(
+async function processWebhook(
   db: Executor,
   provider: PaymentProvider,
   delivery: WebhookDelivery,
@@ -90,7 +121,10 @@ export async function processPaymentWebhook(
     });
   } catch (error) {
     // Not recorded: the provider sends it again, and it is verified then.
-    console.warn('[payments] verification failed:', payment.reference, error instanceof Error ? error.message : error);
+    log.warn(
+      { component: 'payments', provider: provider.id, reference: payment.reference },
+      `payment ${payment.reference}: verification failed: ${errorMessage(error)}`,
+    );
     if (error instanceof ProviderError && error.code === 'rejected')
       throw new AppError('payments.unknown_payment', 'payments.unknown_payment');
     throw new AppError('service_unavailable', 'payments.provider_unavailable');
@@ -119,6 +153,20 @@ export async function processPaymentWebhook(
   return result;
 }
 
+function logCredit(payment: typeof payments.$inferSelect): void {
+  log.info(
+    {
+      component: 'payments',
+      provider: payment.provider,
+      reference: payment.reference,
+      purpose: payment.purpose,
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+    },
+    `payment ${payment.reference} credited`,
+  );
+}
+
 /**
  * What the provider's verification does to a payment, inside the caller's transaction: locks the payment row,
  * credits a creditable payment once (one ledger transfer under `topUpKey`) and marks it succeeded, or records the
@@ -138,6 +186,7 @@ export async function settleVerifiedPayment(
     // A deal's payment is credited and held for its deal (docs/payments.md "Deal payments").
     if (locked.purpose === 'deal') {
       await creditDealPayment(tx, locked, verification.providerReference ?? eventProviderReference);
+      logCredit(locked);
       return 'credited';
     }
     const transferId = await creditPayment(tx, locked, {
@@ -148,6 +197,7 @@ export async function settleVerifiedPayment(
       .update(payments)
       .set({ status: 'succeeded', failure: null, transferId, updatedAt: sql`now()` })
       .where(eq(payments.id, locked.id));
+    logCredit(locked);
     return 'credited';
   }
   // The provider's own answer, not the event's, says where the payment stands; a final one is not reopened.

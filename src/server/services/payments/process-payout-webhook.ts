@@ -5,12 +5,13 @@ import { AppError } from '~/server/errors';
 import { type PaymentProvider, type PayoutResult, ProviderError, type WebhookEvent } from '~/server/payments/provider';
 import { notifyPayoutOutcome } from './notify-payout-outcome';
 import { settlePayout } from './settle-payout';
+import { errorMessage, log } from '~/server/log';
 
 export type PayoutWebhookOutcome =
   'paid' | 'returned' | 'already_settled' | 'duplicate' | 'status_recorded' | 'awaiting_statement';
 
 function logRefusal(provider: string, why: string, detail: Record<string, unknown> = {}): void {
-  console.warn('[payouts] webhook refused:', JSON.stringify({ provider, why, ...detail }));
+  log.warn({ component: 'payouts', provider, why, ...detail }, `payout webhook refused: ${why}`);
 }
 
 const differs = (
@@ -51,7 +52,10 @@ export async function processPayoutWebhook(
       providerReference: payout.providerReference ?? event.providerReference,
     });
   } catch (error) {
-    console.warn('[payouts] verification failed:', payout.reference, error instanceof Error ? error.message : error);
+    log.warn(
+      { component: 'payouts', provider: provider.id, reference: payout.reference },
+      `payout ${payout.reference}: verification failed: ${errorMessage(error)}`,
+    );
     if (error instanceof ProviderError && error.code === 'rejected')
       throw new AppError('payments.unknown_payment', 'payments.unknown_payment');
     // A provider with no status query for payouts (M-Pesa B2C): its callback stays a hint. The event is acknowledged

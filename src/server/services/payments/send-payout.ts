@@ -4,6 +4,7 @@ import { payouts } from '~/server/db/schema';
 import { type PaymentProvider, type PayoutResult, ProviderError } from '~/server/payments/provider';
 import { notifyPayoutOutcome } from './notify-payout-outcome';
 import { type PayoutRow, settlePayout } from './settle-payout';
+import { errorMessage, log } from '~/server/log';
 
 /**
  * Hands a `pending` payout to its provider (docs/wallet.md "Payouts"), outside any transaction: the money is held in
@@ -36,10 +37,9 @@ export async function sendPayout(db: Executor, provider: PaymentProvider, payout
     });
   } catch (error) {
     const reachable = error instanceof ProviderError && error.code !== 'unavailable' && error.code !== 'bad_response';
-    console.warn(
-      '[payouts] provider refused or unreachable:',
-      row.reference,
-      error instanceof Error ? error.message : error,
+    log.warn(
+      { component: 'payouts', reference: row.reference, provider: row.provider },
+      `payout ${row.reference}: provider refused or unreachable: ${errorMessage(error)}`,
     );
     const current = async () => (await db.select().from(payouts).where(eq(payouts.id, row.id)))[0];
     if (!reachable) return current();

@@ -7,6 +7,7 @@ import { type PaymentPurpose, payments } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
 import { type ProviderChooser, resolveProvider } from '~/server/payments/choose';
 import { type PaymentMethod, type PaymentProvider, ProviderError } from '~/server/payments/provider';
+import { log } from '~/server/log';
 
 export interface StartCheckoutInput {
   userId: number;
@@ -92,6 +93,18 @@ export async function startCheckout(
       offerId: input.offerId ?? null,
     })
     .returning();
+  log.info(
+    {
+      component: 'payments',
+      provider: provider.id,
+      reference,
+      purpose: input.purpose,
+      method: input.method,
+      amountMinor: input.amountMinor,
+      currency: input.currency,
+    },
+    `payment ${reference} started`,
+  );
   return {
     reference,
     provider: provider.id,

@@ -4,6 +4,7 @@ import { categories, lots, perUnits, priceAlerts } from '~/server/db/schema';
 import { deliverPriceAlert } from './deliver-price-alert';
 import { type AlertCurrency, readAlertBasis } from './read-alert-price';
 import { chartCurrency, findStatisticCategory, todayUtc, minorPerUsd } from './read-price-chart';
+import { errorMessage, log } from '~/server/log';
 
 /**
  * A new board sell lot against the 'below' alerts of its crop (or of the crop's parent) and region (or of no
@@ -76,9 +77,9 @@ export async function fireLotPriceAlerts(
       const event = { kind: 'lot' as const, priceMinor, lotId: lot.id, title: lot.title ?? '' };
       if (await deliverPriceAlert(db, alert, event, currency, { today, basis })) fired.push(alert.id);
     } catch (error) {
-      console.error(
-        `[price alerts] alert ${alert.id} on lot ${lot.id} failed:`,
-        error instanceof Error ? error.message : error,
+      log.error(
+        { component: 'price-alerts', alertId: alert.id, lotId: lot.id },
+        `price alert ${alert.id} on lot ${lot.id} failed: ${errorMessage(error)}`,
       );
     }
   }

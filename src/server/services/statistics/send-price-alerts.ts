@@ -4,6 +4,7 @@ import { priceAlerts } from '~/server/db/schema';
 import { type ActiveAlert, deliverPriceAlert } from './deliver-price-alert';
 import { type AlertCurrency, addDays, areaConditions, readAlertBasis, readAlertWindow } from './read-alert-price';
 import { chartCurrency, findStatisticCategory, priceBasis, todayUtc } from './read-price-chart';
+import { errorMessage, log } from '~/server/log';
 
 const BATCH = 200;
 
@@ -78,7 +79,10 @@ export async function sendPriceAlerts(db: Executor, { now = new Date() }: { now?
         const sent = await deliverPriceAlert(db, alert, hit.event, currency, { today, basis });
         if (sent) fired.push({ alertId: alert.id, priceMinor: hit.event.priceMinor });
       } catch (error) {
-        console.error(`[price alerts] alert ${alert.id} failed:`, error instanceof Error ? error.message : error);
+        log.error(
+          { component: 'price-alerts', alertId: alert.id },
+          `price alert ${alert.id} failed: ${errorMessage(error)}`,
+        );
       }
     }
     if (alerts.length < BATCH) break;
