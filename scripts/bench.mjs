@@ -12,7 +12,8 @@
 // prices on PGlite and PostgreSQL (scripts/bench/statistics.mjs). BENCH_ONLY=pages, BENCH_ONLY=catalogue,
 // BENCH_ONLY=chat, BENCH_ONLY=wallet, BENCH_ONLY=companies, BENCH_ONLY=warehouses, BENCH_ONLY=articles,
 // BENCH_ONLY=statistics or BENCH_ONLY=backoffice (the audit trail, scripts/bench/backoffice.mjs; no build, no server)
-// runs one part alone. It prints figures and asserts nothing.
+// runs one part alone; with DATABASE_URL, last, one process against two behind HAProxy and the outbox's backlog
+// (scripts/bench/fleet.mjs; BENCH_ONLY=fleet alone). It prints figures and asserts nothing.
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,7 @@ import { benchBackOffice } from './bench/backoffice.mjs';
 import { benchCatalogue, benchCatalogueOnPostgres } from './bench/catalogue.mjs';
 import { benchChat, benchChatOnPostgres, makeChatMembers } from './bench/chat.mjs';
 import { benchCompanies, benchCompaniesOnPostgres } from './bench/companies.mjs';
+import { benchFleet } from './bench/fleet.mjs';
 import { kib, pageWeight, transferSize } from './bench/page-weight.mjs';
 import { benchPages } from './bench/pages.mjs';
 import { benchStatistics } from './bench/statistics.mjs';
@@ -52,6 +54,15 @@ if (process.env.BENCH_ONLY === 'backoffice') {
 }
 
 if (process.env.BENCH_SKIP_BUILD !== '1') execSync('npm run build', { cwd: root, stdio: 'inherit' });
+// One process against two behind HAProxy, and the outbox's backlog (scripts/bench/fleet.mjs): PostgreSQL only.
+if (process.env.BENCH_ONLY === 'fleet') {
+  if (!process.env.DATABASE_URL) {
+    console.error('BENCH_ONLY=fleet runs on PostgreSQL: set DATABASE_URL');
+    process.exit(1);
+  }
+  await benchFleet({ root, url: process.env.DATABASE_URL, duration: DURATION });
+  process.exit(0);
+}
 async function fetchText(url) {
   return (await fetch(url, { headers: { 'Accept-Language': 'en' } })).text();
 }
@@ -242,3 +253,4 @@ if (process.env.DATABASE_URL && (!ONLY || ONLY === 'companies'))
     connections: CONNECTIONS,
     duration: DURATION,
   });
+if (process.env.DATABASE_URL && !ONLY) await benchFleet({ root, url: process.env.DATABASE_URL, duration: DURATION });

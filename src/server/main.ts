@@ -51,7 +51,8 @@ async function start() {
   // Processes on one PostgreSQL database share their secrets, or a checkout opened on one fails on another.
   const missing = missingSharedSecrets(env);
   if (missing.length > 0) {
-    console.error(`Configuration that more than one process must share is missing:\n  ${missing.join('\n  ')}`);
+    log.fatal(`Configuration that more than one process must share is missing:\n  ${missing.join('\n  ')}`);
+    flushLogs();
     process.exit(1);
   }
   // The test suites' setting, whose password hashes are the cheapest (src/server/services/accounts/secrets.ts), never

@@ -144,6 +144,23 @@ describe('the job runner', () => {
     expect(await db().select().from(jobRuns).where(eq(jobRuns.job, counted.name))).toHaveLength(2);
   });
 
+  it('counts a run that found nothing to do in its row, without a line of history', async () => {
+    let work = 0;
+    const polled = {
+      ...job(`polled-${Date.now()}`, async () => work),
+      isIdle: (found: unknown) => found === 0,
+    };
+    const start = new Date(Date.now() + SECOND);
+    await registerJobs(db(), [polled], start);
+    await runDueJobs(db(), [polled], { now: () => start, by: 'process-a' });
+    work = 3;
+    await runDueJobs(db(), [polled], { now: () => new Date(start.getTime() + 60_000), by: 'process-a' });
+    const [row] = await db().select().from(scheduledJobs).where(eq(scheduledJobs.name, polled.name));
+    expect(row.runs).toBe(2);
+    const history = await db().select().from(jobRuns).where(eq(jobRuns.job, polled.name));
+    expect(history.map((run) => run.startedAt.getTime())).toEqual([start.getTime() + 60_000]);
+  });
+
   it('keeps a failure visible (error, count) and clears the count on the next success', async () => {
     let fail = true;
     const flaky = job(`flaky-${Date.now()}`, async () => {

@@ -18,6 +18,11 @@ export interface ScheduledJob {
    */
   leaseMs: number;
   run: (db: Database, now: Date) => Promise<unknown>;
+  /**
+   * Whether a run's result says it found nothing to do. Such a run counts in the job's row (last run, runs) but
+   * leaves no line in `job_runs`: the outbox looks every second, and its history is the runs that moved mail.
+   */
+  isIdle?: (result: unknown) => boolean;
 }
 
 /** This process in `locked_by` and the run history: host and pid. */
@@ -86,8 +91,10 @@ async function runClaimed(db: Database, job: ScheduledJob, now: Date, by: string
   // The run's name in its log lines: the job and the time it was claimed for (its row in job_runs has the same start).
   const run = now.toISOString();
   let error: string | null = null;
+  let idle = false;
   try {
-    await job.run(db, now);
+    const result = await job.run(db, now);
+    idle = job.isIdle?.(result) ?? false;
   } catch (cause) {
     error = errorMessage(cause);
     log.error({ component: 'job', job: job.name, run, err: cause }, `job ${job.name} failed: ${error}`);
@@ -112,7 +119,8 @@ async function runClaimed(db: Database, job: ScheduledJob, now: Date, by: string
         consecutiveFailures: error ? sql`${scheduledJobs.consecutiveFailures} + 1` : 0,
       })
       .where(and(eq(scheduledJobs.name, job.name), eq(scheduledJobs.lockedBy, by)));
-    await tx.insert(jobRuns).values({ job: job.name, process: by, startedAt: now, finishedAt, durationMs, error });
+    if (!idle)
+      await tx.insert(jobRuns).values({ job: job.name, process: by, startedAt: now, finishedAt, durationMs, error });
   });
   return { job: job.name, durationMs, error };
 }
