@@ -11,8 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { freePort, startServer } from './lib/fleet.mjs';
+import { freePort, onDatabase, startServer } from './lib/fleet.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
@@ -23,22 +22,12 @@ const SIGNED_IN = ['/board', '/user/offers', '/user/profile/wallet', '/chat', '/
 /** The server's resident memory in MiB, from /proc. */
 const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
-async function onServer(url, statement) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 if (process.env.SOAK_SKIP_BUILD !== '1') execSync('npm run build', { cwd: root, stdio: 'inherit' });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mavuno-soak-'));
 const databaseName = `mavuno_soak_${randomBytes(4).toString('hex')}`;
 const serverUrl = process.env.DATABASE_URL || undefined;
 const databaseUrl = serverUrl ? Object.assign(new URL(serverUrl), { pathname: `/${databaseName}` }).toString() : '';
-if (serverUrl) await onServer(serverUrl, `CREATE DATABASE "${databaseName}"`);
+if (serverUrl) await onDatabase(serverUrl, `CREATE DATABASE "${databaseName}"`);
 const port = await freePort();
 const server = startServer({
   root,
@@ -106,5 +95,5 @@ try {
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
-  if (serverUrl) await onServer(serverUrl, `DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+  if (serverUrl) await onDatabase(serverUrl, `DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
 }

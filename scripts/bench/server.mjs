@@ -1,43 +1,22 @@
-// A production server (dist/server/entry.mjs) for a part of `npm run bench`, started, awaited and stopped.
-import { spawn } from 'node:child_process';
-
-/** Waits until `url` answers 2xx (at most two minutes). */
-export async function waitFor(url) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} did not answer`);
-}
+// A production server (dist/server/entry.mjs) for a part of `npm run bench`, started, awaited and stopped: the fleet's
+// own starter (scripts/lib/fleet.mjs) with the bench's settings.
+import { startServer } from '../lib/fleet.mjs';
 
 /**
- * Starts the built server from `root` with `env` (plus its port and production settings) on `port`, waits for
- * /healthz, runs `work({ base, pid })`, and stops the server whatever happens.
+ * Starts the built server from `root` with `env` (plus its port and production settings) on `port`, waits until it
+ * is ready, runs `work({ base, pid })`, and stops the server whatever happens.
  */
 export async function withProductionServer({ root, env, port }, work) {
-  const server = spawn(process.execPath, ['dist/server/entry.mjs'], {
-    cwd: root,
-    env: {
-      // Processes on PostgreSQL share the sandbox's signing secret (start-up stops without one).
-      SANDBOX_PAYMENT_SECRET: 'bench-sandbox-payment-secret',
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'true',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = startServer({
+    root,
+    port,
+    // Processes on PostgreSQL share the sandbox's signing secret (start-up stops without one).
+    env: { SANDBOX_PAYMENT_SECRET: 'bench-sandbox-payment-secret', LOG_LEVEL: 'warn', ...env, SEED_DEMO: 'true' },
   });
-  const base = `http://127.0.0.1:${port}`;
   try {
-    await waitFor(`${base}/healthz`);
-    return await work({ base, pid: server.pid });
+    await server.ready();
+    return await work({ base: server.base, pid: server.child.pid });
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await server.stop();
   }
 }

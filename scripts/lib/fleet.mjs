@@ -5,6 +5,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 
 /** A port nobody listens on now (the operating system picks it). */
 export function freePort() {
@@ -35,8 +37,8 @@ export async function waitUntilOk(url, withinMs = 180_000) {
 /**
  * The HAProxy configuration of a fleet: round robin over the servers, each checked on /readyz every half second
  * (out after 2 failures, back after 2 successes); a request whose server refuses the connection is sent to another
- * (`retries`, `option redispatch`); the client's address in X-Forwarded-For (the servers run with TRUST_PROXY=1);
- * live streams (the chat's) kept open an hour.
+ * (`retries`, `option redispatch`); the client's address in X-Forwarded-For (the servers run with TRUST_PROXY=1); an
+ * idle time-out of 60 s, longer than the chat streams' 20 s pings.
  */
 export function balancerConfig({ port, servers }) {
   return [
@@ -91,9 +93,13 @@ export function startServer({ root, port, env }) {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The last 64 KiB of what it printed: enough to read a failure, bounded under a load's access lines.
   let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
+  const keep = (chunk) => {
+    output = (output + chunk).slice(-65_536);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const base = `http://127.0.0.1:${port}`;
   return {
     base,
@@ -112,4 +118,56 @@ function stopChild(child, signal) {
     child.once('exit', () => resolve(undefined));
     child.kill(signal);
   });
+}
+
+/**
+ * Runs one statement on the PostgreSQL database at `url` and answers its rows.
+ * @param {string} url
+ * @param {string} statement
+ * @param {unknown[]} [values]
+ * @returns {Promise<Record<string, any>[]>}
+ */
+export async function onDatabase(url, statement, values = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(statement, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A real SMTP server (smtp-server) on `port` keeping every message it accepts, `{ to, text }` per recipient, the
+ * quoted-printable body decoded enough to read a link; `stop()` and `start()` take it down and up on the same port.
+ */
+export function mailServer(port) {
+  const received = [];
+  let server;
+  const start = () =>
+    new Promise((resolve, reject) => {
+      server = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS'],
+        disableReverseLookup: true,
+        closeTimeout: 100,
+        logger: false,
+        onData(stream, session, callback) {
+          let raw = '';
+          stream.setEncoding('utf8');
+          stream.on('data', (chunk) => (raw += chunk));
+          stream.on('end', () => {
+            const text = raw
+              .replace(/=\r?\n/g, '')
+              .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
+            for (const to of session.envelope.rcptTo) received.push({ to: to.address, text });
+            callback();
+          });
+        },
+      });
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve(undefined));
+    });
+  const stop = () => new Promise((resolve) => (server ? server.close(() => resolve(undefined)) : resolve(undefined)));
+  return { received, start, stop, to: (address) => received.filter((mail) => mail.to === address) };
 }

@@ -27,6 +27,11 @@ const EnvSchema = z
      * process. Each run happens once across the processes that do, so any number may.
      */
     WORKERS: booleanFlag.default(true),
+    /**
+     * Seconds a stopping process keeps serving while /readyz already answers 503, so a balancer takes it out before its
+     * listener closes (docs/operations.md "Running a fleet"): its health check's interval × failures. 0: at once.
+     */
+    SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
     /** Behind a reverse proxy: take the client's IP from X-Forwarded-For (for rate limits). */
     TRUST_PROXY: booleanFlag.default(false),
     /** Sender of every e-mail. */

@@ -141,21 +141,28 @@ async function start() {
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    // From now on /readyz answers 503: a balancer stops sending before the listener closes.
+    // From now on /readyz answers 503 and no job starts; the site keeps serving for SHUTDOWN_DELAY_SECONDS, the time a
+    // balancer takes to see it and stop sending (docs/operations.md "Running a fleet"), then the listener closes.
     markShuttingDown();
-    log.info({ signal }, `${signal}: ending live streams, finishing open requests, then closing the database`);
-    const force = setTimeout(() => server.closeAllConnections(), 10_000);
-    force.unref();
-    server.close(async () => {
-      metricsServer?.close();
-      await runShutdownHooks();
-      log.info('stopped');
-      flushLogs();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-    // Live streams never finish by themselves: they end now, and their connections close once idle.
-    void runShutdownBeginHooks().then(() => setImmediate(() => server.closeIdleConnections()));
+    const delayMs = env.SHUTDOWN_DELAY_SECONDS * 1000;
+    log.info(
+      { signal, delayMs },
+      `${signal}: not ready; in ${env.SHUTDOWN_DELAY_SECONDS} s ending live streams, finishing open requests, then closing the database`,
+    );
+    setTimeout(() => {
+      const force = setTimeout(() => server.closeAllConnections(), 10_000);
+      force.unref();
+      server.close(async () => {
+        metricsServer?.close();
+        await runShutdownHooks();
+        log.info('stopped');
+        flushLogs();
+        process.exit(0);
+      });
+      server.closeIdleConnections();
+      // Live streams never finish by themselves: they end now, and their connections close once idle.
+      void runShutdownBeginHooks().then(() => setImmediate(() => server.closeIdleConnections()));
+    }, delayMs);
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

@@ -12,11 +12,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import pg from 'pg';
 import sharp from 'sharp';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startBalancer, startServer } from '../../scripts/lib/fleet.mjs';
+import { freePort, mailServer, onDatabase, startBalancer, startServer } from '../../scripts/lib/fleet.mjs';
 import { form } from '../fixtures/api';
 import { wrapped } from '../fixtures/lots';
 import { type S3TestServer, startS3Server } from '../fixtures/s3-server';
@@ -30,7 +28,6 @@ const METRICS_TOKEN = randomBytes(16).toString('hex');
 const SMTP_DOWN_MS = 60_000;
 
 type Auth = { Authorization: string };
-type Mail = { to: string; text: string };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -51,52 +48,10 @@ async function until<T>(what: string, probe: () => Promise<T | undefined> | T | 
   }
 }
 
-/** A real SMTP server on `port`, keeping every message it accepts; `stop()` and `start()` take it down and up. */
-function mailServer(port: number) {
-  const received: Mail[] = [];
-  let server: SMTPServer | undefined;
-  const start = () =>
-    new Promise<void>((resolve, reject) => {
-      server = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        closeTimeout: 100,
-        logger: false,
-        onData(stream, session, callback) {
-          let raw = '';
-          stream.setEncoding('utf8');
-          stream.on('data', (chunk) => (raw += chunk));
-          stream.on('end', () => {
-            // Quoted-printable bodies, decoded enough to read a link.
-            const text = raw
-              .replace(/=\r?\n/g, '')
-              .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
-            for (const to of session.envelope.rcptTo) received.push({ to: to.address, text });
-            callback();
-          });
-        },
-      });
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve());
-    });
-  const stop = () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  return { received, start, stop, to: (address: string) => received.filter((mail) => mail.to === address) };
-}
-
 /** A process's count of render-cache answers served from memory (its /metrics). */
 async function cacheHits(base: string): Promise<number> {
   const text = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   return Number(/^mavuno_render_cache_lookups_total\{result="hit"\} (\d+)/m.exec(text)?.[1] ?? 0);
-}
-
-async function onDatabase(url: string, statement: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(statement, values)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the JSON of an endpoint, read by the step that called it.
@@ -205,6 +160,8 @@ describe.skipIf(!serverUrl)('a fleet: two processes, one PostgreSQL, one S3 stor
       S3_SECRET_ACCESS_KEY: s3.options.secretAccessKey!,
       S3_FORCE_PATH_STYLE: 'true',
       WORKERS: '1',
+      // The balancer's check: every 500 ms, out after 2 failures (scripts/lib/fleet.mjs).
+      SHUTDOWN_DELAY_SECONDS: '1',
       LOG_LEVEL: 'warn',
       METRICS_TOKEN,
       CAPTCHA_PROVIDER: '',
@@ -407,6 +364,15 @@ describe.skipIf(!serverUrl)('a fleet: two processes, one PostgreSQL, one S3 stor
     const sent = await onDatabase(databaseUrl, `select "to", status from mail_outbox order by id`);
     for (const row of sent) expect(smtp.to(row.to), row.to).toHaveLength(row.status === 'sent' ? 1 : 0);
   }, 180_000);
+
+  it('takes a stopping process out of rotation first: /readyz answers 503 while it still serves, then it ends', async () => {
+    const exited = new Promise<number | null>((resolve) => b.child.once('exit', (code) => resolve(code)));
+    b.child.kill('SIGTERM');
+    await sleep(200);
+    expect((await fetch(`${b.base}/readyz`)).status).toBe(503);
+    expect((await fetch(`${b.base}/healthz`)).status).toBe(200);
+    expect(await exited).toBe(0);
+  });
 
   it('ran each scheduled job once across the two processes', async () => {
     const jobs = await onDatabase(databaseUrl, 'select name from scheduled_jobs');

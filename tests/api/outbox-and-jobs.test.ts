@@ -56,6 +56,27 @@ describe('the outbox', () => {
     expect(smtp.handed.filter((to) => backlog.includes(to)).sort()).toEqual([...backlog].sort());
   });
 
+  it('gives back, untried, the messages a slow mail server left no time for, before its hold could end', async () => {
+    const slow = Array.from({ length: 3 }, (_, i) => uniqueEmail(`slow-${i}`));
+    for (const to of slow) await queueMail(db(), message(to));
+    const handed: string[] = [];
+    const sluggish: MailSender = {
+      kind: 'smtp',
+      async send(mail) {
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        handed.push(mail.to);
+      },
+    };
+    const at = new Date(Date.now() + SECOND);
+    await deliverOutbox(db(), { now: at, mail: sluggish, handOverForMs: 30 });
+    const ours = () => handed.filter((to) => slow.includes(to));
+    expect(ours()).toHaveLength(1);
+    const waiting = await Promise.all(slow.filter((to) => !ours().includes(to)).map(rowOf));
+    for (const row of waiting) expect(row).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
+    await deliverOutbox(db(), { now: at, mail: sluggish });
+    expect(ours().sort()).toEqual([...slow].sort());
+  });
+
   it('retries with backoff while the mail server is down, then delivers once', async () => {
     const to = uniqueEmail('retried');
     await queueMail(db(), message(to));

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import { freePort } from '../../scripts/lib/fleet.mjs';
 import { test } from './test';
 
 // These start their own server processes from the build the web server step made.
@@ -30,18 +30,6 @@ function startServer(env: Record<string, string>) {
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, exited, output: () => output };
-}
-
-/** A port nobody listens on now (the operating system picks it), so parallel runs do not collide. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 // A fresh start migrates and seeds the reference data: 30–90 s on a loaded two-core CI machine. Allow three minutes.

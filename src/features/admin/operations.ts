@@ -1,3 +1,4 @@
+import { isPastDeadline } from '~/features/outbox/deadline';
 import { z } from 'zod';
 import { requiredInt } from '~/features/validation/fields';
 
@@ -41,7 +42,7 @@ export type JobRunsQuery = z.infer<typeof jobRunsQuerySchema>;
  * — a PIN, a confirmation or a reset link that is worth nothing now; the member asks for a new one instead.
  */
 export function isDeadLetterRetryable(expiresAt: Date | null, now: Date): boolean {
-  return expiresAt === null || expiresAt.getTime() > now.getTime();
+  return !isPastDeadline(expiresAt, now);
 }
 
 /** A phone number on a list: every digit hidden but the last three (`•••••••••123`). */

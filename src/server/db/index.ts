@@ -6,6 +6,9 @@ import { type Database, type DatabaseHandle, openDatabase } from './client';
 
 export type { Database, DatabaseHandle, Executor } from './client';
 
+/** The rows of a raw `db.execute(sql`…`)` result, typed as the query's caller knows them. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 type Slot = { handle?: Promise<DatabaseHandle> };
 const slot = processGlobal<Slot>('mavuno.database', () => ({}));
 

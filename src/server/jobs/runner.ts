@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '~/server/db';
 import { jobRuns, scheduledJobs } from '~/server/db/schema';
-import { onShutdown } from '~/server/lifecycle';
+import { isShuttingDown, onShutdown } from '~/server/lifecycle';
 import { errorMessage, log } from '~/server/log';
 import { counter, histogram } from '~/server/metrics';
 import { processGlobal } from '~/server/process-global';
@@ -153,7 +153,7 @@ export const RUNNER_TICK_MS = 1_000;
  * is due and that no process holds, and runs it — each job on its own, so a long one (the news e-mails) does not hold
  * back the outbox. Once per process (a dev reload finds it running); a job still running here when it is due again is
  * not doubled; a failing claim (the database away) is logged and the next tick tries again. On shutdown the ticks
- * stop and the running jobs finish before the database closes.
+ * stop at once and the running jobs finish before the database closes.
  */
 export async function startJobRunner(db: Database, jobs: readonly ScheduledJob[]): Promise<void> {
   const slot = processGlobal<Slot>('mavuno.job-runner', () => ({ running: new Map() }));
@@ -161,7 +161,8 @@ export async function startJobRunner(db: Database, jobs: readonly ScheduledJob[]
   await registerJobs(db, jobs);
   const tick = () => {
     for (const job of jobs) {
-      if (slot.stopping || slot.running.has(job.name)) continue;
+      // No new run from the moment shutdown begins; the running ones finish before the database closes.
+      if (slot.stopping || isShuttingDown() || slot.running.has(job.name)) continue;
       const now = new Date();
       const run = claimJob(db, job, now)
         .then((claimed) => (claimed ? runClaimed(db, job, now, PROCESS_NAME) : undefined))

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { getDatabaseHandle } from '~/server/db';
+import { getDatabaseHandle, rowsOf } from '~/server/db';
 import { errorMessage, log } from '~/server/log';
 import { gauge } from '~/server/metrics';
 import { startedChatHub } from '~/server/realtime/chat-hub';
@@ -53,7 +53,6 @@ const jobLastFinishedAge = gauge({
 const paymentsByState = gauge({ name: 'mavuno_payments', help: 'Payments by status', labelNames: ['status'] });
 const payoutsByState = gauge({ name: 'mavuno_payouts', help: 'Payouts by status', labelNames: ['status'] });
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const number = (value: unknown) => Number(value ?? 0);
 
 type Counts = {

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '~/server/db';
+import type { OutboxKind } from '~/features/admin/operations';
+import { isPastDeadline } from '~/features/outbox/deadline';
+import { type Executor, rowsOf } from '~/server/db';
 import { type MailSender, getMailSender } from '~/server/mail';
 import { type SmsSender, getSmsSender } from '~/server/sms';
 import { log, maskPhone } from '~/server/log';
@@ -16,8 +18,9 @@ export const OUTBOX_BATCH = 20;
 /** The `last_error` of a message that passed its `expires_at` before it could be sent (the back office translates it). */
 export const OUTBOX_EXPIRED_ERROR = 'expired before delivery';
 
-export type OutboxChannel = 'mail' | 'sms';
-const TABLES: Record<OutboxChannel, string> = { mail: 'mail_outbox', sms: 'sms_outbox' };
+export type OutboxChannel = OutboxKind;
+/** Each channel's table: the one map the worker, the retries and the back office use. */
+export const OUTBOX_TABLES: Record<OutboxKind, string> = { mail: 'mail_outbox', sms: 'sms_outbox' };
 
 /** The wait before try `attempt + 1` after `attempt` tries failed: 30 s, 1 min, 2 min, … at most 6 h. */
 export function outboxBackoffMs(attempt: number): number {
@@ -37,15 +40,13 @@ interface ClaimedRow {
   request_id: string | null;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /**
  * Claims up to `limit` due messages of a channel: pending, their next try come, held by nobody. `FOR UPDATE SKIP
  * LOCKED` lets two processes claim at once without waiting on each other or taking the same row; the claim counts a
  * try and holds the row for OUTBOX_LEASE_MS, so a message is handed to its provider by one process only.
  */
 async function claim(db: Executor, channel: OutboxChannel, now: Date, limit: number): Promise<ClaimedRow[]> {
-  const table = sql.identifier(TABLES[channel]);
+  const table = sql.identifier(OUTBOX_TABLES[channel]);
   const lease = new Date(now.getTime() + OUTBOX_LEASE_MS);
   return rowsOf<ClaimedRow>(
     await db.execute(sql`
@@ -59,13 +60,25 @@ async function claim(db: Executor, channel: OutboxChannel, now: Date, limit: num
   );
 }
 
+/** Gives claimed messages back untried: no try counted, held by nobody. */
+async function release(db: Executor, channel: OutboxChannel, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const table = sql.identifier(OUTBOX_TABLES[channel]);
+  await db.execute(sql`
+    update ${table} set locked_until = null, attempts = attempts - 1
+    where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+}
+
 async function settle(
   db: Executor,
   channel: OutboxChannel,
   id: number,
   outcome: { sent: true; at: Date } | { sent: false; dead: boolean; error: string; retryAt: Date },
 ) {
-  const table = sql.identifier(TABLES[channel]);
+  const table = sql.identifier(OUTBOX_TABLES[channel]);
   if (outcome.sent) {
     await db.execute(
       sql`update ${table} set status = 'sent', sent_at = ${outcome.at}, locked_until = null, last_error = null where id = ${id}`,
@@ -98,11 +111,24 @@ export async function deliverOutbox(
     limit = OUTBOX_BATCH,
     mail = getMailSender(),
     sms = getSmsSender(),
-  }: { now?: Date; limit?: number; mail?: MailSender; sms?: SmsSender } = {},
+    handOverForMs = OUTBOX_LEASE_MS / 2,
+  }: { now?: Date; limit?: number; mail?: MailSender; sms?: SmsSender; handOverForMs?: number } = {},
 ): Promise<OutboxPass> {
   const pass: OutboxPass = { sent: 0, failed: 0, dead: 0 };
   for (const channel of ['mail', 'sms'] as const) {
-    for (const row of await claim(db, channel, now, limit)) {
+    const claimed = await claim(db, channel, now, limit);
+    const heldSince = Date.now();
+    for (const [index, row] of claimed.entries()) {
+      // A slow provider (20 s time-outs) must not outlast the hold: past half of it, the messages not yet handed over
+      // go back untried for the next pass, before another process could claim them while this one still sends.
+      if (Date.now() - heldSince > handOverForMs) {
+        await release(
+          db,
+          channel,
+          claimed.slice(index).map((rest) => rest.id),
+        );
+        break;
+      }
       // Each line names the message and the request that queued it (its stored request id), never the text; an SMS's
       // number only masked.
       const fields = {
@@ -114,7 +140,7 @@ export async function deliverOutbox(
         ...(channel === 'sms' ? { to: maskPhone(row.to) } : {}),
       };
       const where = `${channel} #${row.id}`;
-      if (row.expires_at && new Date(row.expires_at) <= now) {
+      if (isPastDeadline(row.expires_at, now)) {
         await settle(db, channel, row.id, { sent: false, dead: true, error: OUTBOX_EXPIRED_ERROR, retryAt: now });
         log.warn(fields, `${where} expired before delivery: a dead letter`);
         pass.dead++;

@@ -6,7 +6,7 @@ import {
   maskPhone,
   smsExcerpt,
 } from '~/features/admin/operations';
-import type { Executor } from '~/server/db';
+import { type Executor, rowsOf } from '~/server/db';
 import { type Page, pageOffset, toPage } from '~/server/db/pagination';
 import { type Operator, staffOperator } from './operator';
 
@@ -41,7 +41,6 @@ interface DeadRow {
   request_id: string | null;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**

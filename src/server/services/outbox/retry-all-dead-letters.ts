@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { OutboxKind } from '~/features/admin/operations';
-import type { Executor } from '~/server/db';
+import { type Executor, rowsOf } from '~/server/db';
+import { OUTBOX_TABLES } from './deliver-outbox';
 import { AppError } from '~/server/errors';
 import { type Operator, staffOperator } from './operator';
 import { retryDeadLetter } from './retry-dead-letter';
-
-const TABLES: Record<OutboxKind, string> = { mail: 'mail_outbox', sms: 'sms_outbox' };
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Sends again every dead letter of `kind` (or both) that retryDeadLetter would, one by one through it (one rule, one
@@ -24,7 +22,7 @@ export async function retryAllDeadLetters(
   for (const channel of kind ? [kind] : (['mail', 'sms'] as const)) {
     const ids = rowsOf<{ id: number }>(
       await db.execute(
-        sql`select id from ${sql.identifier(TABLES[channel])} where status = 'dead' order by id limit 10000`,
+        sql`select id from ${sql.identifier(OUTBOX_TABLES[channel])} where status = 'dead' order by id limit 10000`,
       ),
     );
     for (const { id } of ids) {

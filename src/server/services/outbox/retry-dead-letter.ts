@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { type OutboxKind, isDeadLetterRetryable } from '~/features/admin/operations';
-import type { Executor } from '~/server/db';
+import { type Executor, rowsOf } from '~/server/db';
+import { OUTBOX_TABLES } from './deliver-outbox';
 import { AppError } from '~/server/errors';
 import { recordAudit } from '~/server/services/admin/record-audit';
 import { type Operator, staffOperator } from './operator';
-
-const TABLES: Record<OutboxKind, string> = { mail: 'mail_outbox', sms: 'sms_outbox' };
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 interface LockedRow {
   id: number;
@@ -31,7 +29,7 @@ export async function retryDeadLetter(
   now = new Date(),
 ): Promise<{ kind: OutboxKind; id: number; status: 'pending' }> {
   const actor = staffOperator(operator);
-  const table = sql.identifier(TABLES[target.kind]);
+  const table = sql.identifier(OUTBOX_TABLES[target.kind]);
   return db.transaction(async (tx) => {
     const [row] = rowsOf<LockedRow>(
       await tx.execute(
@@ -48,7 +46,7 @@ export async function retryDeadLetter(
     if (actor)
       await recordAudit(tx, actor, {
         action: 'outbox.retry',
-        objectType: TABLES[target.kind],
+        objectType: OUTBOX_TABLES[target.kind],
         objectId: target.id,
         before: { status: 'dead', attempts: Number(row.attempts), last_error: row.last_error },
         after: { status: 'pending', attempts: 0 },
