@@ -14,7 +14,7 @@ import { queueMail } from '~/server/mail';
 import { parseEnv, replaceEnv } from '~/server/env';
 import { handleWithRequestId } from '~/server/http/faults';
 import { errorMessage, log } from '~/server/log';
-import { answerOperatorPath } from '~/server/http/operator-endpoints';
+import { answerOperatorPath, startMetricsListener } from '~/server/http/operator-endpoints';
 import { forgetScrapeGauges } from '~/server/services/health/scrape-gauges';
 import { deliverOutbox } from '~/server/services/outbox/deliver-outbox';
 import { type FileStorage, getStorage, installStorage } from '~/server/storage';
@@ -215,6 +215,42 @@ describe('/metrics', () => {
       expect(wrong.status).toBe(401);
       expect(await wrong.text()).not.toContain('http_requests_total');
     });
+  });
+
+  it('on METRICS_PORT, binds the loopback interface only without METRICS_TOKEN, and HOST to the token with it', async () => {
+    const listen = async (token: string | undefined) => {
+      const listener = startMetricsListener({ HOST: '0.0.0.0', METRICS_TOKEN: token }, 0);
+      await new Promise((resolve) => listener.once('listening', resolve));
+      return listener;
+    };
+    const scrape = (port: number, headers: Record<string, string> = {}) =>
+      fetch(`http://127.0.0.1:${port}/metrics`, { headers });
+    const close = (listener: http.Server) => new Promise((resolve) => listener.close(resolve));
+
+    const open = await listen(undefined);
+    try {
+      const { address, port } = open.address() as AddressInfo;
+      expect(address).toBe('127.0.0.1');
+      const res = await scrape(port);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('http_requests_total');
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404);
+    } finally {
+      await close(open);
+    }
+
+    const guarded = await listen(TOKEN);
+    try {
+      const { address, port } = guarded.address() as AddressInfo;
+      expect(address).toBe('0.0.0.0');
+      expect((await scrape(port)).status).toBe(401);
+      expect((await scrape(port, { Authorization: `Bearer ${TOKEN}x` })).status).toBe(401);
+      const res = await scrape(port, { Authorization: `Bearer ${TOKEN}` });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('http_requests_total');
+    } finally {
+      await close(guarded);
+    }
   });
 
   it('answers the right token with the requests, the render cache, the outbox, the jobs and the webhooks', async () => {
