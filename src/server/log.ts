@@ -1,4 +1,3 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { currentRequestContext } from '~/server/http/request-context';
 import { type LogLevel, getEnv } from '~/server/env';
@@ -118,22 +117,6 @@ export function flushLogs(): void {
   } catch {
     /* sonic-boom throws when nothing was ever written or the stream is not ready yet */
   }
-}
-
-/**
- * A phone number as it may appear in a log: the country calling code and the last three digits (`+254•••••678`),
- * enough to tell two members' numbers apart in a support case, not enough to call anyone.
- */
-export function maskPhone(phone: string | null | undefined): string {
-  if (!phone) return '';
-  const digits = phone.replace(/\D/g, '');
-  if (digits.length <= 4) return '•'.repeat(digits.length);
-  const parsed = parsePhoneNumberFromString(phone.startsWith('+') ? phone : `+${digits}`);
-  const code =
-    parsed?.countryCallingCode && digits.startsWith(parsed.countryCallingCode) ? parsed.countryCallingCode : '';
-  const tail = digits.slice(-3);
-  const hidden = Math.max(digits.length - code.length - tail.length, 1);
-  return `${code ? `+${code}` : ''}${'•'.repeat(hidden)}${tail}`;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { maskPhone } from '~/features/accounts/mask-phone';
 import type { Executor } from '~/server/db';
 import { type MailSender, getMailSender } from '~/server/mail';
 import { type SmsSender, getSmsSender } from '~/server/sms';
-import { errorMessage, log, maskPhone } from '~/server/log';
+import { errorMessage, log } from '~/server/log';
 
 /** Tries before a message becomes a dead letter (docs/operations.md "Outbox"): about a day and a half of backoff. */
 export const OUTBOX_MAX_ATTEMPTS = 10;
