@@ -121,7 +121,10 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     /** Serves /metrics on the site's port to `Authorization: Bearer <token>` (docs/operations.md "Metrics"). */
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-    /** Serves /metrics on a listener of its own at HOST:METRICS_PORT (docs/operations.md "Metrics"). */
+    /**
+     * Serves /metrics on a listener of its own: at HOST:METRICS_PORT to METRICS_TOKEN when it is set, else at
+     * 127.0.0.1:METRICS_PORT to anyone there (docs/operations.md "Metrics").
+     */
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   })
   .refine((env) => env.CAPTCHA_PROVIDER === 'none' || (env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET), {

@@ -1,4 +1,3 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { currentRequestContext } from '~/server/http/request-context';
 import { type LogLevel, getEnv } from '~/server/env';
@@ -12,8 +11,9 @@ import { processGlobal } from '~/server/process-global';
  * Every line written while a request is served carries its `requestId` and, once the session is resolved, the
  * `memberId` (src/server/http/request-context.ts): the mixin below reads them from the request's context, so no
  * child logger is made per request. Lines written for a request elsewhere (an outbox delivery, a job) name the id
- * they carry themselves. Fields that hold credentials are censored wherever they appear in a logged object; a phone
- * number is logged only through maskPhone.
+ * they carry themselves. Fields that hold credentials are censored wherever they appear in a logged object; an error
+ * is logged (`err`) and stored (errorMessage) without the values it carries (safeError); a phone number is logged only
+ * masked (maskPhone, src/features/accounts/mask-phone.ts).
  */
 
 /** Fields that are never printed, at the top of a logged object or one level down (`headers.authorization`). */
@@ -76,6 +76,7 @@ export const log: Logger = processGlobal('mavuno.log', () =>
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: { err: safeError },
       mixin() {
         const context = currentRequestContext();
         if (!context) return {};
@@ -119,22 +120,83 @@ export function flushLogs(): void {
 }
 
 /**
- * A phone number as it may appear in a log: the country calling code and the last three digits (`+254•••••678`),
- * enough to tell two members' numbers apart in a support case, not enough to call anyone.
+ * What an error may carry that is not the program's: a query's parameters (drizzle's DrizzleQueryError has them in
+ * `params` and at the end of its message), the values PostgreSQL names (`detail`: `Key (phone)=(+2547…) already
+ * exists`; `where`), a driver's `parameters`. Dropped from an error and its causes, with the credential fields.
  */
-export function maskPhone(phone: string | null | undefined): string {
-  if (!phone) return '';
-  const digits = phone.replace(/\D/g, '');
-  if (digits.length <= 4) return '•'.repeat(digits.length);
-  const parsed = parsePhoneNumberFromString(phone.startsWith('+') ? phone : `+${digits}`);
-  const code =
-    parsed?.countryCallingCode && digits.startsWith(parsed.countryCallingCode) ? parsed.countryCallingCode : '';
-  const tail = digits.slice(-3);
-  const hidden = Math.max(digits.length - code.length - tail.length, 1);
-  return `${code ? `+${code}` : ''}${'•'.repeat(hidden)}${tail}`;
+const UNSAFE_ERROR_FIELDS = new Set(['params', 'parameters', 'detail', 'where', ...SECRET_FIELDS]);
+/** Causes followed: enough for a query error's driver error and its own cause, and never a loop. */
+const MAX_CAUSE_DEPTH = 5;
+
+/** drizzle's `Failed query: <sql>\nparams: <values>` without the values (the SQL has placeholders only). */
+function withoutParams(text: string): string {
+  const at = text.indexOf('\nparams: ');
+  return at === -1 ? text : text.slice(0, at);
 }
 
-/** An error as a log field (`err`): its name, message and stack through pino's serializer. */
+/** The stack with its message made safe: V8 starts it with the message, which may hold the parameters. */
+function safeStack(error: Error): string | undefined {
+  const { stack, message } = error;
+  if (typeof stack !== 'string') return undefined;
+  const at = message ? stack.indexOf(message) : -1;
+  if (at !== -1) return stack.slice(0, at) + withoutParams(message) + stack.slice(at + message.length);
+  // The message was changed after the stack was taken: drop from `params:` to the first frame.
+  const params = stack.indexOf('\nparams: ');
+  if (params === -1) return stack;
+  const frame = stack.indexOf('\n    at ', params);
+  return stack.slice(0, params) + (frame === -1 ? '' : stack.slice(frame));
+}
+
+export type SafeError = {
+  type: string;
+  message: string;
+  stack?: string;
+  code?: string | number;
+  cause?: SafeError | string;
+  aggregateErrors?: SafeError[];
+  [field: string]: unknown;
+};
+
+/**
+ * An error as it may be logged (pino's `err` serializer) and shown: its type, message (without drizzle's `params:`
+ * part), code, stack and the other plain fields it has (a constraint's name, a table, an errno, a syscall), then the
+ * same of its cause, down to MAX_CAUSE_DEPTH. Never `params`, `detail`, `where`, `parameters` or a credential field,
+ * and never a field holding an object (a request, a configuration, a row). Anything not an Error is returned as is.
+ */
+export function safeError(error: unknown, depth = 0): SafeError | unknown {
+  if (!(error instanceof Error)) return error;
+  const safe: SafeError = {
+    type: error.constructor?.name || error.name,
+    message: withoutParams(error.message),
+    stack: safeStack(error),
+  };
+  for (const [field, value] of Object.entries(error)) {
+    if (field in safe || field === 'cause' || field === 'errors' || UNSAFE_ERROR_FIELDS.has(field)) continue;
+    if (typeof value === 'string') safe[field] = withoutParams(value);
+    else if (typeof value === 'number' || typeof value === 'boolean') safe[field] = value;
+  }
+  if (depth < MAX_CAUSE_DEPTH) {
+    if (error.cause instanceof Error) safe.cause = safeError(error.cause, depth + 1) as SafeError;
+    else if (typeof error.cause === 'string') safe.cause = withoutParams(error.cause);
+    if (error instanceof AggregateError && Array.isArray(error.errors))
+      safe.aggregateErrors = error.errors.map((inner) => safeError(inner, depth + 1) as SafeError);
+  }
+  return safe;
+}
+
+/**
+ * An error as a line of text, for a log line's `msg` and for what is stored (`scheduled_jobs.last_error`,
+ * `job_runs.error`, an outbox row's `last_error`, shown on the back office's Operations page): its message and its
+ * causes' (`Failed query: insert into … values ($1, $2): duplicate key value violates unique constraint "…"`), made
+ * safe as safeError makes them.
+ */
 export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth <= MAX_CAUSE_DEPTH && current !== undefined && current !== null; depth++) {
+    const text = withoutParams(current instanceof Error ? current.message : String(current));
+    if (text && !parts.some((part) => part.includes(text))) parts.push(text);
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return parts.join(': ');
 }

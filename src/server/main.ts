@@ -13,7 +13,7 @@ import { startPageCache } from './cache/pages';
 import { prepareDatabase } from './db/prepare-database';
 import { type Env, EnvError, getEnv, missingSharedSecrets } from './env';
 import { handleWithRequestId } from './http/faults';
-import { answerMetricsPort, answerOperatorPath } from './http/operator-endpoints';
+import { answerOperatorPath, startMetricsListener } from './http/operator-endpoints';
 import { noteRoute } from './http/request-context';
 import { STATIC_ROUTE } from './http/route-label';
 import {
@@ -124,14 +124,9 @@ async function start() {
   );
   server.keepAliveTimeout = 5_000;
 
-  // METRICS_PORT: /metrics on a listener of its own, on the same interface as the site (docs/operations.md "Metrics").
-  const metricsServer = env.METRICS_PORT
-    ? http
-        .createServer((req, res) => answerMetricsPort(req, res))
-        .listen(env.METRICS_PORT, env.HOST, () =>
-          log.info({ host: env.HOST, port: env.METRICS_PORT }, `metrics on ${env.HOST}:${env.METRICS_PORT}/metrics`),
-        )
-    : undefined;
+  // METRICS_PORT: /metrics on a listener of its own, on HOST with METRICS_TOKEN, else on the loopback interface only
+  // (docs/operations.md "Metrics").
+  const metricsServer = env.METRICS_PORT ? startMetricsListener(env, env.METRICS_PORT) : undefined;
   metricsServer?.on('error', (error) => {
     log.fatal({ err: error }, `metrics listener failed: ${error.message}`);
     flushLogs();

@@ -2,10 +2,11 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { processGlobal } from '~/server/process-global';
 
 /**
- * The process's Prometheus metrics (docs/operations.md "Metrics"), served at /metrics (src/server/http/metrics-endpoint.ts).
- * Each metric is made where it is measured (the access log, the render cache, the job runner, the webhooks) through the
- * functions below, which answer the one already registered under that name: modules that the dev server reloads, or
- * that a test suite loads once for many files, find their metric instead of registering it twice.
+ * The process's Prometheus metrics (docs/operations.md "Metrics"), served at /metrics
+ * (src/server/http/operator-endpoints.ts). Each metric is made where it is measured (the access log, the render cache,
+ * the job runner, the webhooks) through the functions below, which answer the one already registered under that name:
+ * modules that the dev server reloads, or that a test suite loads once for many files, find their metric instead of
+ * registering it twice.
  */
 export const metricsRegistry = processGlobal('mavuno.metrics-registry', () => {
   const registry = new Registry();

@@ -1,8 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { DrizzleQueryError, eq, sql } from 'drizzle-orm';
+import { pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getApiApp } from '~/server/api/app';
+import { jobRuns, scheduledJobs } from '~/server/db/schema';
 import { createPageCache } from '~/server/cache/page-cache';
 import { type ScheduledJob, registerJobs, runDueJobs } from '~/server/jobs/runner';
 import { markShuttingDown } from '~/server/lifecycle';
@@ -10,7 +13,8 @@ import { getChatHub } from '~/server/realtime/chat-hub';
 import { queueMail } from '~/server/mail';
 import { parseEnv, replaceEnv } from '~/server/env';
 import { handleWithRequestId } from '~/server/http/faults';
-import { answerOperatorPath } from '~/server/http/operator-endpoints';
+import { errorMessage, log } from '~/server/log';
+import { answerOperatorPath, startMetricsListener } from '~/server/http/operator-endpoints';
 import { forgetScrapeGauges } from '~/server/services/health/scrape-gauges';
 import { deliverOutbox } from '~/server/services/outbox/deliver-outbox';
 import { type FileStorage, getStorage, installStorage } from '~/server/storage';
@@ -151,6 +155,55 @@ describe('the access log', () => {
   });
 });
 
+/** A table of the test's own with a unique phone number: a second insert fails as a real query does. */
+const contacts = pgTable('obs_contacts', { phone: text('phone').notNull().unique() });
+
+describe('an error from the database', () => {
+  it('is logged and stored without the values of its query or the row PostgreSQL names', async () => {
+    const { db } = database.handle();
+    await db.execute(sql`create table obs_contacts (phone text not null unique)`);
+    const phone = uniquePhone();
+    await db.insert(contacts).values({ phone });
+    const insertAgain = () => db.insert(contacts).values({ phone });
+    const failed = await insertAgain().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    // What drizzle and the driver put in the error: the number in its message and params, and in its cause's detail.
+    expect(failed).toBeInstanceOf(DrizzleQueryError);
+    const queryError = failed as DrizzleQueryError;
+    expect(queryError.message).toContain(phone);
+    expect(queryError.params).toContain(phone);
+    expect((queryError.cause as { detail?: string }).detail).toContain(phone);
+
+    const before = logs.raw().length;
+    log.error({ component: 'test', err: failed }, `insert failed: ${errorMessage(failed)}`);
+    const written = logs.raw().slice(before);
+    const line = JSON.parse(written) as { msg: string; err: Record<string, unknown> };
+    expect(line.err).toMatchObject({ type: 'DrizzleQueryError', cause: { code: '23505' } });
+    expect(line.err.message).toContain('insert into "obs_contacts"');
+    expect(line.err.stack).toContain('    at ');
+    expect(line.msg).toMatch(/duplicate key value violates unique constraint/);
+    expect(errorMessage(failed)).toMatch(/^Failed query: insert into "obs_contacts" .*: duplicate key value/);
+
+    // A job that fails so: its stored error (scheduled_jobs.last_error, job_runs.error) and its log line.
+    const name = `obs-insert-${Date.now()}`;
+    const job: ScheduledJob = { name, everyMs: 60_000, leaseMs: 60_000, run: async () => void (await insertAgain()) };
+    await registerJobs(db, [job], new Date(Date.now() - 1_000));
+    await runDueJobs(db, [job]);
+    const [row] = await db.select().from(scheduledJobs).where(eq(scheduledJobs.name, name));
+    const runs = await db.select().from(jobRuns).where(eq(jobRuns.job, name));
+    expect(row.lastError).toMatch(/duplicate key value violates unique constraint/);
+    expect(runs.map((run) => run.error)).toEqual([row.lastError]);
+
+    for (const text of [written, errorMessage(failed), row.lastError ?? '', logs.raw().slice(before)]) {
+      expect(text).not.toContain(phone);
+      expect(text).not.toContain(phone.slice(1));
+      expect(text).not.toContain('Key (phone)');
+    }
+  });
+});
+
 describe('/metrics', () => {
   it('is not there without METRICS_TOKEN, and refuses a missing or wrong token', async () => {
     await withMetricsToken(undefined, async () => {
@@ -162,6 +215,42 @@ describe('/metrics', () => {
       expect(wrong.status).toBe(401);
       expect(await wrong.text()).not.toContain('http_requests_total');
     });
+  });
+
+  it('on METRICS_PORT, binds the loopback interface only without METRICS_TOKEN, and HOST to the token with it', async () => {
+    const listen = async (token: string | undefined) => {
+      const listener = startMetricsListener({ HOST: '0.0.0.0', METRICS_TOKEN: token }, 0);
+      await new Promise((resolve) => listener.once('listening', resolve));
+      return listener;
+    };
+    const scrape = (port: number, headers: Record<string, string> = {}) =>
+      fetch(`http://127.0.0.1:${port}/metrics`, { headers });
+    const close = (listener: http.Server) => new Promise((resolve) => listener.close(resolve));
+
+    const open = await listen(undefined);
+    try {
+      const { address, port } = open.address() as AddressInfo;
+      expect(address).toBe('127.0.0.1');
+      const res = await scrape(port);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('http_requests_total');
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404);
+    } finally {
+      await close(open);
+    }
+
+    const guarded = await listen(TOKEN);
+    try {
+      const { address, port } = guarded.address() as AddressInfo;
+      expect(address).toBe('0.0.0.0');
+      expect((await scrape(port)).status).toBe(401);
+      expect((await scrape(port, { Authorization: `Bearer ${TOKEN}x` })).status).toBe(401);
+      const res = await scrape(port, { Authorization: `Bearer ${TOKEN}` });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('http_requests_total');
+    } finally {
+      await close(guarded);
+    }
   });
 
   it('answers the right token with the requests, the render cache, the outbox, the jobs and the webhooks', async () => {

@@ -45,12 +45,6 @@ export function isDeadLetterRetryable(expiresAt: Date | null, now: Date): boolea
   return !isPastDeadline(expiresAt, now);
 }
 
-/** A phone number on a list: every digit hidden but the last three (`•••••••••123`). */
-export function maskPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return `${'•'.repeat(Math.max(0, digits.length - 3))}${digits.slice(-3)}`;
-}
-
 /** An SMS on a list: its first words, with every run of four digits or more hidden (a PIN, an amount, a number). */
 export function smsExcerpt(text: string, length = 60): string {
   const masked = text

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { log } from '~/server/log';
+import { errorMessage, log } from '~/server/log';
 import { recordAccess, routeOf } from './access-log';
 import { type RequestContext, currentRequestContext, requestContexts } from './request-context';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id';
@@ -26,7 +26,7 @@ export function logFault(facts: RequestFacts & { status: number; error?: unknown
   const fields = { requestId: facts.id, method: facts.method, route, status: facts.status };
   if (facts.error === undefined) log.error(fields, 'server fault: no exception (the handler chose this status)');
   else if (facts.error instanceof Error)
-    log.error({ ...fields, err: facts.error }, `server fault: ${facts.error.message}`);
+    log.error({ ...fields, err: facts.error }, `server fault: ${errorMessage(facts.error)}`);
   else log.error(fields, `server fault: ${String(facts.error)}`);
 }
 

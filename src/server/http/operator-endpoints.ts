@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getEnv } from '~/server/env';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { type Env, getEnv } from '~/server/env';
 import { errorMessage, log } from '~/server/log';
 import { metricsRegistry } from '~/server/metrics';
 import { checkReadiness } from '~/server/services/health/check-readiness';
@@ -67,14 +67,34 @@ export function answerOperatorPath(req: IncomingMessage, res: ServerResponse, pa
   return false;
 }
 
-/**
- * The METRICS_PORT listener's requests: /metrics (with METRICS_TOKEN set, only to that token), 404 for anything else.
- */
-export function answerMetricsPort(req: IncomingMessage, res: ServerResponse): void {
+/** The METRICS_PORT listener's requests: /metrics (with a token, only to that token), 404 for anything else. */
+export function answerMetricsPort(req: IncomingMessage, res: ServerResponse, token: string | undefined): void {
   const path = (req.url ?? '/').split('?')[0];
-  const token = getEnv().METRICS_TOKEN;
   if (path !== '/metrics') answerText(res, 404, 'not found\n');
   else if (token && !hasMetricsToken(req, token))
     answerText(res, 401, 'unauthorized\n', { 'WWW-Authenticate': 'Bearer' });
   else void answerMetrics(req, res);
+}
+
+/**
+ * Where the METRICS_PORT listener binds (docs/operations.md "Metrics"): HOST when METRICS_TOKEN guards it, else the
+ * loopback interface only — without a token, /metrics there is for a scraper on the same machine (or in the same
+ * network namespace: a sidecar), never for whoever reaches HOST (0.0.0.0 in a container).
+ */
+export function metricsListenHost(env: Pick<Env, 'HOST' | 'METRICS_TOKEN'>): string {
+  return env.METRICS_TOKEN ? env.HOST : '127.0.0.1';
+}
+
+/** The METRICS_PORT listener (src/server/main.ts), listening on `port` at metricsListenHost. */
+export function startMetricsListener(env: Pick<Env, 'HOST' | 'METRICS_TOKEN'>, port: number): http.Server {
+  const host = metricsListenHost(env);
+  const token = env.METRICS_TOKEN;
+  return http
+    .createServer((req, res) => answerMetricsPort(req, res, token))
+    .listen(port, host, () =>
+      log.info(
+        { host, port },
+        `metrics on ${host}:${port}/metrics${token ? ' (METRICS_TOKEN required)' : ' (loopback only: no METRICS_TOKEN)'}`,
+      ),
+    );
 }

@@ -15,11 +15,22 @@ export function astroRoute(pattern: string): string {
 
 const MAX_SEGMENTS = 8;
 
-/** A segment that names one thing among many: a number, or a long run of letters and digits (a key, a token, a hash). */
+/**
+ * A route's own words, as every page and endpoint is named: lowercase words joined by hyphens, maybe a file extension
+ * (`confirm-email`, `public-company-profile`, `transactions.csv`).
+ */
+const ROUTE_WORDS = /^[a-z]+(?:-[a-z]+)*(?:\.[a-z]+)?$/;
+
+/**
+ * A segment that names one thing among many: a number, or 12 characters or more that are not a route's words — a key,
+ * a token (base64url: with a digit, or in both cases, or with `_`), a hash, a slug with a number
+ * (`dry-white-maize-grade-1`). Only a token of lowercase letters and hyphens alone passes for words: about one in 10⁸
+ * of 16 random bytes, none of 32.
+ */
 function isIdentifier(segment: string): boolean {
   if (/^\d+$/.test(segment)) return true;
   if (segment.length > 32) return true;
-  return segment.length >= 12 && /\d/.test(segment) && /^[A-Za-z0-9_.~%-]+$/.test(segment);
+  return segment.length >= 12 && /^[A-Za-z0-9_.~%-]+$/.test(segment) && !ROUTE_WORDS.test(segment);
 }
 
 /**

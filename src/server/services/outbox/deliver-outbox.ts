@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { maskPhone } from '~/features/accounts/mask-phone';
 import type { OutboxKind } from '~/features/admin/operations';
 import { isPastDeadline } from '~/features/outbox/deadline';
 import { type Executor, rowsOf } from '~/server/db';
 import { type MailSender, getMailSender } from '~/server/mail';
 import { type SmsSender, getSmsSender } from '~/server/sms';
-import { log, maskPhone } from '~/server/log';
+import { errorMessage, log } from '~/server/log';
 
 /** Tries before a message becomes a dead letter (docs/operations.md "Outbox"): about a day and a half of backoff. */
 export const OUTBOX_MAX_ATTEMPTS = 10;
@@ -168,7 +169,7 @@ export async function deliverOutbox(
         );
         pass.sent++;
       } catch (cause) {
-        const error = cause instanceof Error ? cause.message : String(cause);
+        const error = errorMessage(cause);
         const dead = row.attempts >= OUTBOX_MAX_ATTEMPTS;
         // A dead letter keeps the time it was given up as its next_attempt_at (the back office lists it by that).
         const retryAt = dead ? now : new Date(now.getTime() + outboxBackoffMs(row.attempts));

@@ -1,11 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  type DeadLettersQuery,
-  type OutboxKind,
-  isDeadLetterRetryable,
-  maskPhone,
-  smsExcerpt,
-} from '~/features/admin/operations';
+import { maskPhone } from '~/features/accounts/mask-phone';
+import { type DeadLettersQuery, type OutboxKind, isDeadLetterRetryable, smsExcerpt } from '~/features/admin/operations';
 import { type Executor, rowsOf } from '~/server/db';
 import { type Page, pageOffset, toPage } from '~/server/db/pagination';
 import { type Operator, staffOperator } from './operator';
