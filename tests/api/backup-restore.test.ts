@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -369,4 +370,32 @@ describe('the embedded database is opened by one process at a time', () => {
     release();
     expect(existsSync(lockFileOf(dataDir))).toBe(false);
   });
+
+  it('npm run admin: a command refused by the lock prints only why and exits 1; move-uploads-to-s3 runs while the site holds the database', async () => {
+    const dataRoot = path.join(scratch, 'admin-held');
+    mkdirSync(dataRoot, { recursive: true });
+    const release = lockDataDir(path.join(dataRoot, 'pglite'));
+    try {
+      const admin = (...args: string[]) =>
+        promisify(execFile)(path.resolve('node_modules/.bin/tsx'), ['scripts/admin.ts', ...args], {
+          env: { ...process.env, DATA_DIR: dataRoot, DATABASE_URL: '', S3_BUCKET: '', LOG_LEVEL: 'silent' },
+        }).then(
+          (done) => ({ code: 0, stdout: done.stdout, stderr: done.stderr }),
+          (error: { code: number; stdout: string; stderr: string }) => error,
+        );
+      const [listJobs, move] = await Promise.all([admin('list-jobs'), admin('move-uploads-to-s3')]);
+      expect(listJobs.code).toBe(1);
+      expect(listJobs.stderr.trim()).toMatch(
+        new RegExp(`^list-jobs failed: The embedded database .* is in use by pid ${process.pid} .*stop the site first`),
+      );
+      // The message only: no stack trace after it.
+      expect(listJobs.stderr).not.toMatch(/^\s+at /m);
+      // Not refused by the lock: it got as far as its own configuration.
+      expect(move.code).toBe(1);
+      expect(move.stderr).toMatch(/move-uploads-to-s3 failed: it needs S3_BUCKET/);
+      expect(move.stderr).not.toMatch(/in use by pid/);
+    } finally {
+      release();
+    }
+  }, 120_000);
 });
