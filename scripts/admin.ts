@@ -49,7 +49,8 @@
 //   backup DIR                 back up the database and DATA_DIR/uploads into the new directory DIR (docs/operations.md
 //                              "Backups and restore"); the embedded database only with the site stopped
 //   restore DIR [--force]      restore a backup into an empty database and uploads directory (the site stopped);
-//                              --force replaces them; exit code 1 when the restored counts differ from the backup's
+//                              --force replaces them (keeping what it replaced); exit code 1 when the restored counts
+//                              differ from the backup's, and then nothing is replaced
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { ROLES, TIERS, type Role, type Tier } from '~/features/accounts/constants';
@@ -141,6 +142,10 @@ if (command === 'backup' || command === 'restore' || command === 'move-uploads-t
         );
         for (const aside of report.keptAside)
           console.log(`What it replaced is kept in ${aside}: remove it when satisfied.`);
+        if (report.keptDatabase)
+          console.log(
+            `The database it replaced is kept as ${report.keptDatabase}: drop it when satisfied (dropdb ${report.keptDatabase}).`,
+          );
         break;
       }
       case 'move-uploads-to-s3': {
