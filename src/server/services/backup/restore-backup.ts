@@ -286,7 +286,11 @@ async function restorePostgres(
           manifest,
           'so it was emptied again and the uploads directory left unchanged',
         );
-        const aside = await swapIn(stagedUploads, uploadsDir);
+        const aside = await swapIn(stagedUploads, uploadsDir).catch((error: Error) => {
+          throw new Error(
+            `${error.message}\nThe uploads could not be put in place: the database was emptied again, the uploads directory is unchanged.`,
+          );
+        });
         return { manifest, restored, keptAside: aside ? [aside] : [] };
       } catch (error) {
         // Back to the empty database it was: Mavuno's schemas dropped, public made again as PostgreSQL creates it.
