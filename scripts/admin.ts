@@ -49,7 +49,8 @@
 //   backup DIR                 back up the database and DATA_DIR/uploads into the new directory DIR (docs/operations.md
 //                              "Backups and restore"); the embedded database only with the site stopped
 //   restore DIR [--force]      restore a backup into an empty database and uploads directory (the site stopped);
-//                              --force replaces them; exit code 1 when the restored counts differ from the backup's
+//                              --force replaces them (keeping what it replaced); exit code 1 when the restored counts
+//                              differ from the backup's, and then nothing is replaced
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { ROLES, TIERS, type Role, type Tier } from '~/features/accounts/constants';
@@ -99,9 +100,10 @@ import { restoreBackup } from '~/server/services/backup/restore-backup';
 
 const [command, ...args] = process.argv.slice(2);
 const env = getEnv();
-// backup and restore open the database themselves, before the migrations and seeding below: a backup copies the
-// database as it is, a restore wants an empty one.
-if (command === 'backup' || command === 'restore') {
+// Handled before the database is opened below (with its migrations and seeding): backup and restore open it
+// themselves (a backup copies the database as it is, a restore wants an empty one); move-uploads-to-s3 needs none, so
+// it runs while the site holds the embedded database (docs/operations.md "Object storage").
+if (command === 'backup' || command === 'restore' || command === 'move-uploads-to-s3') {
   const dir = args.find((arg) => !arg.startsWith('--'));
   const uploadsDir = path.resolve(env.DATA_DIR, 'uploads');
   const dataDir = path.resolve(env.DATA_DIR, 'pglite');
@@ -140,6 +142,24 @@ if (command === 'backup' || command === 'restore') {
         );
         for (const aside of report.keptAside)
           console.log(`What it replaced is kept in ${aside}: remove it when satisfied.`);
+        if (report.keptDatabase)
+          console.log(
+            `The database it replaced is kept as ${report.keptDatabase}: drop it when satisfied (dropdb ${report.keptDatabase}).`,
+          );
+        break;
+      }
+      case 'move-uploads-to-s3': {
+        if (!env.S3_BUCKET)
+          throw new Error('it needs S3_BUCKET (and S3_ENDPOINT, S3_REGION, keys as the app runs with them)');
+        const removeLocal = args.includes('--remove-local');
+        const report = await moveUploadsToBucket(uploadsDir, createS3Storage(s3OptionsOf(env)), { removeLocal });
+        for (const { key, error } of report.failed) console.error(`failed: ${key}: ${error}`);
+        for (const name of report.skipped) console.error(`skipped (not a storage key): ${name}`);
+        console.log(
+          `${uploadsDir} -> s3://${env.S3_BUCKET}: ${report.copied} copied, ${report.alreadyThere} already there, ${report.failed.length} failed${removeLocal ? `, ${report.removed} local file(s) removed` : ''}.`,
+        );
+        if (report.failed.length > 0)
+          throw new Error('some files were not copied: run the command again to retry them.');
         break;
       }
     }
@@ -149,7 +169,14 @@ if (command === 'backup' || command === 'restore') {
   }
   process.exit();
 }
-const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR, 'pglite') });
+let handle: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  handle = await openDatabase({ url: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR, 'pglite') });
+} catch (error) {
+  // The embedded database held by the running site (DataDirLockedError), PostgreSQL not answering: the message alone.
+  console.error(`${command ?? 'admin'} failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 installDatabase(handle);
 const fail = (message: string) => {
   console.error(message);
@@ -253,23 +280,6 @@ try {
       if (report.ok)
         console.log('The ledger is consistent: every transfer balanced, every balance equal to its postings.');
       else fail(`The ledger has ${report.problems.length} problem(s):\n${report.problems.join('\n')}`);
-      break;
-    }
-    case 'move-uploads-to-s3': {
-      if (!env.S3_BUCKET) {
-        fail('move-uploads-to-s3 needs S3_BUCKET (and S3_ENDPOINT, S3_REGION, keys as the app runs with them)');
-        break;
-      }
-      const root = path.resolve(env.DATA_DIR, 'uploads');
-      const report = await moveUploadsToBucket(root, createS3Storage(s3OptionsOf(env)), {
-        removeLocal: args.includes('--remove-local'),
-      });
-      for (const { key, error } of report.failed) console.error(`failed: ${key}: ${error}`);
-      for (const name of report.skipped) console.error(`skipped (not a storage key): ${name}`);
-      console.log(
-        `${root} -> s3://${env.S3_BUCKET}: ${report.copied} copied, ${report.alreadyThere} already there, ${report.failed.length} failed${args.includes('--remove-local') ? `, ${report.removed} local file(s) removed` : ''}.`,
-      );
-      if (report.failed.length > 0) fail('Some files were not copied: run the command again to retry them.');
       break;
     }
     case 'list-payouts': {

@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +64,33 @@ async function openTarget(target: RestoreTarget): Promise<DatabaseHandle> {
 async function closeTarget(handle: DatabaseHandle) {
   opened.splice(opened.indexOf(handle), 1);
   await handle.close();
+}
+
+/** A lot's title in a target database (opened and closed again). */
+async function titleOf(target: RestoreTarget, lotId: number): Promise<string | undefined> {
+  const handle = await openTarget(target);
+  try {
+    return (await handle.db.select({ title: lots.title }).from(lots).where(eq(lots.id, lotId)))[0]?.title;
+  } finally {
+    await closeTarget(handle);
+  }
+}
+
+/** What a failed restore could leave beside its target: staged directories, or databases it made on the server. */
+async function leftOver(target: RestoreTarget): Promise<string[]> {
+  if (target.kind === 'pglite')
+    return readdirSync(path.dirname(target.dataDir)).filter((name) => /restoring|before-restore/.test(name));
+  const name = new URL(target.url).pathname.slice(1);
+  const handle = await openTarget(target);
+  try {
+    return (
+      (await handle.db.execute(
+        sql`select datname from pg_database where datname like ${`${name}\\_%`}`,
+      )) as unknown as { rows: { datname: string }[] }
+    ).rows.map((row) => row.datname);
+  } finally {
+    await closeTarget(handle);
+  }
 }
 
 /** Every file under a directory with its bytes, by relative path. */
@@ -257,10 +285,45 @@ describe('backup and restore', () => {
       const handle = await openTarget(target);
       await handle.db.update(lots).set({ title: 'Changed after the backup' }).where(eq(lots.id, photoLotId));
       await closeTarget(handle);
+      // A restore that fails (here its counts differ from the manifest's) replaces nothing, even with --force.
+      const manifestFile = path.join(backupDir, BACKUP_FILES.manifest);
+      const original = readFileSync(manifestFile, 'utf8');
+      writeFileSync(
+        manifestFile,
+        JSON.stringify({ ...manifest, rows: { ...manifest.rows, lots: manifest.rows.lots + 1 } }),
+      );
+      try {
+        await expect(restoreBackup({ dir: backupDir, target, uploadsDir, force: true })).rejects.toThrow(
+          /differs from the backup, nothing was replaced/,
+        );
+      } finally {
+        writeFileSync(manifestFile, original);
+      }
+      expect(await titleOf(target, photoLotId)).toBe('Changed after the backup');
+      expect(await leftOver(target)).toEqual([]);
+      // Nor does one whose files cannot be put in place (here the uploads directory is a file): the database swap
+      // is undone.
+      const blocked = path.join(scratch, 'blocked-uploads');
+      writeFileSync(blocked, 'not a directory');
+      await expect(restoreBackup({ dir: backupDir, target, uploadsDir: blocked, force: true })).rejects.toThrow(
+        /the database (\S+ )?was put back as it was/,
+      );
+      expect(await titleOf(target, photoLotId)).toBe('Changed after the backup');
+      expect(await leftOver(target)).toEqual([]);
+      expect(readFileSync(blocked, 'utf8')).toBe('not a directory');
+
       const report = await restoreBackup({ dir: backupDir, target, uploadsDir, force: true });
       expect(report.restored.rows).toEqual(manifest.rows);
       if (target.kind === 'pglite')
         expect(report.keptAside.some((aside) => aside.includes('.before-restore-'))).toBe(true);
+      else {
+        // The replaced database is kept under another name, with the change made after the backup.
+        expect(report.keptDatabase).toMatch(/_before_restore_\d{14}$/);
+        madeDatabases.push(report.keptDatabase!);
+        expect(await titleOf({ kind: 'postgres', url: urlOf(report.keptDatabase!) }, photoLotId)).toBe(
+          'Changed after the backup',
+        );
+      }
       const again = await openTarget(target);
       expect(await contentsOf(again.db)).toEqual(before);
       expect(await checkLedger(again.db)).toEqual({ ok: true, problems: [] });
@@ -312,7 +375,7 @@ describe('backup and restore', () => {
 });
 
 describe('a restore whose counts are not the manifest’s', () => {
-  it('names the table that differs and replaces no files (nor, on PGlite, the database)', async () => {
+  it('names the table that differs and leaves the database and files as they were', async () => {
     const manifestFile = path.join(backupDir, BACKUP_FILES.manifest);
     const original = readFileSync(manifestFile, 'utf8');
     const parsed = JSON.parse(original) as BackupManifest;
@@ -326,6 +389,16 @@ describe('a restore whose counts are not the manifest’s', () => {
       if (target.kind === 'pglite') {
         expect(existsSync(target.dataDir)).toBe(false);
         expect(readdirSync(path.dirname(target.dataDir))).toEqual([]);
+      } else {
+        // The empty database it restored into is empty again.
+        const handle = await openTarget(target);
+        const [{ n }] = (
+          (await handle.db.execute(
+            sql`select count(*)::int as n from pg_tables where schemaname in ('public', 'drizzle')`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows;
+        expect(n).toBe(0);
+        await closeTarget(handle);
       }
     } finally {
       writeFileSync(manifestFile, original);
@@ -369,4 +442,32 @@ describe('the embedded database is opened by one process at a time', () => {
     release();
     expect(existsSync(lockFileOf(dataDir))).toBe(false);
   });
+
+  it('npm run admin: a command refused by the lock prints only why and exits 1; move-uploads-to-s3 runs while the site holds the database', async () => {
+    const dataRoot = path.join(scratch, 'admin-held');
+    mkdirSync(dataRoot, { recursive: true });
+    const release = lockDataDir(path.join(dataRoot, 'pglite'));
+    try {
+      const admin = (...args: string[]) =>
+        promisify(execFile)(path.resolve('node_modules/.bin/tsx'), ['scripts/admin.ts', ...args], {
+          env: { ...process.env, DATA_DIR: dataRoot, DATABASE_URL: '', S3_BUCKET: '', LOG_LEVEL: 'silent' },
+        }).then(
+          (done) => ({ code: 0, stdout: done.stdout, stderr: done.stderr }),
+          (error: { code: number; stdout: string; stderr: string }) => error,
+        );
+      const [listJobs, move] = await Promise.all([admin('list-jobs'), admin('move-uploads-to-s3')]);
+      expect(listJobs.code).toBe(1);
+      expect(listJobs.stderr.trim()).toMatch(
+        new RegExp(`^list-jobs failed: The embedded database .* is in use by pid ${process.pid} .*stop the site first`),
+      );
+      // The message only: no stack trace after it.
+      expect(listJobs.stderr).not.toMatch(/^\s+at /m);
+      // Not refused by the lock: it got as far as its own configuration.
+      expect(move.code).toBe(1);
+      expect(move.stderr).toMatch(/move-uploads-to-s3 failed: it needs S3_BUCKET/);
+      expect(move.stderr).not.toMatch(/in use by pid/);
+    } finally {
+      release();
+    }
+  }, 120_000);
 });

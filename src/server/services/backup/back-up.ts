@@ -90,7 +90,8 @@ async function dumpDatabase(
     );
     return { file: BACKUP_FILES.pglite, description };
   }
-  if (!options.url) throw new Error('a PostgreSQL backup needs the database URL');
+  const { url } = options;
+  if (!url) throw new Error('a PostgreSQL backup needs the database URL');
   const tool = await locatePgTool('pg_dump');
   const [{ version }] = await rowsOf<{ version: number }>(
     handle.db,
@@ -112,12 +113,7 @@ async function dumpDatabase(
         }
       ).rows;
       const counted = await describeDatabase(tx);
-      await runPgTool(tool.command, [
-        '--format=custom',
-        `--snapshot=${snapshot}`,
-        `--file=${file}`,
-        `--dbname=${options.url}`,
-      ]);
+      await runPgTool(tool.command, ['--format=custom', `--snapshot=${snapshot}`, `--file=${file}`], url);
       return counted;
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
