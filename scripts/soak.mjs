@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, onDatabase, startServer } from './lib/fleet.mjs';
+import { demoBuyerCookie, freePort, onDatabase, startServer } from './lib/fleet.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
@@ -43,15 +43,7 @@ const server = startServer({
 try {
   await server.ready();
   const base = server.base;
-  const login = await fetch(`${base}/api-v2/user/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Session-Mode': 'cookie', Origin: base },
-    body: 'email=demo-buyer%40mavuno.test&password=mavuno-demo',
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+  const cookie = await demoBuyerCookie(base);
   const common = { 'Accept-Encoding': 'br, gzip', 'Accept-Language': 'en' };
   const half = Math.max(1, Math.floor(CONNECTIONS / 2));
   const round = (paths, headers, connections) =>

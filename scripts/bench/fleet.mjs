@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, mailServer, onDatabase, startBalancer, startServer } from '../lib/fleet.mjs';
+import { demoBuyerCookie, freePort, mailServer, onDatabase, startBalancer, startServer } from '../lib/fleet.mjs';
 
 const CLOCK_TICKS = 100;
 
@@ -52,15 +52,7 @@ export async function benchFleet({ root, url, duration = 10, mails = 1000 }) {
     await a.ready();
     b = startServer({ root, port: portB, env: { ...shared, DATA_DIR: path.join(work, 'b') } });
     await b.ready();
-    const login = await fetch(`${a.base}/api-v2/user/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Session-Mode': 'cookie', Origin: a.base },
-      body: 'email=demo-buyer%40mavuno.test&password=mavuno-demo',
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
+    const cookie = await demoBuyerCookie(a.base);
     const headers = { Cookie: cookie, 'Accept-Encoding': 'br, gzip', 'Accept-Language': 'en' };
     const targets = [
       { name: 'signed-in page /board', path: '/board' },

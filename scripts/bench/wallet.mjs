@@ -3,6 +3,7 @@
 // and the signed-in member's wallet page (/user/profile/wallet, with a pocket and its transactions) and wallet API
 // under load, printed as tables. It prints figures and asserts nothing.
 import autocannon from 'autocannon';
+import { demoBuyerCookie } from '../lib/fleet.mjs';
 import { runBenchScript } from './run-bench-script.mjs';
 
 const SECONDS = Number(process.env.BENCH_WALLET_SECONDS ?? 5);
@@ -29,15 +30,7 @@ export function benchWalletTransfers({ root, url }) {
  * so the page has a pocket and transactions to show), `connections` × `duration` s each.
  */
 export async function benchWalletPage({ base, connections, duration }) {
-  const login = await fetch(`${base}/api-v2/user/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Session-Mode': 'cookie', Origin: base },
-    body: 'email=demo-buyer%40mavuno.test&password=mavuno-demo',
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await demoBuyerCookie(base);
   const headers = { Cookie: cookie, Origin: base, 'Accept-Encoding': 'br, gzip' };
   // A top-up paid with the sandbox's test card: the checkout page's form, as a member's browser posts it.
   const started = await fetch(`${base}/api-v2/wallet/top-up`, {

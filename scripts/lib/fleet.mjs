@@ -1,6 +1,7 @@
 // A fleet on one machine: production servers (dist/server/entry.mjs) behind HAProxy, as docs/operations.md
-// "Running a fleet" describes. Used by the fleet test (tests/api/fleet.test.ts) and the fleet bench
-// (scripts/bench/fleet.mjs), so both run the balancer the operator's guide shows.
+// "Running a fleet" describes, and what the tests and measures around them need (a free port, an SMTP server, a
+// statement on PostgreSQL, demo-buyer's cookie). Used by the fleet test (tests/api/fleet.test.ts), the bench
+// (scripts/bench/*.mjs) and the soak (scripts/soak.mjs), so all run the balancer the operator's guide shows.
 import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -170,4 +171,18 @@ export function mailServer(port) {
     });
   const stop = () => new Promise((resolve) => (server ? server.close(() => resolve(undefined)) : resolve(undefined)));
   return { received, start, stop, to: (address) => received.filter((mail) => mail.to === address) };
+}
+
+/** Signs demo-buyer in on `base` as a browser does (a session cookie) and answers the Cookie header to send. */
+export async function demoBuyerCookie(base) {
+  const login = await fetch(`${base}/api-v2/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Session-Mode': 'cookie', Origin: base },
+    body: 'email=demo-buyer%40mavuno.test&password=mavuno-demo',
+  });
+  if (!login.ok) throw new Error(`demo-buyer's sign-in answered ${login.status}`);
+  return login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
 }
