@@ -16,7 +16,7 @@ import { demoBuyerCookie, freePort, onDatabase, startServer } from './lib/fleet.
 const root = path.resolve(import.meta.dirname, '..');
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 50);
-const ANONYMOUS = ['/', '/board', '/board/1', '/api-v2/board-list/index', '/companies', '/statistics', '/faq'];
+const ANONYMOUS = ['/', '/board', '/board/1', '/api-v2/board-list/index', '/companies', '/prices', '/faq'];
 const SIGNED_IN = ['/board', '/user/offers', '/user/profile/wallet', '/chat', '/api-v2/offer', '/board/2'];
 
 /** The server's resident memory in MiB, from /proc. */
