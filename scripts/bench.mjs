@@ -60,7 +60,12 @@ if (process.env.BENCH_ONLY === 'fleet') {
     console.error('BENCH_ONLY=fleet runs on PostgreSQL: set DATABASE_URL');
     process.exit(1);
   }
-  await benchFleet({ root, url: process.env.DATABASE_URL, duration: DURATION });
+  await benchFleet({
+    root,
+    url: process.env.DATABASE_URL,
+    duration: DURATION,
+    mails: Number(process.env.BENCH_MAILS ?? 1000),
+  });
   process.exit(0);
 }
 async function fetchText(url) {
@@ -253,4 +258,10 @@ if (process.env.DATABASE_URL && (!ONLY || ONLY === 'companies'))
     connections: CONNECTIONS,
     duration: DURATION,
   });
-if (process.env.DATABASE_URL && !ONLY) await benchFleet({ root, url: process.env.DATABASE_URL, duration: DURATION });
+if (process.env.DATABASE_URL && !ONLY)
+  await benchFleet({
+    root,
+    url: process.env.DATABASE_URL,
+    duration: DURATION,
+    mails: Number(process.env.BENCH_MAILS ?? 1000),
+  });
