@@ -2,12 +2,11 @@
 // PostgreSQL database of its own, one production process behind HAProxy against two (scripts/lib/fleet.mjs, the
 // balancer docs/operations.md "Running a fleet" shows), in the same run: requests per second, p99 and errors of a
 // signed-in page (/board) and of the catalogue API as a signed-in member (past the render cache), at 10 and 32
-// connections, with the CPU per request (the servers' own, and the whole machine's: PostgreSQL, the balancer and the
-// load share its two cores; the load comes from wrk when it is installed, `apt-get install wrk`). Target (issue 26):
-// two processes serve ≥ 1.3× what one serves, with no error. Then the outbox: BENCH_MAILS (1,000) mails queued while
-// the SMTP server is down, and the time from its return until each was delivered once (target: within 60 s). It
-// prints figures and asserts nothing.
-import { execFileSync, spawnSync } from 'node:child_process';
+// connections, with the CPU per request (the servers' own, and the whole machine's: PostgreSQL and the balancer share
+// its two cores). Target (issue 26): two processes serve ≥ 1.3× what one serves, with no error. Then the outbox:
+// BENCH_MAILS (1,000) mails queued while the SMTP server is down, and the time from its return until each was
+// delivered once (target: within 60 s). It prints figures and asserts nothing.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,48 +26,6 @@ function machineCpu() {
   const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
   const idle = ticks[3] + ticks[4];
   return (ticks.reduce((sum, tick) => sum + tick, 0) - idle) / CLOCK_TICKS;
-}
-
-/**
- * The load of one row: wrk (Debian's package, written in C) when the machine has it, else autocannon. The load
- * generator shares the two cores with the servers, PostgreSQL and the balancer; wrk takes a fraction of autocannon's
- * CPU per request, so it leaves the cores to what is measured. Answers requests per second, their total, p99 (ms) and
- * errors (failed connections and non-2xx answers).
- */
-async function load({ url, connections, duration, headers }) {
-  if (!spawnSync('wrk', ['--version']).error) {
-    const out = execFileSync(
-      'wrk',
-      [
-        '-t1',
-        `-c${connections}`,
-        `-d${duration}s`,
-        '--latency',
-        ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
-        url,
-      ],
-      { encoding: 'utf8' },
-    );
-    const [, p99, unit] = /^\s*99%\s+([\d.]+)(us|ms|s)$/m.exec(out) ?? ['', '0', 'ms'];
-    const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-    return {
-      tool: 'wrk',
-      perSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)[1]),
-      total: Number(/(\d+) requests in/.exec(out)[1]),
-      p99: Number(p99) * { us: 0.001, ms: 1, s: 1000 }[unit],
-      errors:
-        Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) +
-        (socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
-    };
-  }
-  const result = await autocannon({ url, connections, duration, headers });
-  return {
-    tool: 'autocannon',
-    perSecond: result.requests.average,
-    total: result.requests.total,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
 }
 
 export async function benchFleet({ root, url, duration = 10, mails = 1000 }) {
@@ -103,7 +60,6 @@ export async function benchFleet({ root, url, duration = 10, mails = 1000 }) {
     ];
     const rows = [];
     const served = {};
-    let tool = 'autocannon';
     for (const setup of [
       { label: 'one process', servers: [{ name: 'a', port: portA, pid: a.child.pid }] },
       {
@@ -123,35 +79,34 @@ export async function benchFleet({ root, url, duration = 10, mails = 1000 }) {
       for (const target of targets)
         for (const connections of [10, 32]) {
           // A short warm-up, so both setups are measured warm.
-          await load({ url: base + target.path, connections, duration: 2, headers });
+          await autocannon({ url: base + target.path, connections, duration: 2, headers });
           const cpuBefore = setup.servers.reduce((sum, server) => sum + processCpu(server.pid), 0);
           const machineBefore = machineCpu();
-          const measured = await load({ url: base + target.path, connections, duration, headers });
-          tool = measured.tool;
+          const load = await autocannon({ url: base + target.path, connections, duration, headers });
           const appCpu = setup.servers.reduce((sum, server) => sum + processCpu(server.pid), 0) - cpuBefore;
           const allCpu = machineCpu() - machineBefore;
-          const requests = measured.total || 1;
+          const requests = load.requests.total || 1;
           const key = `${target.name}@${connections}`;
           served[key] ??= {};
-          served[key][setup.label] = measured.perSecond;
+          served[key][setup.label] = load.requests.average;
           rows.push({
             setup: setup.label,
             target: target.name,
             connections,
-            'req/s': Math.round(measured.perSecond),
-            'p99 ms': Math.round(measured.p99),
-            errors: measured.errors,
+            'req/s': Math.round(load.requests.average),
+            'p99 ms': load.latency.p99,
+            errors: load.errors + load.non2xx,
             'servers CPU ms/req': ((appCpu * 1000) / requests).toFixed(2),
             'machine CPU ms/req': ((allCpu * 1000) / requests).toFixed(2),
             'two / one':
-              setup.label === 'two processes' ? (measured.perSecond / served[key]['one process']).toFixed(2) : '',
+              setup.label === 'two processes' ? (load.requests.average / served[key]['one process']).toFixed(2) : '',
           });
         }
       await balancer.stop();
       balancer = undefined;
     }
     console.log(
-      `\nFleet on PostgreSQL: one process vs two behind HAProxy, ${duration} s each, load by ${tool} (target: two / one ≥ 1.3, no errors):\n`,
+      `\nFleet on PostgreSQL: one process vs two behind HAProxy, ${duration} s each (target: two / one ≥ 1.3, no errors):\n`,
     );
     console.table(rows);
 
