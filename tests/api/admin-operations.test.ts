@@ -4,8 +4,8 @@ import { auditLog, mailOutbox, smsOutbox } from '~/server/db/schema';
 import { formTokenFor } from '~/server/http/form-token';
 import { type ScheduledJob, registerJobs, runDueJobs } from '~/server/jobs/runner';
 import { type OperationsView, loadJobRunsPage, loadOperationsPage } from '~/server/loaders/admin-operations';
-import { type MailSender, queueMail } from '~/server/mail';
-import { type SmsSender, queueSms } from '~/server/sms';
+import { queueMail } from '~/server/mail';
+import { queueSms } from '~/server/sms';
 import {
   OUTBOX_EXPIRED_ERROR,
   OUTBOX_MAX_ATTEMPTS,
@@ -19,6 +19,7 @@ import { retryDeadLetter } from '~/server/services/outbox/retry-dead-letter';
 import { signedUpUser, uniqueEmail } from '../fixtures/accounts';
 import { apiRequest, form } from '../fixtures/api';
 import { useTestDatabase } from '../fixtures/database';
+import { fakeProviders } from '../fixtures/outbox-providers';
 import { TestCookies, formRequest } from '../fixtures/forms';
 import { adminGate, staffMember } from './admin-helpers';
 
@@ -28,30 +29,9 @@ const db = () => database.handle().db;
 const SECOND = 1_000;
 const PATH = '/admin/operations';
 
-/** Senders that record what they were handed, or fail while `down`. */
-function providers() {
-  const handed: string[] = [];
-  const state = { down: true, handed };
-  const mail: MailSender = {
-    kind: 'smtp',
-    async send(message) {
-      if (state.down) throw new Error('connect ECONNREFUSED 127.0.0.1:25');
-      handed.push(message.to);
-    },
-  };
-  const sms: SmsSender = {
-    kind: 'provider',
-    async send(to) {
-      if (state.down) throw new Error('gateway answered 503');
-      handed.push(to);
-    },
-  };
-  return { state, mail, sms };
-}
-
 /** Runs the outbox worker with failing providers until every message pending now has used its last try. */
 async function deliverUntilDead() {
-  const { mail, sms } = providers();
+  const { mail, sms } = fakeProviders({ down: true });
   let now = new Date(Date.now() + SECOND);
   let lastPass = now;
   for (let attempt = 1; attempt <= OUTBOX_MAX_ATTEMPTS; attempt++) {
@@ -125,7 +105,7 @@ describe('[ADMIN] operations: dead letters', () => {
     expect(after.view.done).toEqual({ action: 'retry', kind: 'mail', id });
     expect(after.view.deadLetters.items.map((each) => each.id)).not.toContain(id);
 
-    const { state, mail, sms } = providers();
+    const { state, mail, sms } = fakeProviders({ down: true });
     state.down = false;
     await deliverOutbox(db(), { now: new Date(Date.now() + SECOND), mail, sms, limit: 100 });
     await deliverOutbox(db(), { now: new Date(Date.now() + 60 * SECOND), mail, sms, limit: 100 });
@@ -139,7 +119,7 @@ describe('[ADMIN] operations: dead letters', () => {
     const admin = await staffMember('admin');
     const to = uniqueEmail('pin');
     const id = await queuedMail(to, { expiresAt: new Date(Date.now() - SECOND) });
-    const { mail, sms } = providers();
+    const { mail, sms } = fakeProviders({ down: true });
     await deliverOutbox(db(), { now: new Date(Date.now() + SECOND), mail, sms, limit: 100 });
     expect(await mailRow(id)).toMatchObject({ status: 'dead', lastError: OUTBOX_EXPIRED_ERROR });
 

@@ -12,6 +12,7 @@ import {
 import { drainOutbox } from '~/server/services/outbox/drain-outbox';
 import { uniqueEmail } from '../fixtures/accounts';
 import { useTestDatabase } from '../fixtures/database';
+import { fakeProviders } from '../fixtures/outbox-providers';
 
 /** The outbox (every e-mail and SMS) and the job runner (docs/operations.md "Outbox", "Jobs"). */
 const database = useTestDatabase();
@@ -20,20 +21,6 @@ const SECOND = 1_000;
 
 const message = (to: string): MailMessage => ({ to, subject: 'Mahindi', text: 'Habari', html: '<p>Habari</p>' });
 const rowOf = async (to: string) => (await db().select().from(mailOutbox).where(eq(mailOutbox.to, to)))[0];
-
-/** A mail server that records what it was handed, or fails while `down`. */
-function mailServer() {
-  const handed: string[] = [];
-  const server = { down: false, handed, sender: undefined as unknown as MailSender };
-  server.sender = {
-    kind: 'smtp',
-    async send(mail) {
-      if (server.down) throw new Error('connect ECONNREFUSED 127.0.0.1:25');
-      handed.push(mail.to);
-    },
-  };
-  return server;
-}
 
 describe('the outbox', () => {
   it('is written with the transaction that causes it: a rolled-back change leaves no mail', async () => {
@@ -50,8 +37,8 @@ describe('the outbox', () => {
   it('drains a backlog batch after batch in one run of the job, each message once', async () => {
     const backlog = Array.from({ length: 2 * OUTBOX_BATCH + 5 }, (_, i) => uniqueEmail(`backlog-${i}`));
     for (const to of backlog) await queueMail(db(), message(to));
-    const smtp = mailServer();
-    const pass = await drainOutbox(db(), { now: new Date(Date.now() + SECOND), mail: smtp.sender });
+    const smtp = fakeProviders();
+    const pass = await drainOutbox(db(), { now: new Date(Date.now() + SECOND), mail: smtp.mail });
     expect(pass.sent).toBeGreaterThanOrEqual(backlog.length);
     expect(smtp.handed.filter((to) => backlog.includes(to)).sort()).toEqual([...backlog].sort());
   });
@@ -80,21 +67,21 @@ describe('the outbox', () => {
   it('retries with backoff while the mail server is down, then delivers once', async () => {
     const to = uniqueEmail('retried');
     await queueMail(db(), message(to));
-    const smtp = mailServer();
-    smtp.down = true;
+    const smtp = fakeProviders();
+    smtp.state.down = true;
     const start = new Date(Date.now() + SECOND);
-    expect((await deliverOutbox(db(), { now: start, mail: smtp.sender })).failed).toBeGreaterThanOrEqual(1);
+    expect((await deliverOutbox(db(), { now: start, mail: smtp.mail })).failed).toBeGreaterThanOrEqual(1);
     let row = await rowOf(to);
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row.lastError).toContain('ECONNREFUSED');
     expect(row.nextAttemptAt.getTime()).toBe(start.getTime() + outboxBackoffMs(1));
-    smtp.down = false;
+    smtp.state.down = false;
     // Before its next try, nothing is sent.
-    await deliverOutbox(db(), { now: new Date(start.getTime() + 10 * SECOND), mail: smtp.sender });
+    await deliverOutbox(db(), { now: new Date(start.getTime() + 10 * SECOND), mail: smtp.mail });
     expect(smtp.handed).not.toContain(to);
     const later = new Date(start.getTime() + outboxBackoffMs(1) + SECOND);
-    await deliverOutbox(db(), { now: later, mail: smtp.sender });
-    await deliverOutbox(db(), { now: new Date(later.getTime() + 3600_000), mail: smtp.sender });
+    await deliverOutbox(db(), { now: later, mail: smtp.mail });
+    await deliverOutbox(db(), { now: new Date(later.getTime() + 3600_000), mail: smtp.mail });
     expect(smtp.handed.filter((address) => address === to)).toHaveLength(1);
     row = await rowOf(to);
     expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
@@ -103,33 +90,30 @@ describe('the outbox', () => {
   it('hands a message to one of two processes delivering at once', async () => {
     const to = uniqueEmail('once');
     await queueMail(db(), message(to));
-    const smtp = mailServer();
+    const smtp = fakeProviders();
     const now = new Date(Date.now() + SECOND);
-    await Promise.all([
-      deliverOutbox(db(), { now, mail: smtp.sender }),
-      deliverOutbox(db(), { now, mail: smtp.sender }),
-    ]);
+    await Promise.all([deliverOutbox(db(), { now, mail: smtp.mail }), deliverOutbox(db(), { now, mail: smtp.mail })]);
     expect(smtp.handed.filter((address) => address === to)).toHaveLength(1);
   });
 
   it('gives up after its last try as a dead letter, and past its deadline without trying', async () => {
     const to = uniqueEmail('dead');
     await queueMail(db(), message(to));
-    const smtp = mailServer();
-    smtp.down = true;
+    const smtp = fakeProviders();
+    smtp.state.down = true;
     let now = new Date(Date.now() + SECOND);
     for (let attempt = 1; attempt <= OUTBOX_MAX_ATTEMPTS; attempt++) {
-      await deliverOutbox(db(), { now, mail: smtp.sender });
+      await deliverOutbox(db(), { now, mail: smtp.mail });
       now = new Date(now.getTime() + outboxBackoffMs(attempt) + SECOND);
     }
     expect(await rowOf(to)).toMatchObject({ status: 'dead', attempts: OUTBOX_MAX_ATTEMPTS });
-    smtp.down = false;
-    await deliverOutbox(db(), { now, mail: smtp.sender });
+    smtp.state.down = false;
+    await deliverOutbox(db(), { now, mail: smtp.mail });
     expect(smtp.handed).not.toContain(to);
 
     const late = uniqueEmail('late');
     await queueMail(db(), message(late), { expiresAt: new Date(Date.now() + 60 * SECOND) });
-    await deliverOutbox(db(), { now: new Date(Date.now() + 120 * SECOND), mail: smtp.sender });
+    await deliverOutbox(db(), { now: new Date(Date.now() + 120 * SECOND), mail: smtp.mail });
     expect(await rowOf(late)).toMatchObject({ status: 'dead', lastError: 'expired before delivery' });
     expect(smtp.handed).not.toContain(late);
   });

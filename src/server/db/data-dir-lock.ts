@@ -202,6 +202,9 @@ export function lockDataDir(dataDir: string): () => void {
   held.add(resolved);
   let released = false;
   const isOurs = () => parseHolder(readText(file))?.token === own.token;
+  // The hold's heartbeat: this process's own liveness, so it runs in the process that holds the lock (one per data
+  // directory: PGlite opens in one process), not through the job runner, which runs shared work once across processes.
+  // Unref'd, and stopped by release().
   const refresh = setInterval(() => {
     if (!isOurs()) {
       clearInterval(refresh);
