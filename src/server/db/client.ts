@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { errorMessage, log } from '~/server/log';
+import { prepareReadStatementsPg } from './pg-statements';
 import { prepareReadStatements } from './pglite-statements';
 import * as schema from './schema';
 
@@ -194,6 +195,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects.
     pool.on('error', (error) => log.error({ component: 'db' }, `idle connection lost: ${error.message}`));
+    prepareReadStatementsPg(pool);
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
     await db.execute(sql`select 1`);
     const listener = createPgListener(options.url);
