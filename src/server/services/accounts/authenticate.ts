@@ -5,15 +5,8 @@ import { AppError } from '~/server/errors';
 import { consumeLimit, refundLimit, resetLimit } from '~/server/security/rate-limit';
 import { normalizePhone } from '~/features/accounts/phone';
 import { verifyAgainstDummy, verifyPassword } from './secrets';
-import {
-  type IssuedTokens,
-  createSession,
-  findSessionByAccessToken,
-  findSessionByCookie,
-  revokeSession,
-  rotateSession,
-} from './sessions';
-import { type SessionUser, findUserById, toSessionUser } from './users';
+import { type IssuedTokens, createSession, findLiveSession, revokeSession, rotateSession } from './sessions';
+import { type SessionUser, toSessionUser } from './users';
 
 export interface LoginInput {
   email: string;
@@ -88,13 +81,11 @@ export async function resolveUser(
   db: Executor,
   credentials: { bearer?: string | null; cookie?: string | null },
 ): Promise<SessionUser | null> {
-  const session = credentials.bearer
-    ? await findSessionByAccessToken(db, credentials.bearer)
+  const found = credentials.bearer
+    ? await findLiveSession(db, { bearer: credentials.bearer })
     : credentials.cookie
-      ? await findSessionByCookie(db, credentials.cookie)
+      ? await findLiveSession(db, { cookie: credentials.cookie })
       : undefined;
-  if (!session) return null;
-  const user = await findUserById(db, session.userId);
   // Blocking revokes every session; a request racing it still finds no signed-in blocked member.
-  return user && !user.blockedAt ? toSessionUser(user, session.id) : null;
+  return found && !found.user.blockedAt ? toSessionUser(found.user, found.session.id) : null;
 }
