@@ -29,7 +29,7 @@ export async function listCompanyLots(
   const where = and(eq(lots.companyId, companyId), onMarket());
   const [[{ total }], rows] = await Promise.all([
     db.select({ total: count() }).from(lots).where(where),
-    selectLots(db)
+    selectLots(db, viewer)
       .where(where)
       .orderBy(desc(lots.createdAt), desc(lots.id))
       .limit(page.perPage)

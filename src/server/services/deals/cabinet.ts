@@ -26,7 +26,7 @@ export async function listLotsOnSale(
 ): Promise<{ kind: LotKind; lots: LotItem[] }[]> {
   const groups = await Promise.all(
     LOT_KINDS.map(async (kind) => {
-      const rows = await selectLots(db)
+      const rows = await selectLots(db, user)
         .where(and(eq(lots.kind, kind), onSaleCondition(user.id)))
         .orderBy(desc(lots.createdAt))
         .limit(USER_ITEMS_LIMIT);

@@ -19,7 +19,7 @@ export async function getLot(
   viewer: SessionUser | null,
   locale: Locale,
 ): Promise<LotItem> {
-  const [row] = await selectLots(db).where(and(eq(lots.id, id), eq(lots.kind, kind)));
+  const [row] = await selectLots(db, viewer).where(and(eq(lots.id, id), eq(lots.kind, kind)));
   // Off the market: its owner sees it; so do moderators a hidden lot (to judge its appeal; docs/backoffice.md).
   const mayView =
     row &&
@@ -36,7 +36,7 @@ export async function listRelatedLots(
   locale: Locale,
   limit = 4,
 ): Promise<LotItem[]> {
-  const rows = await selectLots(db)
+  const rows = await selectLots(db, viewer)
     .where(and(eq(lots.kind, lot.kind), onMarket(), eq(lots.categoryId, lot.category_id), ne(lots.id, lot.id)))
     .orderBy(desc(lots.createdAt))
     .limit(limit);
@@ -59,7 +59,7 @@ export async function listRandomLots(
     .orderBy(desc(lots.createdAt))
     .limit(200)
     .as('recent');
-  const rows = await selectLots(db)
+  const rows = await selectLots(db, viewer)
     .where(sql`${lots.id} in (select id from ${recent})`)
     .orderBy(sql`random()`)
     .limit(limit);
@@ -74,7 +74,7 @@ export async function listUserLots(
   viewer: SessionUser | null,
   locale: Locale,
 ): Promise<LotItem[]> {
-  const rows = await selectLots(db)
+  const rows = await selectLots(db, viewer)
     .where(and(eq(lots.kind, kind), eq(lots.userId, userId), onMarket()))
     .orderBy(desc(lots.createdAt))
     .limit(USER_ITEMS_LIMIT);

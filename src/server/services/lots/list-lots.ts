@@ -11,7 +11,7 @@ import { cachedLotResult } from '~/server/cache/lot-counts';
 import { AppError } from '~/server/errors';
 import type { SessionUser } from '~/server/services/accounts/users';
 import { latestPerUsd, toUsdCents } from '~/server/services/reference/exchange-rates';
-import { type LotItem, itemsOf, onMarket, selectLots } from './lot-item';
+import { type LotItem, type LotRow, itemsOf, onMarket, selectLots } from './lot-item';
 
 /** Words of a text query as a prefix tsquery (`mai bea` → `mai:* & bea:*`), or undefined when nothing is left. */
 export function toPrefixQuery(q: string): string | undefined {
@@ -119,14 +119,18 @@ const SORTABLE = { created_at: lots.createdAt, price: lots.priceUsdCents, volume
  */
 export const LOT_COUNT_CAP = 10_000;
 
+/** A catalogue's order: the requested one, then the id the same way, so that pages never overlap. */
+function pageOrder(sort: string): SQL[] {
+  return [parseSort(sort, SORTABLE), sort.startsWith('-') ? desc(lots.id) : asc(lots.id)];
+}
+
 /** The ids of a page, in order: one index walk in the requested order over the partial indexes of schema/lots.ts. */
 function pageIdsInOrder(db: Executor, where: SQL | undefined, page: { page: number; perPage: number; sort: string }) {
-  const descending = page.sort.startsWith('-');
   return db
     .select({ id: lots.id })
     .from(lots)
     .where(where)
-    .orderBy(parseSort(page.sort, SORTABLE), descending ? desc(lots.id) : asc(lots.id))
+    .orderBy(...pageOrder(page.sort))
     .limit(page.perPage)
     .offset(pageOffset(page));
 }
@@ -150,10 +154,11 @@ async function orderedMatchIds(db: Executor, where: SQL | undefined, sort: strin
 
 /**
  * `GET /{kind}/index`: a catalogue page, filtered and sorted in SQL over the partial indexes of schema/lots.ts.
- * Three cheap steps (docs/lots.md "What a catalogue page costs"): the count of the matches, capped and cached per
- * filter for a few seconds; the page's ids from the lots table alone (an index walk in the requested order, or for
- * a text search with fewer matches than the cap, its matches from the full-text index); their rows with the
- * seller (a primary-key join), named from the memoised reference lists.
+ * Two cheap statements (docs/lots.md "What a catalogue page costs"): the count of the matches, capped and cached per
+ * filter for a few seconds; then the page's ids from the lots table alone (an index walk in the requested order, or
+ * for a text search with fewer matches than the cap, its matches from the full-text index, cached with the count)
+ * joined to their rows: the seller (a primary-key join), photos, company, warehouse and the viewer's relation
+ * (selectLots), named from the memoised reference lists.
  */
 export async function listLots(
   db: Executor,
@@ -181,25 +186,27 @@ export async function listLots(
   const counted = search.favorites ? await countMatches() : await cachedLotResult(`count:${key}`, countMatches);
   const capped = counted >= limit;
   const textSearch = Boolean(search.q && toPrefixQuery(search.q)) && !capped && !search.favorites;
-  const pageIds =
-    offset >= counted
-      ? []
-      : textSearch
-        ? Array.from(
-            (await cachedLotResult(`ids:${page.sort}:${key}`, () => orderedMatchIds(db, where, page.sort))).subarray(
-              offset,
-              offset + page.perPage,
-            ),
-            (id) => ({ id }),
-          )
-        : await pageIdsInOrder(db, where, page);
-  const position = new Map(pageIds.map((row, index) => [row.id, index]));
-  const rows = pageIds.length
-    ? // Ids from a cached search are checked against the filter again: a lot changed since is left out.
-      (await selectLots(db).where(and(inArray(lots.id, [...position.keys()]), textSearch ? where : undefined))).sort(
+  let rows: LotRow[] = [];
+  if (offset < counted && textSearch) {
+    const ids = Array.from(
+      (await cachedLotResult(`ids:${page.sort}:${key}`, () => orderedMatchIds(db, where, page.sort))).subarray(
+        offset,
+        offset + page.perPage,
+      ),
+    );
+    const position = new Map(ids.map((id, index) => [id, index]));
+    // Ids from a cached search are checked against the filter again: a lot changed since is left out.
+    if (ids.length)
+      rows = (await selectLots(db, viewer).where(and(inArray(lots.id, ids), where))).sort(
         (a, b) => position.get(a.lot.id)! - position.get(b.lot.id)!,
-      )
-    : [];
+      );
+  } else if (offset < counted) {
+    // The page's ids from the lots table alone, joined to their rows in the same statement.
+    const pageIds = pageIdsInOrder(db, where, page).as('page_ids');
+    rows = await selectLots(db, viewer)
+      .innerJoin(pageIds, eq(pageIds.id, lots.id))
+      .orderBy(...pageOrder(page.sort));
+  }
   const items = await itemsOf(db, rows, viewer, locale);
   return capped ? toPage(items, limit - 1, page, { capped: true }) : toPage(items, counted, page, { capped: false });
 }

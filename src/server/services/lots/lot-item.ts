@@ -1,26 +1,51 @@
-import { type SQL, and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { type SQL, eq, getTableColumns, sql } from 'drizzle-orm';
 import { offerVolumeLimits } from '~/features/deals/figures';
 import { OFFER_STATUS } from '~/features/deals/constants';
 import { DETAIL_FIELDS } from '~/features/lots/schemas';
 import { KINDS, LOT_PHOTO_WIDTHS, ON_MARKET_STATUSES } from '~/features/lots/constants';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
-import { lotFavorites, lotPhotos, lots, offers, users } from '~/server/db/schema';
+import {
+  companies,
+  lotFavorites,
+  lotPhotos,
+  lots,
+  memberWarehouses,
+  offers,
+  systemWarehouses,
+  users,
+} from '~/server/db/schema';
 import { storageUrl } from '~/server/storage';
 import { COMPANY_TYPES } from '~/features/companies/constants';
-import { type CompanyName, companiesByIds } from '~/server/services/companies/companies-by-ids';
-import { type WarehouseSummary, warehousesByIds } from '~/server/services/warehouses/warehouses-by-ids';
 import { type SessionUser, displayName } from '~/server/services/accounts/users';
 import { type ReferenceNames, loadReferenceNames } from '~/server/services/reference/reference-names';
 
+/** The company a lot is published for, as its answer names it (docs/companies.md "Company lots"). */
+export interface CompanyName {
+  id: number;
+  title: string;
+  typeId: number;
+}
+
+/** What a lot shows of the warehouse it is placed at (docs/warehouses.md "Lots placed at a warehouse"). */
+export interface WarehouseSummary {
+  id: number;
+  description: string | null;
+  address: string | null;
+  system_warehouse_id: number | null;
+  /** The public warehouse's title while it is live, else null (then no link to it is shown). */
+  system_warehouse_title: string | null;
+}
+
 /**
- * Columns every lot answer reads: the lot's own and its seller's public card. Reference names (category, unit,
- * currency, country, region, village) are not joined: they come from the memoised lists (loadReferenceNames), so a
- * lot select is a two-table join on primary keys, cheap to plan and to run (docs/lots.md "What a catalogue page
- * costs").
+ * Columns every lot answer reads: the lot's own and its seller's public card (a primary-key join), and — as
+ * subqueries of the same statement, evaluated for the rows answered only — its photos in order, the company it is
+ * published for and the warehouse it is placed at. Reference names (category, unit, currency, country, region,
+ * village) are not joined: they come from the memoised lists (loadReferenceNames). One statement per list of lots,
+ * whatever it shows (docs/lots.md "What a catalogue page costs").
  */
 const { search: _search, ...lotFields } = getTableColumns(lots);
-export const lotColumns = {
+const lotColumns = {
   /** Every column but the full-text document, which no answer shows. */
   lot: lotFields,
   seller: {
@@ -33,11 +58,45 @@ export const lotColumns = {
     phoneVerifiedAt: users.phoneVerifiedAt,
     createdAt: users.createdAt,
   },
+  photos: sql<
+    PhotoRow[]
+  >`(select coalesce(json_agg(json_build_object('storageKey', ${lotPhotos.storageKey}, 'width', ${lotPhotos.width}, 'height', ${lotPhotos.height}) order by ${lotPhotos.position}), '[]'::json) from ${lotPhotos} where ${lotPhotos.lotId} = ${lots.id})`,
+  company: sql<CompanyName | null>`(select json_build_object('id', ${companies.id}, 'title', ${companies.title}, 'typeId', ${companies.typeId}) from ${companies} where ${companies.id} = ${lots.companyId})`,
+  warehouse: sql<WarehouseSummary | null>`(select json_build_object('id', ${memberWarehouses.id}, 'description', ${memberWarehouses.description}, 'address', ${memberWarehouses.address}, 'system_warehouse_id', ${memberWarehouses.systemWarehouseId}, 'system_warehouse_title', case when ${systemWarehouses.retiredAt} is null then ${systemWarehouses.title} end) from ${memberWarehouses} left join ${systemWarehouses} on ${systemWarehouses.id} = ${memberWarehouses.systemWarehouseId} where ${memberWarehouses.id} = ${lots.warehouseId})`,
 };
 
-/** `select … from lots join users`: add `.where(…)`, `.orderBy(…)`, `.limit(…)`, then give the rows to itemsOf. */
-export function selectLots(db: Executor) {
-  return db.select(lotColumns).from(lots).innerJoin(users, eq(users.id, lots.userId));
+/**
+ * The viewer's relation to each lot, in the same statement: the heart, and for the viewer's own lots what decides
+ * their actions (ownerLotActions of features/lots/owner-actions.ts): any offer at all, a deal under way.
+ */
+function viewerColumns(viewer: SessionUser | null) {
+  if (!viewer)
+    return {
+      favorite: sql<boolean>`false`,
+      hasOffers: sql<boolean | null>`null::boolean`,
+      hasRunningDeal: sql<boolean | null>`null::boolean`,
+    };
+  const own = sql`${lots.userId} = ${viewer.id}`;
+  return {
+    favorite: sql<boolean>`exists (select 1 from ${lotFavorites} where ${lotFavorites.lotId} = ${lots.id} and ${lotFavorites.userId} = ${viewer.id})`,
+    hasOffers: sql<
+      boolean | null
+    >`case when ${own} then exists (select 1 from ${offers} where ${offers.lotId} = ${lots.id}) end`,
+    hasRunningDeal: sql<
+      boolean | null
+    >`case when ${own} then exists (select 1 from ${offers} where ${offers.lotId} = ${lots.id} and ${offers.status} = ${OFFER_STATUS.approved}) end`,
+  };
+}
+
+/**
+ * `select … from lots join users`, with the photos, company, warehouse and the viewer's relation of each lot: add
+ * `.where(…)`, `.orderBy(…)`, `.limit(…)`, then give the rows to itemsOf (which queries nothing more).
+ */
+export function selectLots(db: Executor, viewer: SessionUser | null) {
+  return db
+    .select({ ...lotColumns, viewer: viewerColumns(viewer) })
+    .from(lots)
+    .innerJoin(users, eq(users.id, lots.userId));
 }
 
 /**
@@ -66,12 +125,18 @@ export type LotRow = {
     phoneVerifiedAt: Date | null;
     createdAt: Date;
   };
+  photos: PhotoRow[];
+  company: CompanyName | null;
+  warehouse: WarehouseSummary | null;
+  /** For the viewer of selectLots: the heart, and for their own lots any offer and a deal under way (else null). */
+  viewer: { favorite: boolean; hasOffers: boolean | null; hasRunningDeal: boolean | null };
 };
 
-/** What decides an owner's actions on a lot (features/lots/owner-actions.ts), read for the viewer's own lots only. */
-interface DealState {
-  hasRunningDeal: boolean;
-  hasOffers: boolean;
+/** A photo as a lot select reads it (lot_photos). */
+interface PhotoRow {
+  storageKey: string;
+  width: number;
+  height: number;
 }
 
 export interface LotPhoto {
@@ -100,17 +165,8 @@ const money = (minor: number | null, decimals: number) => (minor === null ? null
  * A lot as the API answers it (snake_case, the fields of docs/lots.md): every common field, the kind's details
  * flattened, the total cost derived (never stored), the seller's public card, and the viewer's relation to it.
  */
-export function toLotItem(
-  row: LotRow,
-  names: ReferenceNames,
-  locale: Locale,
-  photos: LotPhoto[],
-  viewer: { userId?: number; favoriteIds?: Set<number>; dealStates?: Map<number, DealState> } = {},
-  companies: Map<number, CompanyName> = new Map(),
-  warehouses: Map<number, WarehouseSummary> = new Map(),
-) {
-  const company = row.lot.companyId === null ? undefined : companies.get(row.lot.companyId);
-  const { lot } = row;
+function toLotItem(row: LotRow, names: ReferenceNames, locale: Locale, viewerId: number | undefined) {
+  const { lot, company } = row;
   const currency = names.currencies.get(lot.currencyId) ?? { code: '', decimals: 2 };
   const price = money(lot.priceMinor, currency.decimals)!;
   const volume = Number(lot.volume);
@@ -153,7 +209,7 @@ export function toLotItem(
     wholesale_only: lot.wholesaleOnly,
     delivery_price_per_km: money(lot.deliveryPricePerKmMinor, currency.decimals),
     ...details,
-    photos,
+    photos: row.photos.map(photoView),
     user_id: lot.userId,
     user: {
       id: row.seller.id,
@@ -176,15 +232,15 @@ export function toLotItem(
       : null,
     /** The owner's warehouse the lot is placed at (docs/warehouses.md "Lots placed at a warehouse"), or null. */
     warehouse_id: lot.warehouseId,
-    warehouse: lot.warehouseId === null ? null : (warehouses.get(lot.warehouseId) ?? null),
-    is_own: viewer.userId === lot.userId,
+    warehouse: row.warehouse,
+    is_own: viewerId === lot.userId,
     /** For its owner only: what decides the owner's actions (ownerLotActions). */
     owner_state:
-      viewer.userId === lot.userId
+      viewerId === lot.userId
         ? {
             status: lot.status,
-            hasRunningDeal: viewer.dealStates?.get(lot.id)?.hasRunningDeal ?? false,
-            hasOffers: viewer.dealStates?.get(lot.id)?.hasOffers ?? false,
+            hasRunningDeal: row.viewer.hasRunningDeal ?? false,
+            hasOffers: row.viewer.hasOffers ?? false,
             hasVolumeLeft: remaining > 0,
             isRental: lot.type === 'rent',
           }
@@ -194,7 +250,7 @@ export function toLotItem(
      * appeal (null until sent; its outcome null until decided).
      */
     moderation:
-      viewer.userId === lot.userId && lot.hiddenAt
+      viewerId === lot.userId && lot.hiddenAt
         ? {
             hidden_at: lot.hiddenAt.toISOString(),
             reason: lot.hiddenReason ?? '',
@@ -203,7 +259,7 @@ export function toLotItem(
               : null,
           }
         : null,
-    is_favorite: viewer.favoriteIds?.has(lot.id) ?? false,
+    is_favorite: row.viewer.favorite,
     copied_from_id: lot.copiedFromId,
     created_at: lot.createdAt.toISOString(),
     updated_at: lot.updatedAt.toISOString(),
@@ -211,61 +267,9 @@ export function toLotItem(
 }
 export type LotItem = ReturnType<typeof toLotItem>;
 
-/** Photos of many lots in one query, in order. */
-export async function photosOf(db: Executor, lotIds: number[]): Promise<Map<number, LotPhoto[]>> {
-  const out = new Map<number, LotPhoto[]>();
-  if (lotIds.length === 0) return out;
-  const rows = await db
-    .select()
-    .from(lotPhotos)
-    .where(
-      sql`${lotPhotos.lotId} in (${sql.join(
-        lotIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    )
-    .orderBy(lotPhotos.lotId, lotPhotos.position);
-  for (const row of rows) {
-    const list = out.get(row.lotId) ?? [];
-    list.push(photoView(row));
-    out.set(row.lotId, list);
-  }
-  return out;
-}
-
-/** The favourite lot ids of a viewer among some lots (to mark hearts). */
-export async function favoriteIdsAmong(
-  db: Executor,
-  viewer: SessionUser | null,
-  lotIds: number[],
-): Promise<Set<number>> {
-  if (!viewer || lotIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: lotFavorites.lotId })
-    .from(lotFavorites)
-    .where(and(eq(lotFavorites.userId, viewer.id), inArray(lotFavorites.lotId, lotIds)));
-  return new Set(rows.map((r) => r.id));
-}
-
-/** Whether each lot has a deal under way and any offer at all: one grouped query over the offers of these lots. */
-async function dealStatesOf(db: Executor, lotIds: number[]): Promise<Map<number, DealState>> {
-  const out = new Map<number, DealState>();
-  if (lotIds.length === 0) return out;
-  const rows = await db
-    .select({
-      lotId: offers.lotId,
-      running: sql<boolean>`bool_or(${offers.status} = ${OFFER_STATUS.approved})`.mapWith(Boolean),
-    })
-    .from(offers)
-    .where(inArray(offers.lotId, lotIds))
-    .groupBy(offers.lotId);
-  for (const row of rows) out.set(row.lotId, { hasRunningDeal: row.running, hasOffers: true });
-  return out;
-}
-
 /**
- * Lot rows as the API answers them, for this viewer, in the rows' order: names from the memoised reference lists,
- * with their photos and hearts (two queries), and for the viewer's own lots what decides their actions (one more).
+ * Lot rows of selectLots as the API answers them, for the viewer they were selected for, in the rows' order: names
+ * from the memoised reference lists; nothing else is queried.
  */
 export async function itemsOf(
   db: Executor,
@@ -274,34 +278,9 @@ export async function itemsOf(
   locale: Locale,
 ): Promise<LotItem[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.lot.id);
-  const ownIds = viewer ? rows.filter((r) => r.lot.userId === viewer.id).map((r) => r.lot.id) : [];
-  const companyIds = rows.flatMap((r) => (r.lot.companyId === null ? [] : [r.lot.companyId]));
-  const warehouseIds = rows.flatMap((r) => (r.lot.warehouseId === null ? [] : [r.lot.warehouseId]));
-  const [names, photos, favorites, dealStates, companies, warehouses] = await Promise.all([
-    loadReferenceNames(
-      db,
-      rows.map((r) => r.lot),
-    ),
-    photosOf(db, ids),
-    favoriteIdsAmong(db, viewer, ids),
-    dealStatesOf(db, ownIds),
-    companiesByIds(db, companyIds),
-    warehousesByIds(db, warehouseIds),
-  ]);
-  return rows.map((row) =>
-    toLotItem(
-      row,
-      names,
-      locale,
-      photos.get(row.lot.id) ?? [],
-      {
-        userId: viewer?.id,
-        favoriteIds: favorites,
-        dealStates,
-      },
-      companies,
-      warehouses,
-    ),
+  const names = await loadReferenceNames(
+    db,
+    rows.map((r) => r.lot),
   );
+  return rows.map((row) => toLotItem(row, names, locale, viewer?.id));
 }

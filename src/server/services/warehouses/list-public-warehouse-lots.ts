@@ -25,7 +25,7 @@ export async function listPublicWarehouseLots(
   const where = and(inArray(lots.warehouseId, placedHere), onMarket());
   const [[{ total }], rows] = await Promise.all([
     db.select({ total: count() }).from(lots).where(where),
-    selectLots(db)
+    selectLots(db, viewer)
       .where(where)
       .orderBy(desc(lots.createdAt), desc(lots.id))
       .limit(page.perPage)
