@@ -2,9 +2,10 @@
 // `npm run soak` (not in CI): the production server under SOAK_CONNECTIONS (50) connections of mixed traffic —
 // half anonymous visitors, half signed-in members (demo-buyer), each going round the pages and API calls below — for
 // SOAK_MINUTES (10) minutes, on a fresh embedded database with the demo data, or on a PostgreSQL database of its own
-// when DATABASE_URL is set. Prints, per minute, requests per second, p99 of each half, errors and the server's
-// resident memory; then the totals beside the targets (issue 26): 0 errors, RSS growth after the first minute < 5 %.
-// It asserts nothing; SOAK_SKIP_BUILD=1 reuses dist/.
+// when DATABASE_URL is set; the server runs with MALLOC_ARENA_MAX=2 as `npm start` runs it (unless the shell sets
+// another). Prints, per minute, requests per second, p99 of each half, errors, the server's resident memory and its
+// JavaScript heap and external memory (from its /metrics); then the totals beside the targets (issue 26): 0 errors,
+// RSS growth after the first minute < 5 %. It asserts nothing; SOAK_SKIP_BUILD=1 reuses dist/.
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -29,6 +30,13 @@ const serverUrl = process.env.DATABASE_URL || undefined;
 const databaseUrl = serverUrl ? Object.assign(new URL(serverUrl), { pathname: `/${databaseName}` }).toString() : '';
 if (serverUrl) await onDatabase(serverUrl, `CREATE DATABASE "${databaseName}"`);
 const port = await freePort();
+const metricsToken = randomBytes(16).toString('hex');
+/** The server's JavaScript heap (what V8 holds) and the memory its objects hold outside it (buffers), in MiB. */
+async function heapMiB(base) {
+  const text = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } })).text();
+  const metric = (name) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? Number.NaN) / 2 ** 20;
+  return { heap: metric('nodejs_heap_size_total_bytes'), external: metric('nodejs_external_memory_bytes') };
+}
 const server = startServer({
   root,
   port,
@@ -38,6 +46,9 @@ const server = startServer({
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     SANDBOX_PAYMENT_SECRET: `soak-${randomBytes(16).toString('hex')}`,
+    METRICS_TOKEN: metricsToken,
+    // As `npm start` runs it (docs/operations.md "Processes").
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
   },
 });
 try {
@@ -64,6 +75,7 @@ try {
       round(ANONYMOUS, common, half),
       round(SIGNED_IN, { ...common, Cookie: cookie }, CONNECTIONS - half),
     ]);
+    const memory = await heapMiB(base);
     const row = {
       minute,
       'req/s': Math.round(anonymous.requests.average + member.requests.average),
@@ -71,6 +83,8 @@ try {
       'p99 signed in ms': member.latency.p99,
       errors: anonymous.errors + anonymous.non2xx + member.errors + member.non2xx,
       'RSS MiB': Number(rssMiB(server.child.pid).toFixed(1)),
+      'JS heap MiB': Number(memory.heap.toFixed(1)),
+      'external MiB': Number(memory.external.toFixed(1)),
     };
     rows.push(row);
     console.log(JSON.stringify(row));

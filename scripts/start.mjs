@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: builds when the build is missing or older than the sources, then runs the server.
-import { execSync } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { constants } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -29,4 +30,14 @@ if (!process.env.SMTP_URL && process.env.DEV_MAILBOX === undefined) {
   process.env.DEV_MAILBOX = 'true';
   console.log('[start] no SMTP_URL: e-mail and SMS stay in the outbox, readable at /dev/mailbox');
 }
-await import(entry);
+if (process.platform === 'linux' && process.env.MALLOC_ARENA_MAX === undefined) {
+  // glibc's malloc gives each thread that allocates (zlib's compression runs on libuv's threads) an arena of its own
+  // and keeps what they grew: two arenas keep the server's memory flat (docs/operations.md "Processes", measured by
+  // `npm run soak`). The variable is read when a process starts, so the server runs as a child that has it.
+  const server = spawn(process.execPath, [...process.execArgv, entry], {
+    stdio: 'inherit',
+    env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
+  server.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));
+} else await import(entry);

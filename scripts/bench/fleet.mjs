@@ -2,11 +2,12 @@
 // PostgreSQL database of its own, one production process behind HAProxy against two (scripts/lib/fleet.mjs, the
 // balancer docs/operations.md "Running a fleet" shows), in the same run: requests per second, p99 and errors of a
 // signed-in page (/board) and of the catalogue API as a signed-in member (past the render cache), at 10 and 32
-// connections, with the CPU per request (the servers' own, and the whole machine's: PostgreSQL and the balancer share
-// its two cores). Target (issue 26): two processes serve ≥ 1.3× what one serves, with no error. Then the outbox:
-// BENCH_MAILS (1,000) mails queued while the SMTP server is down, and the time from its return until each was
-// delivered once (target: within 60 s). It prints figures and asserts nothing.
-import { execFileSync } from 'node:child_process';
+// connections, with the CPU per request: the servers' own, PostgreSQL's (its processes on this machine), the
+// balancer's, the load generator's (autocannon, in this process) and the whole machine's, whose two cores they
+// share. Target (issue 26): two processes serve ≥ 1.3× what one serves, with no error. Then the outbox: BENCH_MAILS
+// (1,000) mails queued while the SMTP server is down, and the time from its return until each was delivered once
+// (target: within 60 s). It prints figures and asserts nothing.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,17 @@ const CLOCK_TICKS = 100;
 function processCpu(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+/** CPU seconds of every PostgreSQL process of this machine (0 when the server runs elsewhere). */
+function postgresCpu() {
+  const pids = spawnSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' }).stdout?.split('\n').filter(Boolean) ?? [];
+  return pids.reduce((sum, pid) => {
+    try {
+      return sum + processCpu(pid);
+    } catch {
+      return sum; // ended meanwhile
+    }
+  }, 0);
 }
 /** CPU seconds the whole machine has been busy, from /proc/stat. */
 function machineCpu() {
@@ -81,10 +93,20 @@ export async function benchFleet({ root, url, duration = 10, mails = 1000 }) {
           // A short warm-up, so both setups are measured warm.
           await autocannon({ url: base + target.path, connections, duration: 2, headers });
           const cpuBefore = setup.servers.reduce((sum, server) => sum + processCpu(server.pid), 0);
-          const machineBefore = machineCpu();
+          const [machineBefore, postgresBefore, balancerBefore, loadBefore] = [
+            machineCpu(),
+            postgresCpu(),
+            processCpu(balancer.pid),
+            processCpu(process.pid),
+          ];
           const load = await autocannon({ url: base + target.path, connections, duration, headers });
           const appCpu = setup.servers.reduce((sum, server) => sum + processCpu(server.pid), 0) - cpuBefore;
           const allCpu = machineCpu() - machineBefore;
+          const [postgres, balancerCpu, loadCpu] = [
+            postgresCpu() - postgresBefore,
+            processCpu(balancer.pid) - balancerBefore,
+            processCpu(process.pid) - loadBefore,
+          ];
           const requests = load.requests.total || 1;
           const key = `${target.name}@${connections}`;
           served[key] ??= {};
@@ -97,6 +119,9 @@ export async function benchFleet({ root, url, duration = 10, mails = 1000 }) {
             'p99 ms': load.latency.p99,
             errors: load.errors + load.non2xx,
             'servers CPU ms/req': ((appCpu * 1000) / requests).toFixed(2),
+            'PostgreSQL ms/req': ((postgres * 1000) / requests).toFixed(2),
+            'HAProxy ms/req': ((balancerCpu * 1000) / requests).toFixed(2),
+            'load ms/req': ((loadCpu * 1000) / requests).toFixed(2),
             'machine CPU ms/req': ((allCpu * 1000) / requests).toFixed(2),
             'two / one':
               setup.label === 'two processes' ? (load.requests.average / served[key]['one process']).toFixed(2) : '',

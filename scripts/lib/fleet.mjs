@@ -36,10 +36,11 @@ export async function waitUntilOk(url, withinMs = 180_000) {
 }
 
 /**
- * The HAProxy configuration of a fleet: round robin over the servers, each checked on /readyz every half second
- * (out after 2 failures, back after 2 successes); a request whose server refuses the connection is sent to another
- * (`retries`, `option redispatch`); the client's address in X-Forwarded-For (the servers run with TRUST_PROXY=1); an
- * idle time-out of 60 s, longer than the chat streams' 20 s pings.
+ * The HAProxy configuration of a fleet: each request to the server with the fewest open ones (chat streams stay open
+ * for minutes), each server checked on /readyz every half second (out after 2 failures, back after 2 successes); a
+ * request whose server refuses the connection is sent to another (`retries`, `option redispatch`); the client's
+ * address in X-Forwarded-For (the servers run with TRUST_PROXY=1); an idle time-out of 60 s, longer than the chat
+ * streams' 20 s pings.
  */
 export function balancerConfig({ port, servers }) {
   return [
@@ -58,7 +59,7 @@ export function balancerConfig({ port, servers }) {
     `  bind 127.0.0.1:${port}`,
     '  default_backend servers',
     'backend servers',
-    '  balance roundrobin',
+    '  balance leastconn',
     '  option httpchk GET /readyz',
     '  http-check expect status 200',
     ...servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port} check inter 500ms fall 2 rise 2`),
@@ -79,6 +80,7 @@ export function startBalancer({ port, servers, dir }) {
   child.stderr.on('data', (chunk) => (output += chunk));
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     output: () => output,
     stop: () => stopChild(child, 'SIGTERM'),
   };
