@@ -18,6 +18,7 @@ import { getPaymentProviders } from './server/payments/registry';
 import { configuredSources, widenPolicy } from './server/security/content-policy';
 import { loadReaderMoney } from './server/loaders/reader-money';
 import { resolveUser } from './server/services/accounts/authenticate';
+import { forgetAfterWrite } from './server/cache/session-cache';
 
 /** Paths that are not pages: they have no locale and no page chrome. */
 const NON_PAGE =
@@ -146,6 +147,7 @@ const sitePages = defineMiddleware(async (context, next) => {
   if (!isErrorPage || !currentRequestContext()?.route) noteRoute(renderedRoute(context, locale));
   const response = locale === DEFAULT_LOCALE || isErrorPage ? await next() : await next(path + search);
   if (locale !== DEFAULT_LOCALE && !isErrorPage) noteRoute(renderedRoute(context, locale));
+  forgetAfterWrite(context.request.method, response.status, context.locals.user?.id);
   if (context.locals.user) {
     // A signed-in user's page carries their name and menu: never stored by a shared cache.
     response.headers.set('Cache-Control', 'private, no-store');

@@ -10,6 +10,7 @@ import compression from 'compression';
 import sirv from 'sirv';
 import { getApiApp } from './api/app';
 import { startPageCache } from './cache/pages';
+import { startSessionCache } from './cache/session-cache';
 import { prepareDatabase } from './db/prepare-database';
 import { type Env, EnvError, getEnv, missingSharedSecrets } from './env';
 import { handleWithRequestId } from './http/faults';
@@ -67,6 +68,8 @@ async function start() {
   const api = getRequestListener(getApiApp().fetch);
   // Anonymous pages come from the render cache when they may (docs/architecture.md "How the render cache stays correct").
   const pages = await startPageCache(database, env.PAGE_CACHE_ENTRIES);
+  // Who a session token belongs to, kept a few seconds and forgotten on any change to the member (docs/auth.md).
+  await startSessionCache(database);
   // The chat hub listens from start-up, so a process without its listening connection fails fast.
   await getChatHub();
   const compress = compression({

@@ -328,6 +328,23 @@ describe.skipIf(!serverUrl)('a fleet: two processes, one PostgreSQL, one S3 stor
     expect(transfers).toHaveLength(1);
   });
 
+  it('refuses on B, at once, a session signed out through A (B had it in its session cache)', async () => {
+    const member = await signUp(a.base, `leaver-${stamp}@mavuno.test`);
+    for (let i = 0; i < 3; i++)
+      expect((await fetch(`${b.base}/api-v2/user/index`, { headers: member })).status).toBe(200);
+    expect((await fetch(`${a.base}/api-v2/user/logout`, { method: 'POST', headers: member })).status).toBe(200);
+    // The notice crosses B's listening connection in milliseconds; a second is the bound.
+    const refused = await until(
+      'the refusal on B',
+      async () => {
+        const status = (await fetch(`${b.base}/api-v2/user/index`, { headers: member })).status;
+        return status === 401 ? status : undefined;
+      },
+      1000,
+    );
+    expect(refused).toBe(401);
+  });
+
   it('delivers, once, the mail queued while the SMTP server was down, after it is back', async () => {
     await sleep(Math.max(0, SMTP_DOWN_MS - (Date.now() - smtpDownAt)));
     expect(smtp.to(late)).toHaveLength(0);

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { forgetAfterWrite } from '~/server/cache/session-cache';
 import { getDb } from '~/server/db';
 import { getEnv } from '~/server/env';
 import { AppError } from '~/server/errors';
@@ -34,4 +35,5 @@ export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
   noteMember(user?.id);
   c.set('authVia', user ? (bearer ? 'bearer' : 'cookie') : null);
   await next();
+  forgetAfterWrite(c.req.method, c.res.status, user?.id);
 };
