@@ -49,6 +49,8 @@ export function prepareReadStatementsPg(pool: pg.Pool, capacity = 256): void {
       typeof plain !== 'object' ||
       plain.name ||
       typeof plain.text !== 'string' ||
+      // A submittable (a cursor, a stream) is passed on as it is: a copy would lose its methods.
+      typeof (plain as { submit?: unknown }).submit === 'function' ||
       !/^\s*(select|with)\b/i.test(plain.text)
     )
       return original(...args);
