@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '~/server/services/accounts/users';
-import { createSessionCache } from './session-cache';
+import type { DatabaseHandle, NotificationListener } from '~/server/db/client';
+import { createSessionCache, sessionCache, startSessionCache } from './session-cache';
 
 const member = (id: number, role: SessionUser['role'] = 'user'): SessionUser => ({
   id,
@@ -76,5 +77,31 @@ describe('createSessionCache', () => {
     expect(cache.get('a')).toBeUndefined();
     cache.resume();
     expect(cache.get('a')).toBeUndefined();
+  });
+});
+
+describe('startSessionCache', () => {
+  it('does not serve when it subscribes while the listening connection is down, until it is back', async () => {
+    let tell: NotificationListener = () => undefined;
+    // The listening side as src/server/db/client.ts has it while reconnecting: `lost` is told as the subscription returns.
+    const reconnecting = {
+      subscribe: async (_channel: string, onEvent: NotificationListener) => {
+        tell = onEvent;
+        queueMicrotask(() => onEvent('lost'));
+        return async () => undefined;
+      },
+    } as unknown as DatabaseHandle;
+    const stop = await startSessionCache(reconnecting);
+    try {
+      const cache = sessionCache()!;
+      cache.set('a', member(1), later(), cache.stamp());
+      expect(cache.get('a')).toBeUndefined();
+      tell('live');
+      cache.set('a', member(1), later(), cache.stamp());
+      expect(cache.get('a')?.id).toBe(1);
+    } finally {
+      await stop();
+    }
+    expect(sessionCache()).toBeUndefined();
   });
 });

@@ -110,12 +110,21 @@ export function forgetAfterWrite(method: string, status: number, memberId: numbe
  */
 export async function startSessionCache(database: DatabaseHandle): Promise<() => Promise<void>> {
   const cache = createSessionCache();
+  // Subscribing while the listening connection reconnects tells `lost` first: then only `live` may start serving.
+  let listening = true;
   const unsubscribe = await database.subscribe(MEMBERS_CHANNEL, (event, payload) => {
     if (event === 'notify') cache.forgetMember(Number(payload));
-    else if (event === 'lost') cache.suspend();
-    else cache.resume();
+    else if (event === 'lost') {
+      listening = false;
+      cache.suspend();
+    } else {
+      listening = true;
+      cache.resume();
+    }
   });
-  cache.resume();
+  // A `lost` told as the subscription returns (a microtask) comes before this.
+  await Promise.resolve();
+  if (listening) cache.resume();
   slot.cache = cache;
   let stopped = false;
   const stop = async () => {
