@@ -398,8 +398,10 @@ describe.skipIf(!serverUrl)('a fleet: two processes, one PostgreSQL, one S3 stor
       databaseUrl,
       'select job, process, started_at, finished_at from job_runs order by job, started_at',
     );
+    // Which process claims a run is a race (either may take all of them): what holds is that no run is made twice.
     const processes = new Set(runs.map((run) => run.process));
-    expect(processes.size).toBe(2);
+    expect(processes.size).toBeGreaterThanOrEqual(1);
+    expect(processes.size).toBeLessThanOrEqual(2);
     // Runs of one job never overlap; the jobs due every minute ran a minute apart at least; those due every ten
     // minutes or hourly ran once, at the fleet's start, though both processes started at once.
     const MINUTE_JOBS = ['chat-notices', 'publish-articles'];
