@@ -15,6 +15,7 @@ import { currentRequestContext, noteRoute } from '~/server/http/request-context'
 import { errorMessage, log } from '~/server/log';
 import { counter } from '~/server/metrics';
 import { type CachedPage, type Encoding, RenderCache } from './render-cache';
+import { isSafeMethod } from '~/server/http/methods';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -302,8 +303,6 @@ export interface PageCache {
   mayCompress(res: ServerResponse): boolean;
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 export function createPageCache(options: PageCacheOptions): PageCache {
   const store = new RenderCache({
     maxEntries: options.maxEntries,
@@ -368,7 +367,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     },
 
     watchWrites(req, res, onWrite) {
-      if (SAFE_METHODS.has(req.method ?? 'GET')) return;
+      if (isSafeMethod(req.method)) return;
       const writeHead = res.writeHead;
       res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
         const status = typeof args[0] === 'number' ? args[0] : res.statusCode;

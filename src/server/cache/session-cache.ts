@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '~/server/db';
+import { isSafeMethod } from '~/server/http/methods';
 import { onShutdown } from '~/server/lifecycle';
 import { processGlobal } from '~/server/process-global';
 import type { SessionUser } from '~/server/services/accounts/users';
@@ -93,15 +94,13 @@ export function sessionCache(): SessionCache | undefined {
   return slot.cache;
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /**
  * After a member's request that may have written (any method but GET, HEAD, OPTIONS, answered below 400): this
  * process forgets the member at once, so their own sign-out or change counts at their very next request here; other
  * processes hear of it through the database. Called by the API's and the pages' middleware.
  */
 export function forgetAfterWrite(method: string, status: number, memberId: number | undefined): void {
-  if (memberId !== undefined && status < 400 && !SAFE_METHODS.has(method)) slot.cache?.forgetMember(memberId);
+  if (memberId !== undefined && status < 400 && !isSafeMethod(method)) slot.cache?.forgetMember(memberId);
 }
 
 /**
