@@ -47,10 +47,26 @@ export function hasMessage(key: string): key is MessageKey {
 }
 
 /** The dictionary keys of a message in a locale: the key itself, or each of its plural forms there. */
-export function dictionaryKeysOf(key: MessageKey, locale: Locale): string[] {
+export function dictionaryKeysOf(key: MessageKey, locale: Locale): readonly string[] {
   if (!PLURAL_BASES.has(key)) return [key];
-  const prefix = `${key}${PLURAL_MARK}`;
-  return Object.keys(DICTIONARIES[locale]).filter((k) => k.startsWith(prefix));
+  return pluralForms(locale).get(key) ?? [];
+}
+
+/** Each plural message's forms in a language (`offers#one`, `offers#other`), read once from its dictionary. */
+const PLURAL_FORMS = new Map<Locale, Map<string, string[]>>();
+function pluralForms(locale: Locale): Map<string, string[]> {
+  let forms = PLURAL_FORMS.get(locale);
+  if (!forms) {
+    forms = new Map();
+    for (const form of Object.keys(DICTIONARIES[locale])) {
+      const mark = form.indexOf(PLURAL_MARK);
+      if (mark < 0) continue;
+      const base = form.slice(0, mark);
+      forms.set(base, [...(forms.get(base) ?? []), form]);
+    }
+    PLURAL_FORMS.set(locale, forms);
+  }
+  return forms;
 }
 
 /** A message exactly as the dictionary holds it (plural forms unchosen, placeholders unfilled), for islands. */

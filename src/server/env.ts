@@ -43,6 +43,8 @@ const EnvSchema = z
     ),
     /** Rendered anonymous pages kept in memory (docs/architecture.md "How the render cache stays correct"); 0 turns the cache off. */
     PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
+    /** Signed-in pages the members' render cache keeps (src/server/cache/member-page-cache.ts); 0 turns it off. */
+    MEMBER_PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2000),
     /** Shows the outbox at /dev/mailbox (only without SMTP_URL and never over https). */
     DEV_MAILBOX: booleanFlag.default(false),
     CAPTCHA_PROVIDER: z.enum(['none', 'recaptcha', 'turnstile']).default('none'),

@@ -9,7 +9,7 @@ import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
 import sirv from 'sirv';
 import { getApiApp } from './api/app';
-import { startPageCache } from './cache/pages';
+import { startMemberPageCache, startPageCache } from './cache/pages';
 import { startSessionCache } from './cache/session-cache';
 import { prepareDatabase } from './db/prepare-database';
 import { type Env, EnvError, getEnv, missingSharedSecrets } from './env';
@@ -25,10 +25,12 @@ import {
   rewriteOfflineAddress,
 } from './http/node-answers';
 import { setSecurityHeaders } from './http/security-headers';
+import { sessionCookie } from './http/session-cookie';
 import { setStaticCacheHeaders } from './http/static-cache';
 import { startJobRunner } from './jobs/runner';
 import { getMailSender } from './mail';
 import { scheduledJobs } from './jobs/schedule';
+import { resolveUser } from './services/accounts/authenticate';
 import { markShuttingDown, runShutdownBeginHooks, runShutdownHooks } from './lifecycle';
 import { errorMessage, flushLogs, log } from './log';
 import { getChatHub } from './realtime/chat-hub';
@@ -68,6 +70,16 @@ async function start() {
   const api = getRequestListener(getApiApp().fetch);
   // Anonymous pages come from the render cache when they may (docs/architecture.md "How the render cache stays correct").
   const pages = await startPageCache(database, env.PAGE_CACHE_ENTRIES);
+  // A member's pages come from the members' render cache while nothing they show has changed (docs/architecture.md
+  // "What a signed-in page costs"); before a kept page is served its session is resolved again.
+  const memberPages = await startMemberPageCache(database, {
+    maxEntries: env.MEMBER_PAGE_CACHE_ENTRIES,
+    cookieName: sessionCookie().name,
+    identify: async (token) => {
+      const user = await resolveUser(database.db, { cookie: token });
+      return user ? { memberId: user.id, sessionId: user.sessionId } : null;
+    },
+  });
   // Who a session token belongs to, kept a few seconds and forgotten on any change to the member (docs/auth.md).
   await startSessionCache(database);
   // The chat hub listens from start-up, so a process without its listening connection fails fast.
@@ -76,7 +88,10 @@ async function start() {
     threshold: 512,
     // A live stream (text/event-stream) is never compressed: the compressor would hold its events back.
     filter: (req, res) =>
-      pages.mayCompress(res as never) && !isEventStream(res.getHeader('Content-Type')) && compression.filter(req, res),
+      pages.mayCompress(res as never) &&
+      memberPages.mayCompress(res as never) &&
+      !isEventStream(res.getHeader('Content-Type')) &&
+      compression.filter(req, res),
   });
   const clientDir = fileURLToPath(adapterOptions.client);
   // Precompressed .br/.gz siblings are written after each build (scripts/postbuild.mjs).
@@ -100,7 +115,7 @@ async function start() {
         if (shuttingDown) res.setHeader('Connection', 'close');
         // /readyz, and /metrics with METRICS_TOKEN: before the render cache, compression and Astro.
         if (answerOperatorPath(req, res, path)) return;
-        pages.watchWrites(req, res);
+        pages.watchWrites(req, res, () => memberPages.store.invalidate());
         compress(req as never, res as never, () => {
           if (path === '/api-v2' || path.startsWith('/api-v2/')) {
             // Only answers an endpoint marks public (anonymous catalogue lists) are stored.
@@ -114,9 +129,11 @@ async function start() {
           noteRoute(STATIC_ROUTE);
           serveStatic(req, res, () => {
             noteRoute(undefined);
-            pages.serve(req, res, () => {
-              Promise.resolve(astroHandler(req, res, withoutPage)).catch(withoutPage);
-            });
+            pages.serve(req, res, () =>
+              memberPages.serve(req, res, () => {
+                Promise.resolve(astroHandler(req, res, withoutPage)).catch(withoutPage);
+              }),
+            );
           });
         });
       } catch (error) {

@@ -47,7 +47,7 @@ const lookups = counter({
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|manifest\+json)|image\/svg\+xml)/i;
 const MIN_COMPRESSED_SIZE = 512;
 
-function cookies(req: IncomingMessage): Map<string, string> {
+export function cookies(req: IncomingMessage): Map<string, string> {
   const map = new Map<string, string>();
   for (const pair of (req.headers.cookie ?? '').split(';')) {
     const at = pair.indexOf('=');
@@ -85,7 +85,7 @@ export function cacheKey(req: IncomingMessage): string | undefined {
 
 const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);
 
-function directives(cacheControl: string): Map<string, string> {
+export function directives(cacheControl: string): Map<string, string> {
   const map = new Map<string, string>();
   for (const part of cacheControl.toLowerCase().split(',')) {
     const [name, value = ''] = part.trim().split('=');
@@ -94,7 +94,7 @@ function directives(cacheControl: string): Map<string, string> {
   return map;
 }
 
-function headerValue(value: OutgoingHttpHeaders[string]): string | undefined {
+export function headerValue(value: OutgoingHttpHeaders[string]): string | undefined {
   if (value === undefined) return undefined;
   return Array.isArray(value) ? value.join(', ') : String(value);
 }
@@ -112,9 +112,7 @@ export interface RenderedResponse {
  */
 export async function toCachedPage(rendered: RenderedResponse, now: number): Promise<CachedPage | undefined> {
   if (rendered.status !== 200) return undefined;
-  const lower = Object.fromEntries(
-    Object.entries(rendered.headers).map(([name, value]) => [name.toLowerCase(), value]),
-  );
+  const lower = lowerHeaders(rendered.headers);
   if (lower['set-cookie'] !== undefined) return undefined;
   const cache = directives(headerValue(lower['cache-control']) ?? '');
   if (!cache.has('public') || cache.has('private') || cache.has('no-store') || cache.has('no-cache')) return undefined;
@@ -126,6 +124,26 @@ export async function toCachedPage(rendered: RenderedResponse, now: number): Pro
     .filter(Boolean);
   if (vary.some((name) => !['cookie', 'accept-encoding', 'accept-language'].includes(name.toLowerCase())))
     return undefined;
+  return encodeRender(rendered, lower, {
+    vary: vary.filter((name) => name.toLowerCase() !== 'accept-encoding').join(', '),
+    expires: now + maxAge * 1000,
+  });
+}
+
+/** The response headers of a render, with lower-case names. */
+export const lowerHeaders = (headers: OutgoingHttpHeaders): OutgoingHttpHeaders =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+
+/**
+ * A render as the store keeps it: its headers without the ones each answer sets, its body in every encoding it is
+ * served in, its hash. `quality` is brotli's (gzip's level follows it): a page served many times is worth a slower,
+ * tighter compression than one a member's next write drops. Undefined when the renderer had encoded it itself.
+ */
+export async function encodeRender(
+  rendered: RenderedResponse,
+  lower: OutgoingHttpHeaders,
+  { vary, expires, quality = 9 }: { vary: string; expires: number; quality?: number },
+): Promise<CachedPage | undefined> {
   const existingEncoding = headerValue(lower['content-encoding']);
   if (existingEncoding && existingEncoding !== 'identity') return undefined;
 
@@ -141,22 +159,22 @@ export async function toCachedPage(rendered: RenderedResponse, now: number): Pro
     const [br, gz] = await Promise.all([
       brotli(identity, {
         params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
           [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
           [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
         },
       }),
-      gzip(identity, { level: 9 }),
+      gzip(identity, { level: Math.min(9, quality) }),
     ]);
     bodies.br = br;
     bodies.gzip = gz;
   }
   return {
     headers,
-    vary: vary.filter((name) => name.toLowerCase() !== 'accept-encoding').join(', '),
+    vary,
     bodies,
     hash: createHash('sha256').update(identity).digest('base64url').slice(0, 27),
-    expires: now + maxAge * 1000,
+    expires,
   };
 }
 
@@ -214,7 +232,7 @@ export function writeCachedPage(req: IncomingMessage, res: ServerResponse, page:
   else res.end(body);
 }
 
-interface Captured extends RenderedResponse {
+export interface Captured extends RenderedResponse {
   /** Sends the render as it was written, through the methods the capture stood in for. */
   replay(): void;
 }
@@ -223,7 +241,7 @@ interface Captured extends RenderedResponse {
  * Holds back what a renderer writes to `res` (status, headers, body) instead of sending it, until the renderer
  * ends; undefined when the client went away first.
  */
-function captureResponse(res: ServerResponse): { done: Promise<Captured | undefined> } {
+export function captureResponse(res: ServerResponse): { done: Promise<Captured | undefined> } {
   const original = { writeHead: res.writeHead, write: res.write, end: res.end };
   const chunks: Buffer[] = [];
   let head: unknown[] | undefined;

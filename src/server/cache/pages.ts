@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '~/server/db';
 import { onShutdown } from '~/server/lifecycle';
+import { createMemberPageCache, type MemberPageCache, type MemberPageCacheOptions } from './member-page-cache';
 import { createPageCache, type PageCache } from './page-cache';
 
 /** The channel a database trigger notifies on each committed write to a table that anonymous pages show. */
@@ -19,5 +20,38 @@ export async function startPageCache(database: DatabaseHandle, maxEntries: numbe
     else cache.store.resume();
   });
   onShutdown('page cache', stop);
+  return cache;
+}
+
+/** The channel a database trigger notifies on each committed write to a table a member's page shows (migration 0031). */
+export const MEMBER_PAGES_CHANNEL = 'mavuno_member_pages';
+
+/**
+ * The members' render cache (./member-page-cache.ts), dropped on every committed write any process makes to what
+ * an anonymous page or a member's page shows (PAGES_CHANNEL and MEMBER_PAGES_CHANNEL). While either notification
+ * connection is down it stores and serves nothing.
+ */
+export async function startMemberPageCache(
+  database: DatabaseHandle,
+  options: Omit<MemberPageCacheOptions, 'now'>,
+): Promise<MemberPageCache> {
+  const cache = createMemberPageCache(options);
+  if (options.maxEntries === 0) return cache;
+  const down = new Set<string>();
+  const listen = (channel: string) =>
+    database.subscribe(channel, (event) => {
+      if (event === 'notify') cache.store.invalidate();
+      else if (event === 'lost') {
+        down.add(channel);
+        cache.store.suspend();
+      } else {
+        down.delete(channel);
+        if (down.size === 0) cache.store.resume();
+      }
+    });
+  const stops = [await listen(PAGES_CHANNEL), await listen(MEMBER_PAGES_CHANNEL)];
+  onShutdown('member page cache', async () => {
+    for (const stop of stops) await stop();
+  });
   return cache;
 }

@@ -19,6 +19,8 @@ export interface CachedPage {
   expires: number;
   /** The route that rendered it (src/server/http/request-context.ts): an answer from the cache is logged under it. */
   route?: string;
+  /** Whose render it is, for a member's page (./member-page-cache.ts): `memberId:sessionId`. */
+  owner?: string;
 }
 
 export interface RenderCacheOptions {
@@ -98,6 +100,11 @@ export class RenderCache {
     if (this.#inflight.get(key) === rendering) this.#inflight.delete(key);
     if (page && generation === this.#generation && !this.#suspended) this.#store(key, page);
     return { page, rendered: true };
+  }
+
+  /** Drops the page stored under `key`. */
+  delete(key: string): void {
+    this.#delete(key);
   }
 
   /** Drops every page and every render under way (new callers start a fresh render). */
