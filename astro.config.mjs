@@ -1,7 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
-import react from '@astrojs/react';
+import preact from '@astrojs/preact';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import mavunoServer from './src/server/integration.mjs';
@@ -21,13 +21,115 @@ function zodJitlessInBrowsers() {
   };
 }
 
+/** Libraries only some islands need: forms (zod, react-hook-form, phone numbers), maps and charts. */
+const LARGE_LIBRARIES =
+  /node_modules[\\/](zod|react-hook-form|libphonenumber-js|leaflet|leaflet\.markercluster|chart\.js|@kurkle)[\\/]/;
+
+/**
+ * The client build's chunks (see `vite.environments.client` below): a module goes into `runtime` when at least two
+ * chunks import it and neither it nor anything it imports, however deep, is one of LARGE_LIBRARIES.
+ * @returns {import('rolldown').CodeSplittingOptions}
+ */
+function clientChunks() {
+  /** @type {Map<string, boolean>} */
+  const needsLarge = new Map();
+  /** @param {string} start @param {{ getModuleInfo(id: string): { importedIds: readonly string[] } | null }} ctx */
+  const large = (start, ctx) => {
+    if (!needsLarge.has(start)) {
+      const seen = new Set([start]);
+      const stack = [start];
+      let found = false;
+      while (stack.length > 0 && !found) {
+        const id = /** @type {string} */ (stack.pop());
+        if (LARGE_LIBRARIES.test(id) || needsLarge.get(id) === true) found = true;
+        else
+          for (const dep of ctx.getModuleInfo(id)?.importedIds ?? [])
+            if (!seen.has(dep)) {
+              seen.add(dep);
+              stack.push(dep);
+            }
+      }
+      needsLarge.set(start, found);
+    }
+    return needsLarge.get(start);
+  };
+  /** @type {Map<string, boolean>} */
+  const forPageScripts = new Map();
+  /** Does one of the pages' own scripts (src/scripts/*, loaded before the page's load event) import `start`? */
+  /** @param {string} start @param {{ getModuleInfo(id: string): { importers: readonly string[] } | null }} ctx */
+  const pageScriptNeeds = (start, ctx) => {
+    if (!forPageScripts.has(start)) {
+      const seen = new Set([start]);
+      const stack = [start];
+      let found = false;
+      while (stack.length > 0 && !found) {
+        const id = /** @type {string} */ (stack.pop());
+        if (PAGE_SCRIPT.test(id)) found = true;
+        else
+          for (const importer of ctx.getModuleInfo(id)?.importers ?? [])
+            if (!seen.has(importer)) {
+              seen.add(importer);
+              stack.push(importer);
+            }
+      }
+      forPageScripts.set(start, found);
+    }
+    return forPageScripts.get(start);
+  };
+  return {
+    groups: [
+      // The helper a dynamic import goes through, alone: the member page's script imports nothing else before the
+      // page has loaded (src/layouts/BaseLayout.astro).
+      { name: 'preload', test: /vite[\\/]preload-helper/, priority: 3 },
+      // What the pages' scripts share, and the bundler's own helpers: small, and needed before the page has loaded.
+      {
+        name: (id, ctx) =>
+          /rolldown[\\/]runtime/.test(id) || (pageScriptNeeds(id, ctx) && !large(id, ctx)) ? 'page' : null,
+        minShareCount: 2,
+        priority: 2,
+      },
+      {
+        name: (id, ctx) => (large(id, ctx) ? null : 'runtime'),
+        minShareCount: 2,
+        priority: 1,
+      },
+    ],
+  };
+}
+
+/** The modules of the pages' own scripts (`<script>` of an .astro file, compiled by Astro into a module of its own). */
+const PAGE_SCRIPT = /\.astro\?astro&type=script/;
+
+/**
+ * The site's own client directives: `client:press`, an island hydrated when the pointer comes near, focus enters it
+ * or it is pressed (src/scripts/client-press.ts), for large islands a member may never use on a visit; and
+ * `client:settled`, hydrated once the page has loaded and the browser is idle (src/scripts/client-settled.ts).
+ * @returns {import('astro').AstroIntegration}
+ */
+function clientDirectives() {
+  return {
+    name: 'mavuno:client-directives',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        for (const name of ['press', 'settled'])
+          addClientDirective({
+            name,
+            entrypoint: fileURLToPath(new URL(`./src/scripts/client-${name}.ts`, import.meta.url)),
+          });
+      },
+    },
+  };
+}
+
 export default defineConfig({
   site: process.env.PUBLIC_URL || 'http://localhost:4321',
   output: 'server',
   // @astrojs/node supplies the request handler; src/server/integration.mjs makes our own
   // src/server/main.ts the built entry point, so the HTTP server, the API and the pages share one bundle.
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), mavunoServer()],
+  // The islands are written against React's API and run on Preact's compatibility layer (docs/architecture.md
+  // "Browser"): the same components, a tenth of the runtime on the wire.
+  integrations: [preact({ compat: true }), clientDirectives(), mavunoServer()],
   // Sessions live in our database (issue: accounts), not in Astro's file store.
   session: false,
   // Shiki writes inline styles, which the CSP forbids. (The site's pages are rendered from the database by
@@ -62,6 +164,24 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss(), zodJitlessInBrowsers()],
     build: { assetsInlineLimit: 0 },
+    // Bundled into the server, so that their `react` is Preact's compatibility layer there too (one runtime renders
+    // every island); @astrojs/preact's own list (react, react-dom) is replaced by this one, which keeps it.
+    // The browser's code in few files: every module two islands share, and that needs none of the large libraries,
+    // goes into one `runtime` chunk (Preact, the stores, the islands' helpers, the site's small shared modules); the
+    // large libraries and what needs them stay in chunks of their own, fetched only by the islands that use them.
+    environments: {
+      client: { build: { rolldownOptions: { output: { codeSplitting: clientChunks() } } } },
+    },
+    ssr: {
+      noExternal: [
+        'react',
+        'react-dom',
+        'react-dom/test-utils',
+        'react/jsx-runtime',
+        'react-hook-form',
+        '@nanostores/react',
+      ],
+    },
     // Leaflet is only imported lazily; optimizing it up front avoids a "504 Outdated Optimize Dep" in dev.
     optimizeDeps: { include: ['leaflet', 'leaflet.markercluster'] },
   },

@@ -11,8 +11,10 @@
 // and no JavaScript beyond the service-worker registration); then the price chart endpoint over two years of daily
 // prices on PGlite and PostgreSQL (scripts/bench/statistics.mjs). BENCH_ONLY=pages, BENCH_ONLY=catalogue,
 // BENCH_ONLY=chat, BENCH_ONLY=wallet, BENCH_ONLY=companies, BENCH_ONLY=warehouses, BENCH_ONLY=articles,
-// BENCH_ONLY=statistics or BENCH_ONLY=backoffice (the audit trail, scripts/bench/backoffice.mjs; no build, no server)
-// runs one part alone; with DATABASE_URL, last, one process against two behind HAProxy and the outbox's backlog
+// BENCH_ONLY=statistics, BENCH_ONLY=members (the signed-in pages beside a static file, scripts/bench/member-pages.mjs,
+// and the signed-in lot page and board on a slow network in Chromium, member-wire.mjs; both also run after the
+// article rows) or BENCH_ONLY=backoffice (the audit trail, scripts/bench/backoffice.mjs; no build, no server) runs
+// one part alone; with DATABASE_URL, last, one process against two behind HAProxy and the outbox's backlog
 // (scripts/bench/fleet.mjs; BENCH_ONLY=fleet alone). It prints figures and asserts nothing.
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +27,8 @@ import { benchCatalogue, benchCatalogueOnPostgres } from './bench/catalogue.mjs'
 import { benchChat, benchChatOnPostgres, makeChatMembers } from './bench/chat.mjs';
 import { benchCompanies, benchCompaniesOnPostgres } from './bench/companies.mjs';
 import { benchFleet } from './bench/fleet.mjs';
+import { benchMemberPages, benchMemberPagesOnPostgres } from './bench/member-pages.mjs';
+import { benchMemberWire } from './bench/member-wire.mjs';
 import { kib, pageWeight, transferSize } from './bench/page-weight.mjs';
 import { benchPages } from './bench/pages.mjs';
 import { benchStatistics } from './bench/statistics.mjs';
@@ -75,7 +79,7 @@ async function fetchText(url) {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mavuno-bench-'));
 const ONLY = process.env.BENCH_ONLY;
 const BULK_LOTS =
-  ONLY === 'wallet' || ONLY === 'companies' || ONLY === 'warehouses' || ONLY === 'articles'
+  ONLY === 'wallet' || ONLY === 'companies' || ONLY === 'warehouses' || ONLY === 'articles' || ONLY === 'members'
     ? 0
     : Number(process.env.BENCH_LOTS ?? 100_000);
 // The directory case (scripts/bench/companies.mjs) needs many companies.
@@ -94,7 +98,8 @@ const chatPairs =
   ONLY === 'wallet' ||
   ONLY === 'companies' ||
   ONLY === 'warehouses' ||
-  ONLY === 'articles'
+  ONLY === 'articles' ||
+  ONLY === 'members'
     ? []
     : makeChatMembers({
         root,
@@ -160,6 +165,11 @@ try {
     await benchCatalogue({ base, lots: BULK_LOTS, database: 'PGlite' });
     throw Object.assign(new Error('catalogue only'), { benchDone: true });
   }
+  if (ONLY === 'members') {
+    const { lotId } = await benchMemberPages(base, { duration: DURATION, database: 'PGlite' });
+    await benchMemberWire(base, { lotId });
+    throw Object.assign(new Error('members only'), { benchDone: true });
+  }
   await benchPages(base, { duration: DURATION });
   // BENCH_ONLY=pages: the page rows alone (no catalogue, no signed-in calls, no chat).
   if (ONLY === 'pages') throw Object.assign(new Error('pages only'), { benchDone: true });
@@ -187,6 +197,9 @@ try {
   console.log(`\nMavuno bench: ${CONNECTIONS} connections × ${DURATION} s per target, PGlite, ${process.version}\n`);
   console.table(rows);
   await benchArticles({ base, connections: CONNECTIONS, duration: DURATION, transferSize, fetchText });
+  // Signed-in pages (scripts/bench/member-pages.mjs) and their weight on a slow network (member-wire.mjs).
+  const { lotId } = await benchMemberPages(base, { duration: DURATION, database: 'PGlite' });
+  await benchMemberWire(base, { lotId });
 
   await benchCatalogue({ base, lots: BULK_LOTS, database: 'PGlite' });
 
@@ -237,7 +250,8 @@ if (
   ONLY !== 'wallet' &&
   ONLY !== 'companies' &&
   ONLY !== 'warehouses' &&
-  ONLY !== 'articles'
+  ONLY !== 'articles' &&
+  ONLY !== 'members'
 ) {
   const pgPort = Number(process.env.BENCH_PG_PORT ?? PORT + 1);
   if (ONLY === 'chat')
@@ -246,6 +260,13 @@ if (
   if (ONLY !== 'catalogue')
     await benchChatOnPostgres({ root, url: process.env.DATABASE_URL, port: pgPort, streams: STREAMS });
 }
+if (process.env.DATABASE_URL && (!ONLY || ONLY === 'members'))
+  await benchMemberPagesOnPostgres({
+    root,
+    url: process.env.DATABASE_URL,
+    port: Number(process.env.BENCH_PG_PORT ?? PORT + 1),
+    duration: DURATION,
+  });
 if (!ONLY || ONLY === 'wallet') benchWalletTransfers({ root, url: process.env.DATABASE_URL });
 if (!ONLY) benchStatistics({ root, url: process.env.DATABASE_URL || undefined });
 if (!ONLY) await benchBackOffice({ root, url: process.env.DATABASE_URL || undefined });

@@ -3,9 +3,11 @@
 // latency. Each page is opened in a fresh browser context (first visit: nothing cached) and then again in the same
 // context (repeat visit). Counted until the network has been quiet for a second after the load event, so islands
 // that hydrate when the browser is idle count too: every request, the bytes on the wire, the JavaScript's share
-// of them, and the time to the load event. It prints figures and asserts nothing.
+// of them, and the time to the load event (target: ≤ 60 KiB of JavaScript, ≤ 15 requests, load ≤ 2 s, on both
+// visits). BENCH_WIRE_LIST=1 also prints each request: type, bytes, start and end ms. It prints figures and asserts
+// nothing.
 import { existsSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { chromium } from '@playwright/test';
 
 const PROFILE = { latency: 400, kbits: 400 };
 const executablePath = [
@@ -19,7 +21,7 @@ async function visit(page, cdp, base, path) {
   const requests = new Map();
   const onRequest = (event) => {
     if (!event.request.url.startsWith('data:'))
-      requests.set(event.requestId, { type: event.type, bytes: 0, url: event.request.url });
+      requests.set(event.requestId, { type: event.type, bytes: 0, url: event.request.url, sent: event.timestamp });
   };
   const onResponse = (event) => {
     const entry = requests.get(event.requestId);
@@ -27,7 +29,10 @@ async function visit(page, cdp, base, path) {
   };
   const onFinished = (event) => {
     const entry = requests.get(event.requestId);
-    if (entry) entry.bytes = event.encodedDataLength;
+    if (entry) {
+      entry.bytes = event.encodedDataLength;
+      entry.done = event.timestamp;
+    }
   };
   cdp.on('Network.requestWillBeSent', onRequest);
   cdp.on('Network.responseReceived', onResponse);
@@ -47,7 +52,11 @@ async function visit(page, cdp, base, path) {
   cdp.off('Network.responseReceived', onResponse);
   cdp.off('Network.loadingFinished', onFinished);
   const all = [...requests.values()];
-  if (process.env.BENCH_WIRE_LIST) for (const entry of all) console.log(entry.type, entry.bytes, entry.url);
+  if (process.env.BENCH_WIRE_LIST)
+    for (const entry of all) {
+      const at = (t) => Math.round((t - all[0].sent) * 1000);
+      console.log(entry.type, entry.bytes, at(entry.sent), at(entry.done ?? entry.sent), entry.url);
+    }
   const sum = (list) => list.reduce((total, entry) => total + entry.bytes, 0);
   return {
     requests: all.length,

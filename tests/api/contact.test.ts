@@ -129,7 +129,7 @@ describe('POST /contact/send', () => {
     }
     const nested = await apiRequest('/contact/send', {
       method: 'POST',
-      body: 'name[$ne]=1&email[]=a&topic[a][b]=c&message=' + encodeURIComponent('ten chars and more'),
+      body: `name[$ne]=1&email[]=a&topic[a][b]=c&message=${encodeURIComponent('ten chars and more')}`,
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     });
     expect(nested.status).toBe(422);

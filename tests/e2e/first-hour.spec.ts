@@ -92,6 +92,8 @@ async function post(request: APIRequestContext, path: string, form: Record<strin
 async function hydrated(inside: Locator) {
   const island = inside.locator('xpath=ancestor::astro-island[1]');
   await island.scrollIntoViewIfNeeded();
+  // The make-offer dialog hydrates when the pointer comes near it (client:press), as a member's does.
+  if ((await island.getAttribute('client')) === 'press') await inside.hover();
   await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
 }
 

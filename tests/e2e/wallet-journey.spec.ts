@@ -22,6 +22,8 @@ async function memberPage(browser: Browser, email: string, javaScriptEnabled = t
 async function hydrated(inside: Locator) {
   const island = inside.page().locator('astro-island', { has: inside }).last();
   await island.scrollIntoViewIfNeeded();
+  // The make-offer dialog hydrates when the pointer comes near it (client:press), as a member's does.
+  if ((await island.getAttribute('client')) === 'press') await inside.hover();
   await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
 }
 

@@ -1,6 +1,7 @@
 import type * as Leaflet from 'leaflet';
 import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
-import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useEffectEvent } from '~/islands/lib/use-effect-event';
 import { SATELLITE_TILE_URL } from '~/features/maps/tiles';
 import type { ClientTranslate } from '~/islands/lib/i18n';
 import { type GeoPoint, type MapCenter, roundCoordinate } from '~/features/accounts/address-value';

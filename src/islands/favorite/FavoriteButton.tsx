@@ -22,7 +22,8 @@ interface CommonProps {
  *   the feedback, a failure is told with `catalogue.favorite_failed`. Messages: 'catalogue.favorite_failed',
  *   'auth.form_offline', 'errors.internal_error' (a dozen cards share a page).
  * - `labelled`: the lot page's button, which says what it will do and tells the outcome in the snackbar.
- *   Messages: 'lot_page.favorite_', 'auth.form_offline' and the error messages.
+ *   Messages: 'lot_page.favorite_add', '…_remove', '…_added', '…_removed', 'auth.form_offline',
+ *   'errors.internal_error' (src/components/lot-page/LotActions.astro).
  */
 export type FavoriteButtonProps = CommonProps & { messages: Messages } & (
     { variant: 'icon'; label: string } | { variant: 'labelled' }

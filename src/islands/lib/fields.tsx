@@ -1,4 +1,4 @@
-import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ComponentProps, type ReactNode, forwardRef, useEffect, useRef, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { FormProblem } from './form-problem';
 import type { ClientTranslate } from './i18n';
@@ -145,22 +145,16 @@ export function TextField({
   );
 }
 
-type SelectFieldProps = FieldFrame & Registration & Omit<ComponentProps<'select'>, 'id'>;
+type SelectFieldProps = FieldFrame & Registration & Omit<ComponentProps<'select'>, 'id' | 'ref'>;
 
-/** A labelled select; its options are the children. */
-export function SelectField({
-  id,
-  label,
-  optional,
-  required,
-  hint,
-  error,
-  compact,
-  registration,
-  className,
-  children,
-  ...select
-}: SelectFieldProps) {
+/**
+ * A labelled select; its options are the children. Its `ref` reaches the select (forwardRef: the islands' runtime,
+ * Preact's compatibility layer, hands a function component no `ref` otherwise), so a form can focus it on an error.
+ */
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { id, label, optional, required, hint, error, compact, registration, className, children, ...select },
+  ref,
+) {
   return (
     <Field id={id} label={label} optional={optional} required={required} hint={hint} error={error} compact={compact}>
       {(control) => (
@@ -169,13 +163,14 @@ export function SelectField({
           className={controlClass('select', { compact, error, className })}
           {...select}
           {...registration}
+          {...(ref ? { ref } : {})}
         >
           {children}
         </select>
       )}
     </Field>
   );
-}
+});
 
 type PasswordFieldProps = Omit<FieldFrame, 'optional' | 'compact'> &
   Registration &

@@ -34,19 +34,20 @@ export default function CategoryField({ control, categories, t, disabled }: Prop
         label={t('lot_form.category')}
         required
         error={error}
-        defaultValue={field.value}
         disabled={disabled}
       >
+        {/* The chosen option is marked on the option itself: the server's renderer does not carry a select's value
+            into an optgroup. */}
         <option value="">{t('lot_form.choose_category')}</option>
         {categories.map((c) =>
           c.children.length === 0 ? (
-            <option key={c.id} value={c.id}>
+            <option key={c.id} value={c.id} selected={String(c.id) === field.value}>
               {c.name}
             </option>
           ) : (
             <optgroup key={c.id} label={c.name}>
               {c.children.map((child) => (
-                <option key={child.id} value={child.id}>
+                <option key={child.id} value={child.id} selected={String(child.id) === field.value}>
                   {child.name}
                 </option>
               ))}

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffectEvent } from '~/islands/lib/use-effect-event';
 import { type FieldErrors, type Resolver, type UseFormRegisterReturn, useController, useForm } from 'react-hook-form';
 import { KINDS, type LotKind, type LotType } from '~/features/lots/constants';
 import { LOT_TYPE_CHOICE } from '~/features/lots/labels';

@@ -2,7 +2,8 @@ import type * as Leaflet from 'leaflet';
 import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
 import clusterStylesheet from 'leaflet.markercluster/dist/MarkerCluster.css?url';
 import clusterThemeStylesheet from 'leaflet.markercluster/dist/MarkerCluster.Default.css?url';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useEffectEvent } from '~/islands/lib/use-effect-event';
 import LoadFailure from '~/islands/address/LoadFailure';
 import {
   type LeafletModule,

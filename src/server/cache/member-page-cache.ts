@@ -133,8 +133,8 @@ export async function toMemberPage(
   if (!/^text\/html/i.test(headerValue(lower['content-type']) ?? '')) return undefined;
   if (!/\bprivate\b/i.test(headerValue(lower['cache-control']) ?? '')) return undefined;
   const vary = headerValue(lower.vary) ?? '';
-  // Brotli 5: a member's page is dropped by the next write anywhere, so it is compressed fast rather than tight.
-  const page = await encodeRender(rendered, lower, { vary, expires, quality: 5 });
+  // Brotli 7: a member's page is dropped by the next write anywhere; 9 costs ten times the CPU for a few bytes.
+  const page = await encodeRender(rendered, lower, { vary, expires, quality: 7 });
   if (!page) return undefined;
   page.route = context.route;
   page.owner = ownerOf(owner);
