@@ -19,6 +19,7 @@ import { configuredSources, widenPolicy } from './server/security/content-policy
 import { loadReaderMoney } from './server/loaders/reader-money';
 import { resolveUser } from './server/services/accounts/authenticate';
 import { forgetAfterWrite } from './server/cache/session-cache';
+import { stampAfterWrite } from './server/http/write-stamp';
 
 /** Paths that are not pages: they have no locale and no page chrome. */
 const NON_PAGE =
@@ -148,6 +149,7 @@ const sitePages = defineMiddleware(async (context, next) => {
   const response = locale === DEFAULT_LOCALE || isErrorPage ? await next() : await next(path + search);
   if (locale !== DEFAULT_LOCALE && !isErrorPage) noteRoute(renderedRoute(context, locale));
   forgetAfterWrite(context.request.method, response.status, context.locals.user?.id);
+  stampAfterWrite(context.request.method, response.status, context.locals.user?.id, response.headers);
   if (context.locals.user) {
     // A signed-in user's page carries their name and menu: never stored by a shared cache.
     response.headers.set('Cache-Control', 'private, no-store');

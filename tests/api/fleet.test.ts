@@ -345,6 +345,50 @@ describe.skipIf(!serverUrl)('a fleet: two processes, one PostgreSQL, one S3 stor
     expect(refused).toBe(401);
   });
 
+  it("shows a member's own favourite on their very next page from B, though B had kept that page", async () => {
+    // A browser: the web session's cookie, and whatever cookies the answers set.
+    const jar = new Map<string, string>();
+    const keep = (response: Response) => {
+      for (const line of response.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const at = pair.indexOf('=');
+        jar.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+    };
+    const cookies = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const login = await fetch(`${a.base}/api-v2/user/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Session-Mode': 'cookie', Origin: a.base },
+      body: form({ email: `buyer-${stamp}@mavuno.test`, password: 'harvest-2026' }),
+    });
+    expect(login.status).toBe(200);
+    keep(login);
+    const heart = async (base: string) => {
+      const page = await fetch(`${base}/board/${lotId}`, { headers: { Cookie: cookies(), 'Accept-Language': 'en' } });
+      expect(page.status).toBe(200);
+      keep(page);
+      const html = await page.text();
+      return new RegExp(`name="lot_id" value="${lotId}"/?><input type="hidden" name="favorite" value="([01])"`).exec(
+        html,
+      )?.[1];
+    };
+    // Twice on B: the second answer is B's kept page (the first may set the form token's cookie).
+    for (let i = 0; i < 3; i++) expect(await heart(b.base)).toBe('1');
+    const added = await fetch(`${a.base}/api-v2/board-list/add-favorites-board-list`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Cookie: cookies(),
+        Origin: a.base,
+      },
+      body: form({ board_id: lotId }),
+    });
+    expect(added.status).toBe(200);
+    keep(added);
+    // At once, not eventually: the write's answer renewed the browser's stamp, so B renders the page afresh.
+    expect(await heart(b.base)).toBe('0');
+  });
+
   it('delivers, once, the mail queued while the SMTP server was down, after it is back', async () => {
     await sleep(Math.max(0, SMTP_DOWN_MS - (Date.now() - smtpDownAt)));
     expect(smtp.to(late)).toHaveLength(0);

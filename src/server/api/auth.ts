@@ -6,6 +6,7 @@ import { getEnv } from '~/server/env';
 import { AppError } from '~/server/errors';
 import { clientIp } from '~/server/http/client-ip';
 import { isCrossSiteUnsafeRequest } from '~/server/http/csrf';
+import { stampAfterWrite } from '~/server/http/write-stamp';
 import { noteMember } from '~/server/http/request-context';
 import { sessionCookie } from '~/server/http/session-cookie';
 import { resolveUser } from '~/server/services/accounts/authenticate';
@@ -36,4 +37,6 @@ export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
   c.set('authVia', user ? (bearer ? 'bearer' : 'cookie') : null);
   await next();
   forgetAfterWrite(c.req.method, c.res.status, user?.id);
+  // A browser's write (the web session's cookie) renews its stamp: its next page is rendered afresh everywhere.
+  if (user && !bearer) stampAfterWrite(c.req.method, c.res.status, user.id, c.res.headers);
 };

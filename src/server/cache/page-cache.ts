@@ -16,15 +16,17 @@ import { errorMessage, log } from '~/server/log';
 import { counter } from '~/server/metrics';
 import { type CachedPage, type Encoding, RenderCache } from './render-cache';
 import { isSafeMethod } from '~/server/http/methods';
+import { WRITE_STAMP_COOKIE } from '~/server/http/write-stamp';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /**
  * Cookies that may come with a request answered from the cache: the language choice (it matters only to `/`, whose
- * key names it) and the display currency (part of every page's key, below).
+ * key names it), the display currency (part of every page's key, below) and a former member's write stamp (it says
+ * nothing of the page: src/server/http/write-stamp.ts).
  */
-const HARMLESS_COOKIES = new Set([LOCALE_COOKIE, DISPLAY_CURRENCY_COOKIE]);
+const HARMLESS_COOKIES = new Set([LOCALE_COOKIE, DISPLAY_CURRENCY_COOKIE, WRITE_STAMP_COOKIE]);
 /** Headers the cache sets itself for each answer, or that belong to one request or connection. */
 const OWN_HEADERS = new Set([
   'x-request-id',
