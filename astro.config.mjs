@@ -78,9 +78,6 @@ function clientChunks() {
   };
   return {
     groups: [
-      // The helper a dynamic import goes through, alone: the member page's script imports nothing else before the
-      // page has loaded (src/layouts/BaseLayout.astro).
-      { name: 'preload', test: /vite[\\/]preload-helper/, priority: 3 },
       // What the pages' scripts share, and the bundler's own helpers: small, and needed before the page has loaded.
       {
         name: (id, ctx) =>

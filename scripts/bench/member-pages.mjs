@@ -1,8 +1,9 @@
 // The signed-in page rows of `npm run bench` (scripts/bench.mjs): the pages a trader opens all day, as demo-buyer
 // signed in by cookie, beside a static file from the same server in the same run. Each page at 10 connections
 // (requests/s, p99, ratio to the static file) and at one connection (p50). The targets (docs/architecture.md "What a
-// signed-in page costs"): ≥ 0.15 of the static file with p99 ≤ 100 ms at 10 connections, p50 ≤ 5 ms at one.
-// It prints figures and asserts nothing.
+// signed-in page costs"): ≥ 0.15 of the static file with p99 ≤ 100 ms at 10 connections, p50 ≤ 5 ms at one. Beside
+// them, informative: the same pages when every request must be rendered, as right after a write (the members'
+// render cache misses). It prints figures and asserts nothing.
 import autocannon from 'autocannon';
 import { demoBuyerCookie } from '../lib/fleet.mjs';
 import { withProductionServer } from './server.mjs';
@@ -16,8 +17,28 @@ async function memberCookies(base) {
   return [session, ...more].join('; ');
 }
 
-async function load(url, connections, duration, headers) {
-  const result = await autocannon({ url, connections, duration, headers });
+/** Every write stamp the bench sends is new (the cache keeps what it rendered under each). */
+let stamps = 0;
+
+async function load(url, connections, duration, headers, { miss = false } = {}) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    headers,
+    // A fresh write stamp on every request (src/server/http/write-stamp.ts): what the members' cache keeps is never
+    // asked for again, so each request is rendered, as after a write.
+    ...(miss && {
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            headers: { ...request.headers, Cookie: `${headers.Cookie}; mavuno_w=bench${++stamps}` },
+          }),
+        },
+      ],
+    }),
+  });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -55,8 +76,11 @@ export async function benchMemberPages(base, { duration, database }) {
   const rows = [];
   let ceiling = 0;
   for (const target of targets) {
+    const short = Math.max(2, Math.round(duration / 2));
     const ten = await load(base + target.path, 10, duration, headers);
-    const one = await load(base + target.path, 1, Math.max(2, Math.round(duration / 2)), headers);
+    const one = await load(base + target.path, 1, short, headers);
+    const missTen = target.ceiling ? undefined : await load(base + target.path, 10, short, headers, { miss: true });
+    const missOne = target.ceiling ? undefined : await load(base + target.path, 1, short, headers, { miss: true });
     if (target.ceiling) ceiling = ten.rps;
     const ratio = ceiling ? ten.rps / ceiling : 0;
     rows.push({
@@ -70,7 +94,9 @@ export async function benchMemberPages(base, { duration, database }) {
         : ratio >= 0.15 && ten.p99 <= 100 && one.p50 <= 5
           ? 'yes'
           : 'NO',
-      errors: ten.errors + one.errors,
+      'after a write: req/s (10)': missTen ? Math.round(missTen.rps) : '—',
+      'after a write: p50 ms (1)': missOne ? missOne.p50 : '—',
+      errors: ten.errors + one.errors + (missTen?.errors ?? 0) + (missOne?.errors ?? 0),
     });
   }
   console.log(

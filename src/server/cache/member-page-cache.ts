@@ -43,7 +43,6 @@ export const MEMBER_ROUTES = new Set([
   '/board',
   '/board/:id',
   '/user/offers',
-  '/user/favorite',
   '/user/profile/cabinet-cards',
   '/user/profile/deals',
   '/user/profile/orders',
