@@ -27,16 +27,25 @@ const press: ClientDirective = (load, _options, island) => {
   for (const type of ['pointerenter', 'touchstart', 'focusin'] as const)
     island.addEventListener(type, warm, { once: true, passive: true });
 
-  /** Holds the press back until the island is hydrated, then replays it; the browser's way when that fails. */
-  const holdBack = (event: Event, replay: () => void, fallback: () => void) => {
+  let held = false;
+  /**
+   * Holds the press back until the island is hydrated, then replays it once; the browser's way when that fails.
+   * While it waits, the pressed control says it is busy, and further presses are only held (never replayed twice).
+   */
+  const holdBack = (event: Event, control: Element | null, replay: () => void, fallback: () => void) => {
     if (hydrated) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    island.setAttribute('aria-busy', 'true');
+    if (held) return;
+    held = true;
+    control?.setAttribute('aria-busy', 'true');
     const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), WAIT_MS));
     Promise.race([hydrate(), timeout])
       .then(() => replay(), fallback)
-      .finally(() => island.removeAttribute('aria-busy'));
+      .finally(() => {
+        held = false;
+        control?.removeAttribute('aria-busy');
+      });
   };
   island.addEventListener(
     'submit',
@@ -45,6 +54,7 @@ const press: ClientDirective = (load, _options, island) => {
       const submitter = (event as SubmitEvent).submitter as HTMLElement | null;
       holdBack(
         event,
+        submitter ?? form.querySelector('button'),
         () => form.requestSubmit(submitter instanceof HTMLButtonElement ? submitter : undefined),
         () => form.submit(),
       );
@@ -56,11 +66,20 @@ const press: ClientDirective = (load, _options, island) => {
     (event) => {
       const link = (event.target as Element).closest?.('a[href]');
       const mouse = event as MouseEvent;
-      // A click that opens another tab or window is the browser's.
-      if (!(link instanceof HTMLAnchorElement) || mouse.ctrlKey || mouse.metaKey || mouse.shiftKey || mouse.button)
+      // A click that opens another tab or window, or downloads, is the browser's.
+      if (
+        !(link instanceof HTMLAnchorElement) ||
+        mouse.ctrlKey ||
+        mouse.metaKey ||
+        mouse.shiftKey ||
+        mouse.altKey ||
+        mouse.button ||
+        (link.target && link.target !== '_self')
+      )
         return;
       holdBack(
         event,
+        link,
         () => link.click(),
         () => window.location.assign(link.href),
       );

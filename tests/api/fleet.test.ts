@@ -385,7 +385,9 @@ describe.skipIf(!serverUrl)('a fleet: two processes, one PostgreSQL, one S3 stor
     });
     expect(added.status).toBe(200);
     keep(added);
-    // At once, not eventually: the write's answer renewed the browser's stamp, so B renders the page afresh.
+    // At once, not eventually: the write's answer renewed the browser's stamp (so B renders the page afresh even
+    // before it hears of the write; here it may also have heard already).
+    expect(added.headers.getSetCookie().some((line) => line.startsWith('mavuno_w='))).toBe(true);
     expect(await heart(b.base)).toBe('0');
   });
 

@@ -34,7 +34,7 @@ async function notificationsDuring(work: () => Promise<unknown>): Promise<number
     await database.handle().subscribe(MEMBER_PAGES_CHANNEL, onEvent),
   ];
   try {
-    await work().catch(() => undefined);
+    await work();
     await new Promise((resolve) => setTimeout(resolve, 200));
   } finally {
     for (const stop of stops) await stop();

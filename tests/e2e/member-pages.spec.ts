@@ -39,7 +39,7 @@ async function open(reader: Reader, path: string) {
   const response = await reader.context.get(path, { headers: { 'Accept-Language': 'en' }, maxRedirects: 0 });
   const html = await response.text();
   const menu = /data-testid="user-menu"[\s\S]*?<\/summary>/.exec(html)?.[0];
-  return { status: response.status(), html, menu };
+  return { status: response.status(), html, menu, etag: response.headers().etag };
 }
 
 /** Every reader on the page, twice in a row (the second from the cache), each seeing their own header. */
@@ -55,6 +55,13 @@ async function eachSeesTheirOwn(path: string) {
         expect(page.menu, `${reader.name} ${path}`).not.toContain(other.firstName!);
       }
     }
+  }
+  // The member's page was kept: the same browser asking whether its copy is current is told so.
+  for (const reader of [buyer, seller]) {
+    const { etag } = await open(reader, path);
+    expect(etag, `${reader.name} ${path}: kept`).toBeTruthy();
+    const again = await reader.context.get(path, { headers: { 'Accept-Language': 'en', 'If-None-Match': etag! } });
+    expect(again.status(), `${reader.name} ${path}`).toBe(304);
   }
 }
 
@@ -164,12 +171,18 @@ test('two members and a visitor alternate on the same pages; each sees exactly t
   expect(/1,234/.test(after), 'the top-up on the wallet page').toBe(true);
   expect(await shows(seller, '/user/profile/wallet', /1,234/), "not on the seller's").toBe(false);
 
-  // Signed out: the same browser's cookies never bring the member's page back.
-  await open(buyer, '/user/offers');
+  // Signed out: the cookies the browser held, sent again as they were, never bring the member's page back.
+  expect((await open(buyer, '/user/offers')).status).toBe(200);
+  expect((await open(buyer, '/board')).menu).toContain(buyer.firstName!);
+  const held = (await buyer.context.storageState()).cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
   const signout = await buyer.context.post('/api-v2/user/logout', { headers: { 'X-Session-Mode': 'cookie' } });
   expect(signout.status()).toBeLessThan(400);
-  expect((await open(buyer, '/user/offers')).status).toBe(302);
-  const board = await open(buyer, '/board');
-  expect(board.status).toBe(200);
-  expect(board.menu).toBeUndefined();
+  const replay = await playwrightRequest.newContext({ baseURL: origin });
+  const replayed = (path: string) =>
+    replay.get(path, { headers: { Cookie: held, 'Accept-Language': 'en' }, maxRedirects: 0 });
+  expect((await replayed('/user/offers')).status()).toBe(302);
+  const board = await replayed('/board');
+  expect(board.status()).toBe(200);
+  expect(await board.text()).not.toContain('data-testid="user-menu"');
+  await replay.dispose();
 });

@@ -258,9 +258,10 @@ function PlainPlaceFields({ form, t, warehouses = [], places }: Omit<Props, 'dis
           name="warehouse_id"
           label={t('lot_form.place_warehouse')}
           error={errors.warehouse_id?.message}
-          defaultValue={values.warehouse_id}
         >
-          <WarehouseOptions t={t} warehouses={warehouses} />
+          {/* The chosen option is marked on the option itself: the server's renderer does not carry a select's value
+              to options a component renders. */}
+          <WarehouseOptions t={t} warehouses={warehouses} chosen={values.warehouse_id} />
         </SelectField>
       )}
       <p className="text-sm opacity-80">{t('lot_form.place_hint_plain')}</p>
@@ -291,12 +292,16 @@ function PlainPlaceFields({ form, t, warehouses = [], places }: Omit<Props, 'dis
 }
 
 /** The warehouse select's choices, the same in the enhanced fields and the plain form's. */
-function WarehouseOptions({ t, warehouses }: Pick<Props, 't'> & { warehouses: NonNullable<Props['warehouses']> }) {
+function WarehouseOptions({
+  t,
+  warehouses,
+  chosen,
+}: Pick<Props, 't'> & { warehouses: NonNullable<Props['warehouses']>; chosen?: string }) {
   return (
     <>
       <option value="">{t('lot_form.place_warehouse_none')}</option>
       {warehouses.map((w) => (
-        <option key={w.id} value={String(w.id)}>
+        <option key={w.id} value={String(w.id)} {...(chosen !== undefined && { selected: String(w.id) === chosen })}>
           {w.name}
         </option>
       ))}

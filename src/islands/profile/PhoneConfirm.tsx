@@ -125,7 +125,12 @@ export default function PhoneConfirm({ phone, t }: Props) {
           pattern="[0-9]*"
           maxLength={PIN_LENGTH}
           value={pin}
-          onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
+          onChange={(event) => {
+            // Digits only; the field itself is put right too, as the state may not change (a letter typed).
+            const digits = event.target.value.replace(/\D/g, '');
+            if (event.target.value !== digits) event.target.value = digits;
+            setPin(digits);
+          }}
           {...fieldAria('phone-pin', { hint: true, error: pinError })}
         />
         <FieldError id="phone-pin" message={pinError} />

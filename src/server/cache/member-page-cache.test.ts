@@ -77,11 +77,14 @@ describe('the members’ render cache', () => {
     expect(await get('mavuno_session=tok-a')).toContain('render 2');
     sessions.delete('tok-a');
     expect(await get('mavuno_session=tok-a')).toContain('a visitor');
+    // The same cookies now naming another member (the token reissued to them) never bring back the first's page.
+    sessions.set('tok-a', { memberId: 2, sessionId: 21 });
+    expect(await get('mavuno_session=tok-a')).toContain('member 2');
     sessions.set('tok-a', { memberId: 1, sessionId: 13 });
     await get('mavuno_session=tok-a');
     cache.store.invalidate();
     expect(await get('mavuno_session=tok-a')).toContain(`render ${renders()}`);
-    expect(renders()).toBe(5);
+    expect(renders()).toBe(6);
   });
 
   it('keeps nothing that sets a cookie, is not private HTML, or is a page not on the list', async () => {

@@ -3,7 +3,8 @@
  * kept for that browser's session and served again, without a render, until anything it could show changes.
  *
  * - Only GET pages of MEMBER_ROUTES (pages that show no secret and only data whose writes notify), answered 200 as
- *   HTML, without Set-Cookie, to the signed-in member whose session resolved before the render.
+ *   HTML, without Set-Cookie, to the signed-in member whose session resolved before the render. Any other request
+ *   (photos, files, other pages, a chat room) goes by untouched: not held back, no session lookup here.
  * - The key is the address, Accept-Language and every cookie of the request (the session, the form token its forms
  *   carry, the display currency, the language), hashed: a page is only ever served to the browser it was made for.
  * - Before a stored page is served, its session is resolved again (through the session cache, which every
@@ -56,6 +57,19 @@ export const MEMBER_ROUTES = new Set([
   '/faq',
 ]);
 
+/** The addresses of MEMBER_ROUTES, in any language: only these are held back and looked at (others stream as usual). */
+const MEMBER_PATHS = new RegExp(
+  `^(?:/(?:sw|fr))?(?:${[...MEMBER_ROUTES]
+    .map((route) => (route === '/' ? '/?' : route.replace(':id', '[^/]+')))
+    .join('|')})$`,
+);
+
+/**
+ * A chat room (`/chat?room=…`) is never kept: opening it marks its messages read, and its form carries a key of its
+ * own against sending twice.
+ */
+const UNKEPT_QUERY = /^\/(?:(?:sw|fr)\/)?chat$/;
+
 /** `/sw/board/:id` → `/board/:id`: the route whatever language rendered it. */
 export function baseRoute(route: string | undefined): string | undefined {
   if (!route) return undefined;
@@ -95,7 +109,10 @@ export function memberCacheKey(req: IncomingMessage, cookieName: string): { key:
   if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
   if (req.headers.authorization) return undefined;
   const url = req.url ?? '/';
-  if (url.startsWith('/api-v2')) return undefined;
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
+  if (!MEMBER_PATHS.test(path)) return undefined;
+  if (query >= 0 && UNKEPT_QUERY.test(path) && new URLSearchParams(url.slice(query)).has('room')) return undefined;
   const jar = cookies(req);
   const raw = jar.get(cookieName);
   if (!raw) return undefined;

@@ -15,6 +15,10 @@ describe('the write stamp', () => {
     expect(stamps('GET', 200, 7)).toEqual([]);
     expect(stamps('POST', 422, 7)).toEqual([]);
     expect(stamps('POST', 200, undefined)).toEqual([]);
+    // A sign-out's answer (it clears the session cookie) takes the stamp away.
+    const signout = new Headers({ 'Set-Cookie': 'mavuno_session=; Max-Age=0; Path=/' });
+    stampAfterWrite('POST', 200, 7, signout);
+    expect(signout.getSetCookie()[1]).toMatch(new RegExp(`^${WRITE_STAMP_COOKIE}=; Max-Age=0`));
     // An answer whose headers can no longer change is left as it is.
     const frozen = Response.redirect('http://example.test/', 303).headers;
     expect(() => stampAfterWrite('POST', 303, 7, frozen)).not.toThrow();

@@ -1,5 +1,6 @@
 import { getEnv } from '~/server/env';
 import { isSafeMethod } from './methods';
+import { sessionCookie } from './session-cookie';
 
 /**
  * The cookie a member's browser is given after each of their own successful writes (a form post, an island's API
@@ -26,8 +27,17 @@ export function writeStampCookie(): string {
  */
 export function stampAfterWrite(method: string, status: number, memberId: number | undefined, headers: Headers): void {
   if (memberId === undefined || status >= 400 || isSafeMethod(method)) return;
+  const secure = getEnv().isHttps ? '; Secure' : '';
+  // A sign-out (its answer clears the session cookie) takes the stamp away instead: it has nothing left to mark.
+  const session = `${sessionCookie().name}=`;
+  const signedOut = headers
+    .getSetCookie()
+    .some((line) => line.startsWith(session) && /max-age=0|expires=thu, 01 jan 1970/i.test(line));
   try {
-    headers.append('Set-Cookie', writeStampCookie());
+    headers.append(
+      'Set-Cookie',
+      signedOut ? `${WRITE_STAMP_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure}` : writeStampCookie(),
+    );
   } catch {
     /* immutable headers (a Response.redirect): the other processes' notices still reach them within milliseconds */
   }
