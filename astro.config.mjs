@@ -31,51 +31,51 @@ const LARGE_LIBRARIES =
  * @returns {import('rolldown').CodeSplittingOptions}
  */
 function clientChunks() {
+  /**
+   * Does a walk from `start` along `next` (a module's imports, or its importers) reach a module `hit` names?
+   * Answers are kept in `memo` per start.
+   * @param {Map<string, boolean>} memo @param {(id: string) => boolean} hit @param {(id: string) => readonly string[]} next
+   */
+  const reaches = (memo, start, hit, next) => {
+    if (!memo.has(start)) {
+      const seen = new Set([start]);
+      const stack = [start];
+      let found = false;
+      while (stack.length > 0 && !found) {
+        const id = /** @type {string} */ (stack.pop());
+        if (hit(id)) found = true;
+        else
+          for (const other of next(id))
+            if (!seen.has(other)) {
+              seen.add(other);
+              stack.push(other);
+            }
+      }
+      memo.set(start, found);
+    }
+    return /** @type {boolean} */ (memo.get(start));
+  };
+  /** @typedef {{ getModuleInfo(id: string): { importedIds: readonly string[]; importers: readonly string[] } | null }} Context */
   /** @type {Map<string, boolean>} */
   const needsLarge = new Map();
-  /** @param {string} start @param {{ getModuleInfo(id: string): { importedIds: readonly string[] } | null }} ctx */
-  const large = (start, ctx) => {
-    if (!needsLarge.has(start)) {
-      const seen = new Set([start]);
-      const stack = [start];
-      let found = false;
-      while (stack.length > 0 && !found) {
-        const id = /** @type {string} */ (stack.pop());
-        if (LARGE_LIBRARIES.test(id) || needsLarge.get(id) === true) found = true;
-        else
-          for (const dep of ctx.getModuleInfo(id)?.importedIds ?? [])
-            if (!seen.has(dep)) {
-              seen.add(dep);
-              stack.push(dep);
-            }
-      }
-      needsLarge.set(start, found);
-    }
-    return needsLarge.get(start);
-  };
+  /** Does `start`, or anything it imports however deep, belong to LARGE_LIBRARIES? @param {string} start @param {Context} ctx */
+  const large = (start, ctx) =>
+    reaches(
+      needsLarge,
+      start,
+      (id) => LARGE_LIBRARIES.test(id) || needsLarge.get(id) === true,
+      (id) => ctx.getModuleInfo(id)?.importedIds ?? [],
+    );
   /** @type {Map<string, boolean>} */
   const forPageScripts = new Map();
-  /** Does one of the pages' own scripts (src/scripts/*, loaded before the page's load event) import `start`? */
-  /** @param {string} start @param {{ getModuleInfo(id: string): { importers: readonly string[] } | null }} ctx */
-  const pageScriptNeeds = (start, ctx) => {
-    if (!forPageScripts.has(start)) {
-      const seen = new Set([start]);
-      const stack = [start];
-      let found = false;
-      while (stack.length > 0 && !found) {
-        const id = /** @type {string} */ (stack.pop());
-        if (PAGE_SCRIPT.test(id)) found = true;
-        else
-          for (const importer of ctx.getModuleInfo(id)?.importers ?? [])
-            if (!seen.has(importer)) {
-              seen.add(importer);
-              stack.push(importer);
-            }
-      }
-      forPageScripts.set(start, found);
-    }
-    return forPageScripts.get(start);
-  };
+  /** Does one of the pages' own scripts (loaded before the page's load event) import `start`? @param {string} start @param {Context} ctx */
+  const pageScriptNeeds = (start, ctx) =>
+    reaches(
+      forPageScripts,
+      start,
+      (id) => PAGE_SCRIPT.test(id),
+      (id) => ctx.getModuleInfo(id)?.importers ?? [],
+    );
   return {
     groups: [
       // What the pages' scripts share, and the bundler's own helpers: small, and needed before the page has loaded.

@@ -24,12 +24,12 @@ import { errorMessage, log } from '~/server/log';
 import { counter } from '~/server/metrics';
 import {
   type Captured,
-  captureResponse,
   cookies,
   encodeRender,
   headerValue,
   lowerHeaders,
   type Renderer,
+  renderThrough,
   writeCachedPage,
 } from './page-cache';
 import { type CachedPage, RenderCache } from './render-cache';
@@ -181,29 +181,13 @@ export function createMemberPageCache(options: MemberPageCacheOptions): MemberPa
     render: Renderer,
     key: string,
     who: { memberId: number; sessionId: number },
-  ) => {
-    let captured: Captured | undefined;
-    store
-      .lookup(key, async () => {
-        const { done } = captureResponse(res);
-        render(req, res);
-        captured = await done;
-        if (!captured) return undefined;
-        return toMemberPage(captured, who, now() + ttlMs);
-      })
-      .then(({ page, rendered }) => {
-        if (page && page.owner === ownerOf(who)) answer(req, res, page, who.memberId);
-        else if (!rendered) render(req, res);
-        else captured?.replay();
-      })
-      .catch((error) => {
-        log.error({ component: 'member-page-cache', err: error }, `member render cache failed: ${errorMessage(error)}`);
-        if (!res.headersSent) {
-          res.writeHead(500);
-          res.end();
-        }
-      });
-  };
+  ) =>
+    renderThrough(store, key, req, res, render, {
+      keep: (captured) => toMemberPage(captured, who, now() + ttlMs),
+      accept: (page) => page.owner === ownerOf(who),
+      answer: (page) => answer(req, res, page, who.memberId),
+      component: 'member-page-cache',
+    });
 
   return {
     store,

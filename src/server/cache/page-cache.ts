@@ -305,6 +305,47 @@ export function captureResponse(res: ServerResponse): { done: Promise<Captured |
   return { done };
 }
 
+/**
+ * A miss of `key`: `render` runs once for every concurrent request of the key (the others wait for it), its answer
+ * captured; `keep` says what of it the store may hold. A kept page `accept`ed for this request is answered with
+ * `answer`; a render that may not be kept is sent as it was written; a waiter whose page is not for it renders its
+ * own. Shared by the anonymous cache and the members' (./member-page-cache.ts).
+ */
+export function renderThrough(
+  store: RenderCache,
+  key: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  render: Renderer,
+  handlers: {
+    keep: (captured: Captured) => Promise<CachedPage | undefined>;
+    answer: (page: CachedPage) => void;
+    accept?: (page: CachedPage) => boolean;
+    component: string;
+  },
+): void {
+  let captured: Captured | undefined;
+  store
+    .lookup(key, async () => {
+      const { done } = captureResponse(res);
+      render(req, res);
+      captured = await done;
+      return captured ? handlers.keep(captured) : undefined;
+    })
+    .then(({ page, rendered }) => {
+      if (page && (handlers.accept?.(page) ?? true)) handlers.answer(page);
+      else if (!rendered) render(req, res);
+      else captured?.replay();
+    })
+    .catch((error) => {
+      log.error({ component: handlers.component, err: error }, `render cache failed: ${errorMessage(error)}`);
+      if (!res.headersSent) {
+        res.writeHead(500);
+        res.end();
+      }
+    });
+}
+
 export interface PageCacheOptions {
   maxEntries: number;
   maxBytes?: number;
@@ -361,29 +402,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         render(req, res);
         return;
       }
-      let captured: Captured | undefined;
-      store
-        .lookup(key, async () => {
-          const { done } = captureResponse(res);
-          render(req, res);
-          captured = await done;
-          if (!captured) return undefined;
+      renderThrough(store, key, req, res, render, {
+        keep: async (captured) => {
           const page = await toCachedPage(captured, now());
           if (page) page.route = currentRequestContext()?.route;
           return page;
-        })
-        .then(({ page, rendered }) => {
-          if (page) answer(req, res, page);
-          else if (!rendered) render(req, res);
-          else captured?.replay();
-        })
-        .catch((error) => {
-          log.error({ component: 'page-cache', err: error }, `render cache failed: ${errorMessage(error)}`);
-          if (!res.headersSent) {
-            res.writeHead(500);
-            res.end();
-          }
-        });
+        },
+        answer: (page) => answer(req, res, page),
+        component: 'page-cache',
+      });
     },
 
     watchWrites(req, res, onWrite) {
