@@ -34,7 +34,8 @@ function clientChunks() {
   /**
    * Does a walk from `start` along `next` (a module's imports, or its importers) reach a module `hit` names?
    * Answers are kept in `memo` per start.
-   * @param {Map<string, boolean>} memo @param {(id: string) => boolean} hit @param {(id: string) => readonly string[]} next
+   * @param {Map<string, boolean>} memo @param {string} start @param {(id: string) => boolean} hit
+   * @param {(id: string) => readonly string[]} next
    */
   const reaches = (memo, start, hit, next) => {
     if (!memo.has(start)) {
