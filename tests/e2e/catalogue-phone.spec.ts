@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, type Page, expect } from '@playwright/test';
+import { publishMaizeLot } from './lots';
 import { test } from './test';
 
 const en: Record<string, string> = JSON.parse(readFileSync('locales/en.json', 'utf8'));
@@ -69,25 +70,13 @@ test.describe('[LOTS] the catalogue on a phone', () => {
   }) => {
     const seller = await memberPage(browser, 'demo-gold@mavuno.test');
     const buyer = await memberPage(browser, 'demo-buyer@mavuno.test');
-    const countries = await (await seller.request.get('/api-v2/country-dropdown')).json();
-    const kenya = countries.items.find((c: { code: string }) => c.code === 'KE').id;
     const word = `mabaki${Date.now().toString(36)}`;
-    const created = await post(seller, '/board-list/create-quote', {
-      'BoardList[type]': 'sell',
-      'BoardList[category_id]': 3,
-      'BoardList[title]': `Mahindi ${word}`,
-      'BoardList[volume]': 200,
-      'BoardList[min_volume]': 10,
-      'BoardList[max_volume]': 100,
-      'BoardList[per_unit_id]': 4,
-      'BoardList[price]': 3600,
-      'BoardList[currency_id]': 1,
-      'BoardList[country_id]': kenya,
-      'BoardList[latitude]': -0.3,
-      'BoardList[longitude]': 36.07,
+    const lotId = await publishMaizeLot(seller.request, {
+      title: `Mahindi ${word}`,
+      volume: 200,
+      min_volume: 10,
+      max_volume: 100,
     });
-    expect(created.status(), await created.text()).toBe(200);
-    const lotId = (await created.json()).id;
     const offer = await post(buyer, '/offer/create-offer', {
       'Offer[order_id]': lotId,
       'Offer[order_type]': 'board_list',

@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContextOptions, type Locator, type Page, expect } from '@playwright/test';
+import { publishMaizeLot } from './lots';
 import { test } from './test';
 import { en, fr, sw, say } from './dictionaries';
 
@@ -25,25 +26,7 @@ async function hydrated(inside: Locator) {
 
 /** The seller's fresh maize lot (a room of its own, whatever other specs left in the database). */
 async function sellerLot(seller: Page, title: string): Promise<number> {
-  const countries = await (await seller.request.get('/api-v2/country-dropdown')).json();
-  const kenya = countries.items.find((c: { code: string }) => c.code === 'KE').id;
-  const created = await seller.request.post('/api-v2/board-list/create-quote', {
-    headers: { 'X-Session-Mode': 'cookie', Origin: test.info().project.use.baseURL! },
-    form: {
-      'BoardList[type]': 'sell',
-      'BoardList[category_id]': 3,
-      'BoardList[title]': title,
-      'BoardList[volume]': 100,
-      'BoardList[per_unit_id]': 4,
-      'BoardList[price]': 3600,
-      'BoardList[currency_id]': 1,
-      'BoardList[country_id]': kenya,
-      'BoardList[latitude]': -0.3,
-      'BoardList[longitude]': 36.07,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  return (await created.json()).id;
+  return publishMaizeLot(seller.request, { title });
 }
 
 const messages = (page: Page) => page.getByTestId('chat-messages');

@@ -1,4 +1,5 @@
 import { type Browser, type Page, expect } from '@playwright/test';
+import { publishMaizeLot } from './lots';
 import { test } from './test';
 import { en, sw, say } from './dictionaries';
 
@@ -26,23 +27,9 @@ test.describe('[OFFERS] whose turn a deal shows', () => {
     test.setTimeout(90_000);
     const seller = await memberPage(browser, 'demo-gold@mavuno.test');
     const buyer = await memberPage(browser, 'demo-buyer@mavuno.test');
-    const countries = await (await seller.request.get('/api-v2/country-dropdown')).json();
-    const kenya = countries.items.find((c: { code: string }) => c.code === 'KE').id;
-    const created = await post(seller, '/board-list/create-quote', {
-      'BoardList[type]': 'sell',
-      'BoardList[category_id]': 3,
-      'BoardList[title]': `Mahindi ya zamu ${Date.now().toString(36)}`,
-      'BoardList[volume]': 100,
-      'BoardList[per_unit_id]': 4,
-      'BoardList[price]': 3600,
-      'BoardList[currency_id]': 1,
-      'BoardList[country_id]': kenya,
-      'BoardList[latitude]': -0.3,
-      'BoardList[longitude]': 36.07,
-    });
-    expect(created.status(), await created.text()).toBe(200);
+    const lotId = await publishMaizeLot(seller.request, { title: `Mahindi ya zamu ${Date.now().toString(36)}` });
     const offer = await post(buyer, '/offer/create-offer', {
-      'Offer[order_id]': (await created.json()).id,
+      'Offer[order_id]': lotId,
       'Offer[order_type]': 'board_list',
       'Offer[price]': 3500,
       'Offer[volume]': 10,

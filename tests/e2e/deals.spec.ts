@@ -1,4 +1,5 @@
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { publishMaizeLot } from './lots';
 import { test } from './test';
 import { fr, sw, say } from './dictionaries';
 
@@ -44,28 +45,8 @@ test.describe('[OFFERS] from an offer to a finished deal', () => {
     const baseURL = test.info().project.use.baseURL!;
 
     // The seller publishes a negotiable maize lot (crop prices are open to offers).
-    const countries = await (await seller.request.get('/api-v2/country-dropdown')).json();
-    const kenya = countries.items.find((c: { code: string }) => c.code === 'KE').id;
     const title = `Mahindi meupe ${Date.now().toString(36)}`;
-    const created = await seller.request.post('/api-v2/board-list/create-quote', {
-      headers: { 'X-Session-Mode': 'cookie', Origin: baseURL },
-      form: {
-        'BoardList[type]': 'sell',
-        'BoardList[category_id]': 3,
-        'BoardList[title]': title,
-        'BoardList[volume]': 100,
-        'BoardList[min_volume]': 5,
-        'BoardList[max_volume]': 50,
-        'BoardList[per_unit_id]': 4,
-        'BoardList[price]': 3600,
-        'BoardList[currency_id]': 1,
-        'BoardList[country_id]': kenya,
-        'BoardList[latitude]': -0.3,
-        'BoardList[longitude]': 36.07,
-      },
-    });
-    expect(created.status()).toBe(200);
-    const lotId = (await created.json()).id;
+    const lotId = await publishMaizeLot(seller.request, { title, min_volume: 5, max_volume: 50 });
 
     // The buyer, in Swahili, makes an offer from the lot page and sees the live total.
     await buyer.goto(`/sw/board/${lotId}`);

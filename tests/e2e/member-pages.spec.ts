@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, request as playwrightRequest } from '@playwright/test';
+import { publishMaizeLot } from './lots';
 import { test } from './test';
 
 /**
@@ -82,25 +83,13 @@ test('two members and a visitor alternate on the same pages; each sees exactly t
   expect(seller.firstName).not.toBe(buyer.firstName);
 
   // The seller's new lot, which the buyer will mark, offer on, and see re-priced.
-  const countries = await (await seller.context.get('/api-v2/country-dropdown')).json();
-  const kenya = countries.items.find((c: { code: string }) => c.code === 'KE').id;
   const word = `kashe${Date.now().toString(36)}`;
-  const created = await apiPost(seller, '/board-list/create-quote', {
-    'BoardList[type]': 'sell',
-    'BoardList[category_id]': 3,
-    'BoardList[title]': `Maize ${word}`,
-    'BoardList[volume]': 200,
-    'BoardList[min_volume]': 10,
-    'BoardList[max_volume]': 100,
-    'BoardList[per_unit_id]': 4,
-    'BoardList[price]': 3600,
-    'BoardList[currency_id]': 1,
-    'BoardList[country_id]': kenya,
-    'BoardList[latitude]': -0.3,
-    'BoardList[longitude]': 36.07,
+  const lotId = await publishMaizeLot(seller.context, {
+    title: `Maize ${word}`,
+    volume: 200,
+    min_volume: 10,
+    max_volume: 100,
   });
-  expect(created.status(), await created.text()).toBe(200);
-  const lotId: number = (await created.json()).id;
   const lotPage = `/board/${lotId}`;
 
   for (const path of ['/board', lotPage, '/user/offers', '/user/profile/wallet', '/chat']) {

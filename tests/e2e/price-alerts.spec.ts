@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page } from '@playwright/test';
+import { publishMaizeLot } from './lots';
 import { test } from './test';
 
 const en: Record<string, string> = JSON.parse(readFileSync('locales/en.json', 'utf8'));
@@ -55,30 +56,14 @@ test.describe('[PRICE ALERTS] a member is told when a deal crosses their price',
     // A maize deal is approved today (KES 3,500 a 90 kg bag: about KES 39 a kg).
     const seller = await signedIn(browser, 'demo-gold@mavuno.test', 'mavuno-demo');
     const buyer = await signedIn(browser, 'demo-buyer@mavuno.test', 'mavuno-demo');
-    const kenya = (await (await seller.request.get('/api-v2/country-dropdown')).json()).items.find(
-      (c: { code: string }) => c.code === 'KE',
-    ).id;
-    const lot = await seller.request.post('/api-v2/board-list/create-quote', {
-      headers: origin,
-      form: {
-        'BoardList[type]': 'sell',
-        'BoardList[category_id]': 3,
-        'BoardList[title]': `Maize for alerts ${Date.now().toString(36)}`,
-        'BoardList[volume]': 100,
-        'BoardList[min_volume]': 5,
-        'BoardList[max_volume]': 50,
-        'BoardList[per_unit_id]': 4,
-        'BoardList[price]': 3600,
-        'BoardList[currency_id]': 1,
-        'BoardList[country_id]': kenya,
-        'BoardList[latitude]': -0.3,
-        'BoardList[longitude]': 36.07,
-      },
+    const lotId = await publishMaizeLot(seller.request, {
+      title: `Maize for alerts ${Date.now().toString(36)}`,
+      min_volume: 5,
+      max_volume: 50,
     });
-    expect(lot.status(), await lot.text()).toBe(200);
     const offered = await buyer.request.post('/api-v2/offer/create-offer', {
       headers: origin,
-      form: { order_id: (await lot.json()).id, order_type: 'board_list', price: '3500', volume: '5' },
+      form: { order_id: lotId, order_type: 'board_list', price: '3500', volume: '5' },
     });
     expect(offered.status(), await offered.text()).toBe(200);
     const approved = await seller.request.post('/api-v2/offer/approve-offer', {

@@ -19,6 +19,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { splitLocale } from '~/i18n/paths';
 import { currentRequestContext, noteMember, noteRoute } from '~/server/http/request-context';
 import { errorMessage, log } from '~/server/log';
 import { counter } from '~/server/metrics';
@@ -57,24 +58,12 @@ export const MEMBER_ROUTES = new Set([
   '/faq',
 ]);
 
-/** The addresses of MEMBER_ROUTES, in any language: only these are held back and looked at (others stream as usual). */
-const MEMBER_PATHS = new RegExp(
-  `^(?:/(?:sw|fr))?(?:${[...MEMBER_ROUTES]
-    .map((route) => (route === '/' ? '/?' : route.replace(':id', '[^/]+')))
-    .join('|')})$`,
-);
+/** The addresses of MEMBER_ROUTES, without their language prefix: only these are held back and looked at. */
+const MEMBER_PATHS = new RegExp(`^(?:${[...MEMBER_ROUTES].map((route) => route.replace(':id', '[^/]+')).join('|')})$`);
 
-/**
- * A chat room (`/chat?room=…`) is never kept: opening it marks its messages read, and its form carries a key of its
- * own against sending twice.
- */
-const UNKEPT_QUERY = /^\/(?:(?:sw|fr)\/)?chat$/;
-
-/** `/sw/board/:id` → `/board/:id`: the route whatever language rendered it. */
+/** `/sw/board/:id` → `/board/:id`: the route (or address) whatever language rendered it (src/i18n/paths.ts). */
 export function baseRoute(route: string | undefined): string | undefined {
-  if (!route) return undefined;
-  const prefixed = /^\/(sw|fr)(\/.*)?$/.exec(route);
-  return prefixed ? (prefixed[2] ?? '/') : route;
+  return route === undefined ? undefined : splitLocale(route).path;
 }
 
 const lookups = counter({
@@ -110,9 +99,11 @@ export function memberCacheKey(req: IncomingMessage, cookieName: string): { key:
   if (req.headers.authorization) return undefined;
   const url = req.url ?? '/';
   const query = url.indexOf('?');
-  const path = query < 0 ? url : url.slice(0, query);
+  const path = baseRoute(query < 0 ? url : url.slice(0, query)) ?? '/';
   if (!MEMBER_PATHS.test(path)) return undefined;
-  if (query >= 0 && UNKEPT_QUERY.test(path) && new URLSearchParams(url.slice(query)).has('room')) return undefined;
+  // A chat room (`/chat?room=…`) is never kept: opening it marks its messages read, and its form carries a key of
+  // its own against sending twice.
+  if (path === '/chat' && query >= 0 && new URLSearchParams(url.slice(query)).has('room')) return undefined;
   const jar = cookies(req);
   const raw = jar.get(cookieName);
   if (!raw) return undefined;
