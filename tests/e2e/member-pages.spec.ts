@@ -92,6 +92,12 @@ test('two members and a visitor alternate on the same pages; each sees exactly t
   });
   const lotPage = `/board/${lotId}`;
 
+  // In each language: a page kept in one language is never another's (the address names it).
+  for (const path of ['/sw/board', `/fr${lotPage}`]) {
+    await eachSeesTheirOwn(path);
+    const { html } = await open(buyer, path);
+    expect(html).toContain(`<html lang="${path.slice(1, 3)}"`);
+  }
   for (const path of ['/board', lotPage, '/user/offers', '/user/profile/wallet', '/chat']) {
     if (path.startsWith('/user') || path === '/chat') {
       // A member's own page: the visitor is sent to sign in, every time.
