@@ -54,6 +54,30 @@ const EnvSchema = z
     AFRICASTALKING_USERNAME: z.string().optional(),
     AFRICASTALKING_API_KEY: z.string().optional(),
     AFRICASTALKING_SENDER_ID: z.string().optional(),
+    /**
+     * The feature-phone channel (docs/feature-phones.md "Gateway set-up"): the secret in the USSD and SMS callback paths
+     * (`/api-v2/ussd/{token}`, `/api-v2/sms/{token}/inbound`); unset, those callbacks answer 404 and only /dev/ussd
+     * reaches the menu.
+     */
+    USSD_CALLBACK_TOKEN: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16–128 letters, digits, - or _')
+      .optional(),
+    /** Addresses the gateway calls from (comma-separated IPs); unset: any address holding the token. */
+    USSD_ALLOWED_IPS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
+      .optional(),
+    /** The USSD service code the members dial, as the menu and the SMS help quote it. */
+    USSD_SERVICE_CODE: z
+      .string()
+      .regex(/^\*[0-9*]+#$/, 'must be a USSD code such as *384*628#')
+      .default('*384*628#'),
     /** The built-in sandbox provider (test cards, no real money). Default: on over http, off when PUBLIC_URL is https. */
     SANDBOX_PAYMENTS: booleanFlag.optional(),
     /**

@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   'payments.checkout_refused': 422,
   /** Payouts (docs/wallet.md "Payouts"): a withdrawal needs a recent sign-in or the password. */
   'wallet.recent_sign_in_required': 403,
+  /** A first password (or e-mail) for an account without a password needs a recent sign-in (docs/auth.md). */
+  'accounts.recent_sign_in_required': 403,
   /** A deal with an open dispute: its money waits for the decision (docs/deals.md "Disputes"). */
   'offers.in_dispute': 409,
   /** A member's warehouse holding a lot in a running deal (docs/warehouses.md "Members' warehouses"). */

@@ -190,7 +190,11 @@ describe('chat notices', () => {
   it('send an SMS to an account with only a confirmed phone, and nothing to an unconfirmed one', async () => {
     const { seller, sellerId, buyerId, room } = await conversation({ sellerLocale: 'sw', title: 'Mahindi' });
     const phone = uniquePhone();
-    await db().update(users).set({ email: null, phone, phoneVerifiedAt: null }).where(eq(users.id, sellerId));
+    // An account without an e-mail has its notices by SMS on (sign-up, migration 0032_feature_phones).
+    await db()
+      .update(users)
+      .set({ email: null, phone, phoneVerifiedAt: null, smsNotification: true })
+      .where(eq(users.id, sellerId));
     const start = new Date();
     await say(room, buyerId, 'Habari', start);
     expect(await notifyUnread(db(), later(start, 16))).toEqual([]);
@@ -209,7 +213,10 @@ describe('chat notices', () => {
   it('claim the notice and queue its SMS once: a failing provider leaves it in the outbox for a later pass', async () => {
     const { sellerId, buyerId, room } = await conversation();
     const phone = uniquePhone();
-    await db().update(users).set({ email: null, phone, phoneVerifiedAt: new Date() }).where(eq(users.id, sellerId));
+    await db()
+      .update(users)
+      .set({ email: null, phone, phoneVerifiedAt: new Date(), smsNotification: true })
+      .where(eq(users.id, sellerId));
     const start = new Date();
     await say(room, buyerId, 'Hello', start);
     const failing = {

@@ -8,7 +8,7 @@ const database = useTestDatabase();
 
 /**
  * The tables no page shows: no write to them drops a render cache (migrations 0010_page_cache_notify and
- * 0031_member_pages_notify). Every other table notifies one of the two channels.
+ * 0031_member_pages_notify) or only the back office, which is never cached. Every other table notifies one of the two channels.
  */
 const SHOWN_NOWHERE = [
   'sessions',
@@ -21,6 +21,10 @@ const SHOWN_NOWHERE = [
   'scheduled_jobs',
   'app_meta',
   'lot_photo_uploads',
+  // The feature-phone channel's own bookkeeping (migration 0032_feature_phones): only the back office reads it.
+  'ussd_sessions',
+  'sms_inbound',
+  'ussd_pin_lockouts',
 ];
 
 /** Counts the notifications of both page channels while `work` runs (and a moment after, for PostgreSQL). */

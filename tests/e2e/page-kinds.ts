@@ -290,6 +290,7 @@ export const PAGE_KINDS: PageKind[] = [
   { name: 'back office: audit trail', path: '/admin/audit', member: ADMIN },
   { name: 'back office: moderation queue', path: '/fr/admin/moderation', member: ADMIN },
   { name: 'back office: support inbox', path: '/sw/admin/support', member: ADMIN },
+  { name: 'back office: feature phones', path: '/fr/admin/channels', member: ADMIN },
   { name: 'back office: categories', path: '/fr/admin/reference/categories?kind=board', member: ADMIN },
   { name: 'back office: currencies and rates', path: '/admin/reference/currencies', member: ADMIN },
   { name: 'back office: regions and villages', path: '/sw/admin/reference/places', member: ADMIN },

@@ -15,7 +15,7 @@ import {
   TRADER_STATUSES,
   TURNOVER_PERIODS,
 } from './constants';
-import { DEFAULT_PHONE_COUNTRY } from './phone';
+import { DEFAULT_PHONE_COUNTRY, normalizePhone } from './phone';
 
 /**
  * Zod schemas of the accounts forms, shared by the islands (react-hook-form) and the API. Custom messages are
@@ -157,20 +157,56 @@ export const verifyPinSchema = z.object({
   pin: z.string().trim().length(PIN_LENGTH, { message: 'accounts.pin_length' }),
 });
 
+/**
+ * Where a reset link goes: an e-mail address (lower-cased), or a phone number, made E.164 (a number without a
+ * country code is read as Kenyan) — the link then goes by SMS (docs/auth.md "Password reset by SMS").
+ */
+export const emailOrPhoneField = z
+  .string()
+  .trim()
+  .min(1, { message: 'validation.required' })
+  .max(254)
+  .transform((value, ctx) => {
+    if (value.includes('@')) {
+      const email = emailField.safeParse(value);
+      if (email.success) return email.data;
+      ctx.addIssue({ code: 'custom', message: 'validation.email' });
+      return z.NEVER;
+    }
+    const phone = normalizePhone(value);
+    if (phone) return phone;
+    ctx.addIssue({ code: 'custom', message: 'accounts.email_or_phone' });
+    return z.NEVER;
+  });
+
 export const requestResetSchema = z.object({
-  email: emailField,
+  /** The account's e-mail address, or its confirmed phone number. */
+  email: emailOrPhoneField,
   captcha_token: z.preprocess(blankToUndefined, z.string().max(4000).optional()),
 });
 export const resetPasswordSchema = z
   .object({ token: z.string().min(10).max(200), password: passwordField, password_repeat: z.string() })
   .refine(samePasswords, passwordsMatch);
+const newPasswordFields = { password: passwordField, password_repeat: z.string() };
+/**
+ * `POST /user/change-password`: the current password is needed (changePassword says so when it is missing), except by
+ * an account that has none yet (made on a feature phone), which sets its first one from a recent sign-in.
+ */
 export const changePasswordSchema = z
   .object({
-    current_password: z.string().min(1, { message: 'validation.required' }).max(PASSWORD_MAX),
-    password: passwordField,
-    password_repeat: z.string(),
+    current_password: z.preprocess(blankToUndefined, z.string().max(PASSWORD_MAX).optional()),
+    ...newPasswordFields,
   })
   .refine(samePasswords, passwordsMatch);
+/** The profile's form for an account with a password: the current one is asked first. */
+export const changePasswordFormSchema = z
+  .object({
+    current_password: z.string().min(1, { message: 'validation.required' }).max(PASSWORD_MAX),
+    ...newPasswordFields,
+  })
+  .refine(samePasswords, passwordsMatch);
+/** The profile's form for an account without a password: a first one. */
+export const firstPasswordFormSchema = z.object(newPasswordFields).refine(samePasswords, passwordsMatch);
 
 /** `User[...]` of /user/update-main-info. */
 export const mainInfoUserSchema = z.object({
@@ -196,6 +232,11 @@ export const mainInfoUserSchema = z.object({
   favorite_application_notification: z.preprocess(toBoolean, z.boolean().optional()),
   /** E-mail when an offer or a deal waits for the user (docs/deals.md "E-mail"). */
   deal_notification: z.preprocess(toBoolean, z.boolean().optional()),
+  /**
+   * Notices by SMS to the confirmed phone: an offer received, a deal's steps, money held and released
+   * (docs/feature-phones.md "Notices"); on for an account made on a phone, off for one made on the site.
+   */
+  sms_notification: z.preprocess(toBoolean, z.boolean().optional()),
   /** E-mail (or SMS) about chat messages left unread for 15 minutes (docs/chat.md "Notices"). */
   message_notification: z.preprocess(toBoolean, z.boolean().optional()),
   /** Signed-in members may call or WhatsApp the member from their lots' pages (docs/lots.md "Share and call"). */

@@ -25,7 +25,7 @@ export const STAFF_CAPABILITIES = {
   deals: ['admin', 'support', 'finance'],
   /** Disputes, payouts, reconciliation, fee settings. */
   money: ['admin', 'finance'],
-  /** The contact messages inbox. */
+  /** The contact messages inbox; feature phones: USSD/SMS traffic, lock-outs, a member's USSD PIN reset. */
   support: ['admin', 'support'],
   /** Categories, units, currencies and rates, regions and villages, public warehouses, loan products. */
   reference: ['admin'],

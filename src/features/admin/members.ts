@@ -26,6 +26,8 @@ export const changeTierSchema = z.object({
 export const blockMemberSchema = z.object({ id: memberIdSchema.shape.id, reason, confirm: confirmed });
 export const unblockMemberSchema = z.object({ id: memberIdSchema.shape.id, reason: optionalReason });
 export const signOutMemberSchema = z.object({ id: memberIdSchema.shape.id, confirm: confirmed });
+/** Reset a member's USSD PIN (`POST /admin/members/{id}/reset-ussd-pin`, the member's page): the box ticked. */
+export const resetUssdPinSchema = z.object({ confirm: confirmed });
 export const changeRoleSchema = z.object({
   id: memberIdSchema.shape.id,
   role: z.enum(ROLES),

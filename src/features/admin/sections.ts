@@ -10,6 +10,7 @@ export const ADMIN_SECTIONS = [
   { id: 'deals', path: '/admin/deals', capability: 'deals', label: 'admin.nav_deals' },
   { id: 'money', path: '/admin/money', capability: 'money', label: 'admin.nav_money' },
   { id: 'support', path: '/admin/support', capability: 'support', label: 'admin.nav_support' },
+  { id: 'channels', path: '/admin/channels', capability: 'support', label: 'admin.channels_title' },
   { id: 'reference', path: '/admin/reference', capability: 'reference', label: 'admin.nav_reference' },
   { id: 'content', path: '/desk', capability: 'content', label: 'admin.nav_content' },
   { id: 'audit', path: '/admin/audit', capability: 'audit', label: 'admin.nav_audit' },

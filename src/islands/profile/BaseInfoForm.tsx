@@ -37,6 +37,11 @@ interface Props {
   phoneExample: string;
   /** The page's language: the farm size and turnover are read and said back as it writes numbers. */
   locale: Locale;
+  /**
+   * The account has a password (`password_set`): a new e-mail address then needs it. One made on a feature phone has
+   * none, and adds an address from a recent sign-in instead (docs/auth.md "Phone-only accounts").
+   */
+  hasPassword: boolean;
 }
 
 /** Farm size is asked of those who grow; turnover of those who trade. */
@@ -47,7 +52,15 @@ const GROWERS = new Set(['farmer', 'cooperative']);
  * `User[…]` and `UserProfile[…]`. A 400 changes nothing on the server: the errors go on the fields and
  * what the user typed stays in the form.
  */
-export default function BaseInfoForm({ messages, initial, contact, currencies, locale, phoneExample }: Props) {
+export default function BaseInfoForm({
+  messages,
+  initial,
+  contact,
+  currencies,
+  locale,
+  phoneExample,
+  hasPassword,
+}: Props) {
   const t = createClientTranslator(messages);
   const form = useForm<BaseInfoValues>({
     defaultValues: initial,
@@ -67,8 +80,9 @@ export default function BaseInfoForm({ messages, initial, contact, currencies, l
   }, [contact]);
 
   const kind = watch('trader_status');
-  const emailChanging =
-    initial.email !== '' && (watch('email') ?? '').trim().toLowerCase() !== initial.email.toLowerCase();
+  // A first address counts too: it could reset the password as well as a changed one.
+  const typedEmail = (watch('email') ?? '').trim().toLowerCase();
+  const emailChanging = hasPassword && typedEmail !== '' && typedEmail !== initial.email.toLowerCase();
   const currencyCode = currencies.find((c) => String(c.id) === String(watch('currency_id')))?.code ?? '';
 
   /** The saved values become the header's contact facts (a changed e-mail or phone is not confirmed yet). */

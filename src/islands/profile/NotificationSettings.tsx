@@ -10,6 +10,7 @@ type Flag =
   | 'news_notification'
   | 'favorite_application_notification'
   | 'deal_notification'
+  | 'sms_notification'
   | 'message_notification'
   | 'contact_by_phone';
 
@@ -18,6 +19,8 @@ interface Props {
   initial: Record<Flag, boolean>;
   /** Where the form posts without JavaScript (the profile page) and its form token. */
   form: { action: string; token: string };
+  /** A line under a switch that its state alone does not say (notices by SMS stopped by STOP). */
+  notes?: Partial<Record<Flag, string>>;
   /** Why the last plain post was refused. */
   problem?: string;
   /** The last plain post was saved. */
@@ -30,6 +33,8 @@ interface Props {
 const FLAGS: { flag: Flag; label: MessageKey; hint: MessageKey }[] = [
   // Offers and deals first: the e-mail that tells a party it is their turn (docs/deals.md "E-mail").
   { flag: 'deal_notification', label: 'cabinet.notify_deals', hint: 'cabinet.notify_deals_hint' },
+  // The same notices, and money held and released, by SMS to the confirmed phone (docs/feature-phones.md "Notices").
+  { flag: 'sms_notification', label: 'profile.notify_sms', hint: 'profile.notify_sms_hint' },
   // Chat messages left unread for 15 minutes (docs/chat.md "Notices").
   { flag: 'message_notification', label: 'profile.notify_messages', hint: 'profile.notify_messages_hint' },
   { flag: 'news_notification', label: 'profile.notify_news', hint: 'profile.notify_news_hint' },
@@ -50,6 +55,7 @@ const FLAGS: { flag: Flag; label: MessageKey; hint: MessageKey }[] = [
 export default function NotificationSettings({
   messages,
   initial,
+  notes = {},
   form,
   problem,
   saved,
@@ -126,6 +132,7 @@ export default function NotificationSettings({
               <p id={`notify-${flag}-hint`} className="text-sm opacity-75">
                 {t(hint)}
               </p>
+              {notes[flag] && <p className="text-sm font-medium text-warning-content">{notes[flag]}</p>}
               {flag === 'news_notification' && (
                 <fieldset className="mt-2 flex flex-col gap-1" aria-busy={saving === 'news_categories'}>
                   <legend className="text-sm font-medium">{t('profile.notify_news_categories')}</legend>

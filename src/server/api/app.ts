@@ -42,6 +42,9 @@ import { moderationRoutes } from './routes/moderation';
 import { adminReferenceRoutes } from './routes/admin-reference';
 import { adminSupportRoutes } from './routes/admin-support';
 import { adminOperationsRoutes } from './routes/admin-operations';
+import { ussdRoutes } from './routes/ussd';
+import { smsInboundRoutes } from './routes/sms-inbound';
+import { adminChannelsRoutes } from './routes/admin-channels';
 
 /** Largest request body: offer documents may be 50 MB (OFFER_DOCUMENT_MAX_BYTES); multipart overhead on top. */
 const MAX_BODY_BYTES = 55 * 1024 * 1024;
@@ -102,12 +105,15 @@ export function createApiApp() {
   app.route('/', adminSupportRoutes());
   app.route('/', adminReferenceRoutes());
   app.route('/', adminOperationsRoutes());
+  app.route('/', adminChannelsRoutes());
   app.route('/', warehouseRoutes());
   app.route('/', userWarehouseRoutes());
   app.route('/', contactRoutes());
   app.route('/', articleRoutes());
   app.route('/', priceAlertRoutes());
   app.route('/', statisticsRoutes());
+  app.route('/', smsInboundRoutes());
+  app.route('/', ussdRoutes());
 
   app.get('/openapi.json', (c) => {
     c.header('Cache-Control', 'public, max-age=300');

@@ -6,10 +6,24 @@ import { getEnv } from '~/server/env';
  * IPv6 clients are grouped by their /64, which one subscriber usually holds whole.
  */
 export function clientIp(headers: Headers, socketAddress: string | undefined): string {
-  const forwarded = getEnv().TRUST_PROXY ? headers.get('x-forwarded-for')?.split(',').pop()?.trim() : undefined;
-  const address = forwarded || socketAddress || 'unknown';
+  const address = peerAddress(headers, socketAddress);
   if (!address.includes(':') || address.startsWith('::ffff:')) return address;
   return `${expandIpv6(address).slice(0, 4).join(':')}::/64`;
+}
+
+/** The peer's address as it is: the socket's, or (TRUST_PROXY) the one our proxy appended to X-Forwarded-For. */
+function peerAddress(headers: Headers, socketAddress: string | undefined): string {
+  const forwarded = getEnv().TRUST_PROXY ? headers.get('x-forwarded-for')?.split(',').pop()?.trim() : undefined;
+  return forwarded || socketAddress || 'unknown';
+}
+
+/**
+ * The one address a request came from, for an allow-list of callers (the feature-phone gateway): as clientIp reads
+ * it, but whole (no /64 grouping) and with an IPv4 address mapped into IPv6 (`::ffff:1.2.3.4`) written as IPv4.
+ */
+export function callerAddress(headers: Headers, socketAddress: string | undefined): string {
+  const address = peerAddress(headers, socketAddress);
+  return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address.toLowerCase();
 }
 
 /** The eight groups of an IPv6 address, `::` expanded (`2001:db8::1` → 2001, db8, 0, 0, 0, 0, 0, 1). */

@@ -7,6 +7,7 @@ import {
   declineSilverSchema,
   memberIdSchema,
   memberSearchSchema,
+  resetUssdPinSchema,
   signOutMemberSchema,
   unblockMemberSchema,
 } from '~/features/admin/members';
@@ -23,6 +24,7 @@ import { declineSilverRequest } from '~/server/services/admin/decline-silver-req
 import { type SilverRequestItem, listSilverRequests } from '~/server/services/admin/list-silver-requests';
 import { type MemberView, readMember } from '~/server/services/admin/read-member';
 import { resendMemberConfirmation } from '~/server/services/admin/resend-member-confirmation';
+import { resetMemberUssdPin } from '~/server/services/admin/reset-member-ussd-pin';
 import { type MemberListItem, searchMembers } from '~/server/services/admin/search-members';
 import { signMemberOut } from '~/server/services/admin/sign-member-out';
 import { unblockAccount } from '~/server/services/admin/unblock-account';
@@ -56,8 +58,16 @@ export async function loadMembersPage(gate: AdminGate): Promise<MembersListView>
   return { page: await searchMembers(await getDb(), gate.actor, query), q: query.q ?? '', invalid };
 }
 
-type MemberAction = 'tier' | 'block' | 'unblock' | 'sign_out' | 'resend' | 'role';
-const MEMBER_ACTIONS: readonly MemberAction[] = ['tier', 'block', 'unblock', 'sign_out', 'resend', 'role'];
+type MemberAction = 'tier' | 'block' | 'unblock' | 'sign_out' | 'resend' | 'role' | 'reset_ussd_pin';
+const MEMBER_ACTIONS: readonly MemberAction[] = [
+  'tier',
+  'block',
+  'unblock',
+  'sign_out',
+  'resend',
+  'role',
+  'reset_ussd_pin',
+];
 const MEMBER_FIELDS = ['tier', 'reason', 'step_up', 'confirm', 'role'] as const;
 type MemberField = (typeof MEMBER_FIELDS)[number];
 
@@ -110,6 +120,9 @@ export async function loadMemberPage(gate: AdminGate, rawId: string | undefined)
         await signMemberOut(db, actor, id);
       } else if (what === 'resend') {
         await resendMemberConfirmation(db, actor, id);
+      } else if (what === 'reset_ussd_pin') {
+        parse(resetUssdPinSchema, fields, id);
+        await resetMemberUssdPin(db, actor, id);
       } else {
         const input = parse(changeRoleSchema, fields, id);
         await changeStaffRole(db, actor, id, { role: input.role, stepUp: input.step_up });

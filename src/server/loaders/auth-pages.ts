@@ -209,7 +209,10 @@ export async function loadSignupPage(request: FormPageRequest): Promise<PageOutc
 
 export interface ForgotPasswordView {
   form: FormState<'email'>;
-  /** The link was sent (if the address has an account: the page says the same either way). */
+  /**
+   * The link was sent, by e-mail or by SMS (if the address or confirmed number has an account: the page says the same
+   * either way). The one field `email` takes either (requestResetSchema).
+   */
   sent: boolean;
   captcha: CaptchaConfig | null;
 }
@@ -240,7 +243,7 @@ export async function loadForgotPasswordPage(request: FormPageRequest): Promise<
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Reset password (from the e-mailed link)
+// Reset password (from the link sent by e-mail or SMS)
 
 export interface ResetPasswordView {
   form: FormState<'password' | 'password_repeat'>;

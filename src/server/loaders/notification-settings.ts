@@ -20,6 +20,7 @@ import {
  */
 export const NOTIFICATION_FLAGS = [
   'deal_notification',
+  'sms_notification',
   'message_notification',
   'news_notification',
   'favorite_application_notification',

@@ -23,6 +23,9 @@ export const RATE_LIMITS = {
   pinIp: { points: 20, duration: 60 * 60 },
   pinCheck: { points: 10, duration: 15 * 60 },
   resetEmail: { points: 5, duration: 60 * 60 },
+  /** Reset links by SMS per phone number (each SMS costs money): like the phone PINs, an hourly and a daily cap. */
+  resetPhone: { points: 3, duration: 60 * 60 },
+  resetPhoneDay: { points: 6, duration: 24 * 60 * 60 },
   resetIp: { points: 20, duration: 60 * 60 },
   resetCheckIp: { points: 30, duration: 60 * 60 },
   passwordCheck: { points: 10, duration: 15 * 60 },

@@ -6,11 +6,19 @@ import { currentRequestId } from '~/server/http/faults';
 /**
  * Queues an SMS: a row of the SMS outbox written with `db` (the caller's transaction), delivered by the outbox worker
  * (src/server/services/outbox/deliver-outbox.ts). `expiresAt`: past it the message is not sent (a PIN that expired).
+ * `userId` and `purpose` say whom a notice is for, so the daily cap can count it (queueSmsNotice).
  */
-export async function queueSms(db: Executor, to: string, text: string, options: { expiresAt?: Date } = {}) {
+export async function queueSms(
+  db: Executor,
+  to: string,
+  text: string,
+  options: { expiresAt?: Date; userId?: number; purpose?: 'notice' | 'reply' } = {},
+) {
   await db.insert(smsOutbox).values({
     to,
     text,
+    userId: options.userId ?? null,
+    purpose: options.purpose ?? null,
     expiresAt: options.expiresAt ?? null,
     requestId: currentRequestId() ?? null,
   });

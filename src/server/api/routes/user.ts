@@ -15,6 +15,7 @@ import {
   signupSchema,
   verifyPinSchema,
 } from '~/features/accounts/schemas';
+import { ussdPinChangeSchema } from '~/features/accounts/ussd-pin-schema';
 import { requiredInt } from '~/features/validation/fields';
 import { localizePath } from '~/i18n/paths';
 import { getDb } from '~/server/db';
@@ -30,6 +31,7 @@ import {
   resetPassword,
 } from '~/server/services/accounts/email-confirmation';
 import { addFavoriteCategories, removeFavoriteCategories } from '~/server/services/accounts/favorites';
+import { changeUssdPin, sendUssdPinCode } from '~/server/services/accounts/change-ussd-pin';
 import { changePassword } from '~/server/services/accounts/password';
 import { confirmUserPhone, sendPhonePin, verifyPhonePin } from '~/server/services/accounts/phone-confirmation';
 import { getProfileSettings, updateMainInfo } from '~/server/services/accounts/profile';
@@ -230,6 +232,42 @@ export function userRoutes() {
     app,
     {
       method: 'post',
+      path: '/user/ussd-pin/send-code',
+      tag: 'Profile',
+      summary:
+        "Send a 4-digit code by SMS to the signed-in member's confirmed phone, to set or change the USSD PIN (again after 60 s); 409 without a confirmed phone",
+      auth: true,
+      body: z.object({}),
+      response: z.object({ resend_after: z.number() }),
+    },
+    async (c, { user }) => {
+      const { resendAfter } = await sendUssdPinCode(await getDb(), user.id, c.get('ip'));
+      return { resend_after: resendAfter };
+    },
+  );
+
+  endpoint(
+    app,
+    {
+      method: 'post',
+      path: '/user/ussd-pin',
+      tag: 'Profile',
+      summary:
+        'Set or change the USSD PIN with the code of /user/ussd-pin/send-code; 422 on code (wrong), pin (too easy) or pin_repeat (differs)',
+      auth: true,
+      body: ussdPinChangeSchema,
+      response: ok,
+    },
+    async (_c, { body, user }) => {
+      await changeUssdPin(await getDb(), user.id, body);
+      return { success: true as const };
+    },
+  );
+
+  endpoint(
+    app,
+    {
+      method: 'post',
       path: '/user/resend-email-confirmation',
       tag: 'Profile',
       summary: 'E-mail the confirmation link again',
@@ -249,7 +287,8 @@ export function userRoutes() {
       method: 'post',
       path: '/user/request-password-reset',
       tag: 'Authentication',
-      summary: 'E-mail a reset link valid one hour; the same answer whether or not the address has an account',
+      summary:
+        'Send a reset link valid one hour, by e-mail or (a phone number in `email`) by SMS to a confirmed phone; the same answer whether or not an account has it',
       body: requestResetSchema,
       response: ok,
     },
@@ -282,7 +321,8 @@ export function userRoutes() {
       method: 'post',
       path: '/user/change-password',
       tag: 'Profile',
-      summary: 'Change the password (needs the current one; ends the other sessions)',
+      summary:
+        'Change the password (needs the current one; an account without one sets a first from a recent sign-in); ends the other sessions',
       auth: true,
       body: changePasswordSchema,
       response: ok,
@@ -318,7 +358,11 @@ export function userRoutes() {
       response: z.object({ success: z.literal(true), changed: z.boolean() }),
     },
     async (_c, { body, user }) => {
-      const { changed } = await updateMainInfo(await getDb(), user.id, { user: body.User, profile: body.UserProfile });
+      const { changed } = await updateMainInfo(await getDb(), user.id, {
+        user: body.User,
+        profile: body.UserProfile,
+        sessionId: user.sessionId,
+      });
       return { success: true as const, changed };
     },
   );

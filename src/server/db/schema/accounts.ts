@@ -77,6 +77,22 @@ export const users = pgTable(
      */
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     blockedReason: text('blocked_reason'),
+    /**
+     * The feature-phone channel (docs/feature-phones.md "PIN"): the 4-digit USSD PIN (argon2id), wrong tries since the
+     * last right one, and the end of a lock-out (5 wrong tries lock USSD for 15 minutes).
+     */
+    ussdPinHash: text('ussd_pin_hash'),
+    ussdPinFailures: smallint('ussd_pin_failures').notNull().default(0),
+    ussdLockedUntil: timestamp('ussd_locked_until', { withTimezone: true }),
+    /** The member sent STOP (docs/feature-phones.md "SMS commands"): no notice goes by SMS until START. */
+    smsStoppedAt: timestamp('sms_stopped_at', { withTimezone: true }),
+    /**
+     * Notices by SMS (an offer received, a deal's steps, money held and released, price alerts): on for an account
+     * made on a phone, off for one made on the site until the member turns it on (docs/feature-phones.md "Notices").
+     */
+    smsNotification: boolean('sms_notification').notNull().default(false),
+    /** Where the account was made: `web` (the site or the API) or `ussd` (a feature phone's menu). */
+    signupChannel: text('signup_channel').$type<'web' | 'ussd'>().notNull().default('web'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -130,7 +146,7 @@ export const sessions = pgTable(
   ],
 );
 
-/** Single-use e-mailed tokens: e-mail confirmation (48 h) and password reset (1 h). */
+/** Single-use tokens of links: e-mail confirmation (48 h) and password reset (1 h, by e-mail or by SMS). */
 export const emailTokens = pgTable(
   'email_tokens',
   {
@@ -140,7 +156,10 @@ export const emailTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').$type<'verify_email' | 'reset_password'>().notNull(),
     tokenHash: text('token_hash').notNull(),
-    /** The address the token was sent to: confirming it confirms this address, not a later one. */
+    /**
+     * The address the token was sent to: confirming it confirms this address, not a later one. A reset link sent by
+     * SMS holds the phone number (E.164) instead; it is spent once that number is no longer the account's confirmed one.
+     */
     email: text('email').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -315,6 +334,10 @@ export const smsOutbox = pgTable(
     id: serial('id').primaryKey(),
     to: text('to').notNull(),
     text: text('text').notNull(),
+    /** The member a notice is for: the daily cap counts their notices (docs/feature-phones.md "Notices"). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** `notice` (counted by the daily cap), `reply` (an answer to an SMS command), or null (codes and the rest). */
+    purpose: text('purpose').$type<'notice' | 'reply'>(),
     ...delivery(),
     createdAt: createdAt(),
   },
@@ -322,6 +345,11 @@ export const smsOutbox = pgTable(
     index('sms_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`status = 'pending'`),
+    index('sms_outbox_notices_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`purpose = 'notice'`),
+    // The back office's SMS traffic per day (docs/backoffice.md "Feature phones").
+    index('sms_outbox_created_idx').on(t.createdAt),
   ],
 );
 

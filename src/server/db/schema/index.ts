@@ -17,3 +17,4 @@ export * from './articles';
 export * from './news';
 export * from './statistics';
 export * from './admin';
+export * from './channels';

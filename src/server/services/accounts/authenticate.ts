@@ -5,7 +5,7 @@ import { AppError } from '~/server/errors';
 import { consumeLimit, refundLimit, resetLimit } from '~/server/security/rate-limit';
 import { normalizePhone } from '~/features/accounts/phone';
 import { sessionCache } from '~/server/cache/session-cache';
-import { hashToken, verifyAgainstDummy, verifyPassword } from './secrets';
+import { hasPassword, hashToken, verifyAgainstDummy, verifyPassword } from './secrets';
 import { type IssuedTokens, createSession, findLiveSession, revokeSession, rotateSession } from './sessions';
 import { type SessionUser, toSessionUser } from './users';
 
@@ -46,9 +46,11 @@ export async function logIn(
     .select()
     .from(users)
     .where(identifier.includes('@') ? eq(users.email, identifier) : eq(users.phone, identifier));
-  const valid = user
-    ? await verifyPassword(user.passwordHash, input.password)
-    : await verifyAgainstDummy(input.password).then(() => false);
+  // An account without a password (made on a feature phone) costs the same time as an unknown one.
+  const valid =
+    user && hasPassword(user.passwordHash)
+      ? await verifyPassword(user.passwordHash, input.password)
+      : await verifyAgainstDummy(input.password).then(() => false);
   if (!user || !valid) throw wrongCredentials();
   // A blocked member (docs/backoffice.md "Members") is told so, once the password proved it is them.
   if (user.blockedAt) throw new AppError('forbidden', 'accounts.blocked');

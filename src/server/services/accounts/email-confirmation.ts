@@ -1,5 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
+import { toGsm7 } from '~/features/channels/gsm7';
 import { localizePath } from '~/i18n/paths';
+import { createTranslator } from '~/i18n/t';
 import type { Executor } from '~/server/db';
 import { emailTokens, users } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
@@ -7,6 +9,7 @@ import { AppError } from '~/server/errors';
 import { queueMail } from '~/server/mail';
 import { emailConfirmationMail, passwordResetMail } from '~/server/mail/templates';
 import { consumeLimit } from '~/server/security/rate-limit';
+import { queueSms } from '~/server/sms';
 import { hashPassword, hashToken, randomToken } from './secrets';
 import { revokeUserSessions } from './sessions';
 import { type UserRow, userLocale } from './users';
@@ -14,11 +17,13 @@ import { type UserRow, userLocale } from './users';
 const CONFIRM_TTL = 48 * 3600_000;
 const RESET_TTL = 3600_000;
 
+/** `sentTo`: the e-mail address the link goes to, or (a reset by SMS) the phone number, E.164. */
 async function issueToken(
   db: Executor,
   user: UserRow,
   purpose: 'verify_email' | 'reset_password',
   ttl: number,
+  sentTo: string,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + ttl);
@@ -26,11 +31,14 @@ async function issueToken(
     userId: user.id,
     purpose,
     tokenHash: hashToken(token),
-    email: user.email!,
+    email: sentTo,
     expiresAt,
   });
   return { token, expiresAt };
 }
+
+const resetLink = (user: UserRow, token: string) =>
+  `${getEnv().publicUrl}${localizePath('/signin/reset-password', userLocale(user))}?token=${token}`;
 
 /**
  * E-mails a confirmation link (valid 48 hours) to the user's address, in the user's language: the link and its mail
@@ -40,7 +48,7 @@ export async function sendEmailConfirmation(db: Executor, user: UserRow): Promis
   const email = user.email;
   if (!email || user.emailVerifiedAt) return;
   await db.transaction(async (tx) => {
-    const { token, expiresAt } = await issueToken(tx, user, 'verify_email', CONFIRM_TTL);
+    const { token, expiresAt } = await issueToken(tx, user, 'verify_email', CONFIRM_TTL, email);
     const locale = userLocale(user);
     const url = `${getEnv().publicUrl}${localizePath('/user/confirm-email', locale)}?token=${token}`;
     await queueMail(tx, emailConfirmationMail(locale, email, user.firstName, url), { expiresAt });
@@ -83,19 +91,45 @@ export async function confirmEmail(db: Executor, token: string): Promise<{ userI
 }
 
 /**
- * Sends a single-use reset link valid one hour — when the address belongs to an account. The caller answers
- * the same either way, so the form does not reveal who has an account.
+ * Sends a single-use reset link valid one hour — by e-mail when `emailOrPhone` is an address of an account, by SMS
+ * when it is a phone number (E.164, as requestResetSchema makes it) an account has *confirmed*. The caller answers
+ * the same either way, so the form does not reveal who has an account; every request counts against the limits
+ * before the account is looked up, for the same reason.
  */
-export async function requestPasswordReset(db: Executor, email: string, ip: string): Promise<void> {
+export async function requestPasswordReset(db: Executor, emailOrPhone: string, ip: string): Promise<void> {
   await consumeLimit('resetIp', ip);
+  if (!emailOrPhone.includes('@')) return requestPasswordResetBySms(db, emailOrPhone);
+  const email = emailOrPhone;
   await consumeLimit('resetEmail', email);
   const [user] = await db.select().from(users).where(eq(users.email, email));
   if (!user) return;
   await db.transaction(async (tx) => {
-    const { token, expiresAt } = await issueToken(tx, user, 'reset_password', RESET_TTL);
-    const locale = userLocale(user);
-    const url = `${getEnv().publicUrl}${localizePath('/signin/reset-password', locale)}?token=${token}`;
-    await queueMail(tx, passwordResetMail(locale, user.email!, user.firstName, url), { expiresAt });
+    const { token, expiresAt } = await issueToken(tx, user, 'reset_password', RESET_TTL, email);
+    await queueMail(tx, passwordResetMail(userLocale(user), email, user.firstName, resetLink(user, token)), {
+      expiresAt,
+    });
+  });
+}
+
+/**
+ * The reset link by SMS (docs/auth.md "Password reset by SMS"): the way a member whose account was made on a feature
+ * phone (no e-mail, no password) gets a site password. The link is the e-mail's kind — single use, one hour, spent
+ * once the number is no longer the account's confirmed one — and its SMS is written with it, expiring with it, in
+ * the member's language and the GSM-7 alphabet (one SMS). The per-number limits sit beside the PIN ones: each SMS
+ * costs money.
+ */
+async function requestPasswordResetBySms(db: Executor, phone: string): Promise<void> {
+  await consumeLimit('resetPhone', phone);
+  await consumeLimit('resetPhoneDay', phone);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.phone, phone), isNotNull(users.phoneVerifiedAt)));
+  if (!user) return;
+  await db.transaction(async (tx) => {
+    const { token, expiresAt } = await issueToken(tx, user, 'reset_password', RESET_TTL, phone);
+    const text = createTranslator(userLocale(user))('accounts.reset_sms', { url: resetLink(user, token) });
+    await queueSms(tx, phone, toGsm7(text), { expiresAt, userId: user.id });
   });
 }
 
@@ -109,7 +143,8 @@ export async function invalidateResetLinks(db: Executor, userId: number): Promis
 
 /**
  * Sets a new password from a reset link: the link must be the latest kind of proof (unused, within the hour,
- * sent to the account's current address). Every session and every other reset link of the account ends.
+ * sent to the account's current address, or by SMS to its current confirmed phone). Every session and every other
+ * reset link of the account ends. This is also how an account without a password gets its first one.
  */
 export async function resetPassword(db: Executor, token: string, password: string, ip: string): Promise<void> {
   await consumeLimit('resetCheckIp', ip);
@@ -118,7 +153,17 @@ export async function resetPassword(db: Executor, token: string, password: strin
   const [row] = await db
     .select({ id: emailTokens.id, userId: emailTokens.userId })
     .from(emailTokens)
-    .innerJoin(users, and(eq(users.id, emailTokens.userId), eq(users.email, emailTokens.email)))
+    .innerJoin(
+      users,
+      and(
+        eq(users.id, emailTokens.userId),
+        or(
+          eq(users.email, emailTokens.email),
+          // A link sent by SMS names the phone number (no e-mail address is written in E.164).
+          and(eq(users.phone, emailTokens.email), isNotNull(users.phoneVerifiedAt)),
+        ),
+      ),
+    )
     .where(
       and(
         eq(emailTokens.tokenHash, hashToken(token)),

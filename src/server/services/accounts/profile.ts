@@ -14,7 +14,9 @@ import { emailChangedMail } from '~/server/mail/templates';
 import { consumeLimit } from '~/server/security/rate-limit';
 import { invalidateResetLinks, sendEmailConfirmation } from './email-confirmation';
 import { avatarUrls } from './avatar';
-import { verifyPassword } from './secrets';
+import { ussdLockedUntil } from './check-ussd-pin';
+import { isRecentSignIn } from './confirm-recent-sign-in';
+import { hasPassword, verifyPassword } from './secrets';
 import { listDocuments } from './documents';
 import { findUserById, userLocale } from './users';
 
@@ -38,6 +40,10 @@ export async function getProfileSettings(db: Executor, userId: number, locale: L
       news_categories: user.newsCategories ?? [...ARTICLE_CATEGORIES],
       favorite_application_notification: user.favoriteApplicationNotification,
       deal_notification: user.dealNotification,
+      /** Notices by SMS (docs/feature-phones.md "Notices"); they need a confirmed phone and stop with STOP. */
+      sms_notification: user.smsNotification,
+      /** The member sent STOP by SMS: no notice goes by SMS until START, whatever sms_notification says. */
+      sms_stopped: user.smsStoppedAt !== null,
       message_notification: user.messageNotification,
       contact_by_phone: user.contactByPhone,
       activity: user.activity,
@@ -46,6 +52,14 @@ export async function getProfileSettings(db: Executor, userId: number, locale: L
       turnover_period: user.turnoverPeriod,
       gender: user.gender,
       age_range: user.ageRange,
+      /** The feature-phone menu's PIN (docs/auth.md "USSD PIN"): whether one is set, and the end of a lock-out. */
+      ussd_pin_set: user.ussdPinHash !== null,
+      ussd_locked_until: ussdLockedUntil(user)?.toISOString() ?? null,
+      /**
+       * Whether the account has a password: one made on a feature phone has none until the member sets one
+       * (docs/auth.md "Phone-only accounts"); the profile then asks for no current password.
+       */
+      password_set: hasPassword(user.passwordHash),
     },
     avatar_base_url: user.avatarKey ? storageUrl('') : null,
     avatar_path: avatar?.path ?? null,
@@ -73,7 +87,12 @@ type ProfileFields = z.infer<ReturnType<typeof mainInfoProfileSchema>>;
 export async function updateMainInfo(
   db: Database,
   userId: number,
-  input: { user?: UserFields; profile?: ProfileFields },
+  input: {
+    user?: UserFields;
+    profile?: ProfileFields;
+    /** The request's session: for an account without a password, a recent one stands in for it (a new e-mail). */
+    sessionId?: number;
+  },
 ) {
   // 30 an hour: enough for any person, too few to probe which addresses are taken.
   await consumeLimit('profileUpdate', `user:${userId}`);
@@ -110,11 +129,18 @@ export async function updateMainInfo(
     errors['User.country_id'] = [{ key: 'validation.invalid_option' }];
   }
   const emailChanged = u.email !== undefined && u.email !== current.email;
-  // The e-mail address can reset the password: changing it needs the current password, as a password change does.
+  // The e-mail address can reset the password: changing it needs the current password, as a password change does;
+  // an account without a password (made on a feature phone) adds one from a recent sign-in instead, as it sets a
+  // first password (password.ts).
   if (emailChanged && Object.keys(errors).length === 0) {
-    await consumeLimit('passwordCheck', `user:${userId}`);
-    if (!u.current_password || !(await verifyPassword(current.passwordHash, u.current_password))) {
-      errors['User.current_password'] = [{ key: 'accounts.current_password_wrong' }];
+    if (!hasPassword(current.passwordHash)) {
+      if (input.sessionId === undefined || !(await isRecentSignIn(db, input.sessionId)))
+        errors['User.email'] = [{ key: 'accounts.recent_sign_in_required' }];
+    } else {
+      await consumeLimit('passwordCheck', `user:${userId}`);
+      if (!u.current_password || !(await verifyPassword(current.passwordHash, u.current_password))) {
+        errors['User.current_password'] = [{ key: 'accounts.current_password_wrong' }];
+      }
     }
   }
   if (Object.keys(errors).length > 0)
@@ -140,6 +166,7 @@ export async function updateMainInfo(
       favoriteApplicationNotification: u.favorite_application_notification,
     }),
     ...(u.deal_notification !== undefined && { dealNotification: u.deal_notification }),
+    ...(u.sms_notification !== undefined && { smsNotification: u.sms_notification }),
     ...(u.message_notification !== undefined && { messageNotification: u.message_notification }),
     ...(u.contact_by_phone !== undefined && { contactByPhone: u.contact_by_phone }),
     ...(p.locale !== undefined && { locale: p.locale }),

@@ -17,6 +17,16 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, getEnv().NODE_ENV === 'test' ? ARGON2_TEST_OPTIONS : ARGON2_OPTIONS);
 }
 
+/**
+ * What `password_hash` holds for an account without a password (made on a feature phone's menu, register-by-phone.ts):
+ * no argon2 hash, so verifyPassword answers false for every password. The member sets a first one on the site: from a
+ * reset link sent by SMS, or on the profile from a recent sign-in (docs/auth.md "Phone-only accounts").
+ */
+export const NO_PASSWORD = '!no-password';
+
+/** Whether the account has a password of its own (not the phone-only marker). */
+export const hasPassword = (passwordHash: string) => passwordHash !== NO_PASSWORD;
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);

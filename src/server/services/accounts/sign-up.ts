@@ -62,6 +62,8 @@ export async function signUp(
         .values({
           email: input.email ?? null,
           phone: phone ?? null,
+          // An account without an e-mail hears of its offers and deals by SMS (docs/feature-phones.md "Notices").
+          smsNotification: !input.email,
           passwordHash,
           phoneVerifiedAt: phoneVerified ? new Date() : null,
           firstName: input.first_name,

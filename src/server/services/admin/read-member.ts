@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import { KINDS } from '~/features/lots/constants';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
-import { chatReports, lots, moderationReports, offers, sessions, users } from '~/server/db/schema';
+import { chatReports, lots, moderationReports, offers, sessions, users, ussdPinLockouts } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
 import { listDocuments } from '~/server/services/accounts/documents';
 import { getPendingTierRequest } from '~/server/services/accounts/tiers';
@@ -16,7 +16,8 @@ export const memberDocumentUrl = (id: number) => `/api-v2/admin/members/document
 /**
  * A member's page (docs/backoffice.md "Members"): profile, tier, role, blocked, verification (e-mail, phone, badges),
  * lots (count and latest), deals (latest offers as buyer or seller), wallet pockets, reports about them, live
- * sessions, the pending tier request and their documents. Capability `members`.
+ * sessions, the pending tier request, their documents, and their USSD PIN (set or not, locked until, lock-outs ever:
+ * docs/backoffice.md "Feature phones"). Capability `members`.
  */
 export async function readMember(db: Executor, actor: StaffActor, userId: number, locale: Locale) {
   requireCapability(actor, 'members');
@@ -104,6 +105,10 @@ export async function readMember(db: Executor, actor: StaffActor, userId: number
       getPendingTierRequest(db, userId),
       listDocuments(db, userId, locale),
     ]);
+  const [{ lockouts }] = await db
+    .select({ lockouts: count() })
+    .from(ussdPinLockouts)
+    .where(eq(ussdPinLockouts.userId, userId));
   return {
     id: user.id,
     first_name: user.firstName,
@@ -148,6 +153,12 @@ export async function readMember(db: Executor, actor: StaffActor, userId: number
     tier_request: pending
       ? { id: pending.id, tier: pending.tier, message: pending.message, created_at: pending.createdAt }
       : null,
+    ussd_pin: {
+      set: user.ussdPinHash !== null,
+      failures: user.ussdPinFailures,
+      locked_until: user.ussdLockedUntil && user.ussdLockedUntil > now ? user.ussdLockedUntil : null,
+      lockouts,
+    },
     documents: documents.map((d) => ({
       id: d.id,
       type: d.type,

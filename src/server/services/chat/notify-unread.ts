@@ -7,7 +7,7 @@ import { chatBlocks, chatMessages, chatRoomMembers, chatRooms, lots, users } fro
 import { getEnv } from '~/server/env';
 import { queueMail } from '~/server/mail';
 import { chatUnreadMail } from '~/server/mail/templates';
-import { queueSms } from '~/server/sms';
+import { queueSmsNotice } from '~/server/services/accounts/queue-sms-notice';
 import { displayName, userLocale } from '~/server/services/accounts/users';
 import { unreadCondition } from './unread';
 
@@ -159,11 +159,13 @@ async function queueNotice(tx: Executor, notice: Claimed): Promise<SentNotice> {
     );
   } else {
     const t = createTranslator(locale);
-    await queueSms(
+    // A notice like any other by SMS (docs/feature-phones.md "Notices"): STOP, the switch and the daily cap hold.
+    const outcome = await queueSmsNotice(
       tx,
-      notice.phone!,
+      notice.userId,
       t('chat.unread_sms', { sender: senderName, lot: cut(notice.lot, SMS_TITLE_MAX), url }),
     );
+    return { roomId: notice.roomId, userId: notice.userId, channel, sent: outcome === 'queued' };
   }
   return { roomId: notice.roomId, userId: notice.userId, channel, sent: true };
 }

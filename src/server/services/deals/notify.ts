@@ -1,14 +1,17 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { OFFER_STATUS, OFFER_TYPE, type DealEventAction } from '~/features/deals/constants';
-import { createTranslator, type MessageKey } from '~/i18n/t';
+import type { Locale } from '~/i18n/config';
+import { createTranslator, type MessageKey, type Translate } from '~/i18n/t';
 import { formatDate } from '~/i18n/format';
 import { localizePath } from '~/i18n/paths';
 import type { Executor } from '~/server/db';
-import { lots, offerEvents, offers, users } from '~/server/db/schema';
+import { lots, offerEvents, offers, users, walletAccounts, walletPostings } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
 import { queueMail } from '~/server/mail';
 import { dealStepMail } from '~/server/mail/templates';
+import { queueSmsNotice } from '~/server/services/accounts/queue-sms-notice';
 import { displayName, userLocale } from '~/server/services/accounts/users';
+import { formatStoredMoney } from '~/server/services/reference/format-stored-money';
 
 /** What the other party reads about a step, from their side of the deal. */
 const STEP_MESSAGE: Record<Exclude<DealEventAction, 'feedback'>, MessageKey> = {
@@ -39,11 +42,67 @@ function stepMessage(
   return STEP_MESSAGE[action];
 }
 
+/** The deal's page, in the member's language, as a full address for a message. */
+const dealUrl = (offerId: number, locale: Locale) =>
+  `${getEnv().publicUrl}${localizePath(`/user/offer/${offerId}`, locale)}`;
+
+/** A lot's title short enough for an SMS beside the deal's number and its step. */
+const SMS_TITLE_MAX = 24;
+const smsTitle = (title: string) =>
+  title.length <= SMS_TITLE_MAX ? title : `${title.slice(0, SMS_TITLE_MAX - 1).trimEnd()}…`;
+
+/** What a step did to one member's wallet: money held from it, or money put in it (released, or given back). */
+type MoneyNotice = { kind: 'held' | 'released' | 'returned'; amount: number; currency: string };
+
+const MONEY_MESSAGE: Record<MoneyNotice['kind'], MessageKey> = {
+  held: 'sms.notice_money_held',
+  released: 'sms.notice_money_released',
+  returned: 'sms.notice_money_returned',
+};
+
+/**
+ * The money a step moved in or out of the parties' available pockets, per member: the postings of the step's own
+ * transfer (the head event's `data.wallet`, written by the one write path), so what an SMS says is what the ledger
+ * holds — the seller's part after the platform fee, a split decision's two parts.
+ */
+async function moneyOfStep(
+  db: Executor,
+  data: unknown,
+  offer: { buyerId: number; sellerId: number },
+): Promise<Map<number, MoneyNotice>> {
+  const notices = new Map<number, MoneyNotice>();
+  const transferId = (data as { wallet?: { transfer_id?: unknown } } | null)?.wallet?.transfer_id;
+  if (typeof transferId !== 'number') return notices;
+  const postings = await db
+    .select({ userId: walletAccounts.userId, amount: walletPostings.amount, currency: walletPostings.currency })
+    .from(walletPostings)
+    .innerJoin(walletAccounts, eq(walletAccounts.id, walletPostings.accountId))
+    .where(
+      and(
+        eq(walletPostings.transferId, transferId),
+        eq(walletAccounts.kind, 'member_available'),
+        inArray(walletAccounts.userId, [offer.buyerId, offer.sellerId]),
+      ),
+    );
+  for (const posting of postings) {
+    if (posting.userId === null || posting.amount === 0) continue;
+    const kind = posting.amount < 0 ? 'held' : posting.userId === offer.sellerId ? 'released' : 'returned';
+    notices.set(posting.userId, { kind, amount: Math.abs(posting.amount), currency: posting.currency });
+  }
+  return notices;
+}
+
 /**
  * E-mails the other party of a step (the one who must act next) in their language, with a link to the deal and
  * the history's head hash; when the step finished the deal, both parties. Members who turned off deal e-mails,
  * or have no e-mail address, get none. Called with the step's transaction: the e-mails are queued in it
  * (src/server/mail/index.ts) and delivered by the outbox worker (src/server/services/outbox/deliver-outbox.ts).
+ *
+ * In the same transaction, the SMS notices (docs/feature-phones.md "Notices"; queueSmsNotice checks the confirmed
+ * phone, notices by SMS, STOP and the daily cap): the same recipients get the step by SMS, e-mail or not, unless
+ * they turned deal notices off; and a member whose available money the step moved — held for the deal, released to
+ * the seller, given back to the buyer — is told how much in the same SMS, whatever the deal setting says (it is their
+ * money, as with the automatic-release warning). One SMS per member and step.
  */
 export async function notifyDealStep(
   db: Executor,
@@ -68,7 +127,7 @@ export async function notifyDealStep(
     .where(eq(offers.id, offerId));
   if (!offer) return;
   const [head] = await db
-    .select({ hash: offerEvents.hash })
+    .select({ hash: offerEvents.hash, data: offerEvents.data })
     .from(offerEvents)
     .where(eq(offerEvents.offerId, offerId))
     .orderBy(desc(offerEvents.seq))
@@ -85,29 +144,58 @@ export async function notifyDealStep(
   const actor = people.find((p) => p.id === actorId);
   const step =
     stepKey ?? stepMessage(action, { isDone, isDirect: offer.direct, isBooking: offer.offerType === OFFER_TYPE.rent });
-  for (const person of people.filter((p) => recipients.includes(p.id))) {
-    if (!person.email || !person.dealNotification) continue;
+  const money = await moneyOfStep(db, head?.data ?? null, offer);
+  for (const person of people) {
+    const toldStep = recipients.includes(person.id) && person.dealNotification;
+    const moved = money.get(person.id);
+    if (!toldStep && !moved) continue;
     const locale = userLocale(person);
     const t = createTranslator(locale);
-    const url = `${getEnv().publicUrl}${localizePath(`/user/offer/${offer.id}`, locale)}`;
-    await queueMail(
+    const url = dealUrl(offer.id, locale);
+    if (toldStep && person.email)
+      await queueMail(
+        db,
+        dealStepMail(locale, person.email, person.firstName, {
+          id: offer.id,
+          lot: offer.lotTitle,
+          step: t(step),
+          actor: actor ? displayName(actor) : 'Mavuno',
+          hash: head?.hash ?? '',
+          url,
+        }),
+      );
+    const moneyText = moved
+      ? t(MONEY_MESSAGE[moved.kind], {
+          id: offer.id,
+          amount: await formatStoredMoney(db, moved.amount, moved.currency, locale),
+        })
+      : '';
+    await queueSmsNotice(
       db,
-      dealStepMail(locale, person.email, person.firstName, {
-        id: offer.id,
-        lot: offer.lotTitle,
-        step: t(step),
-        actor: actor ? displayName(actor) : 'Mavuno',
-        hash: head?.hash ?? '',
-        url,
-      }),
+      person.id,
+      dealSmsText(t, { id: offer.id, lot: offer.lotTitle, url }, toldStep && step, moneyText),
     );
   }
 }
 
+/** A deal's SMS notice: its step (when the member is told it), what it did to their money, and the deal's link. */
+function dealSmsText(
+  t: Translate,
+  deal: { id: number; lot: string; url: string },
+  step: MessageKey | false,
+  money: string,
+): string {
+  const vars = { id: deal.id, lot: smsTitle(deal.lot), url: deal.url };
+  if (!step) return t('sms.notice_money', { money, url: deal.url });
+  if (!money) return t('sms.notice_deal', { ...vars, step: t(step) });
+  return t('sms.notice_deal_money', { ...vars, step: t(step), money });
+}
+
 /**
  * Warns the buyer, once a day before it, that a deal's frozen money goes to the seller by itself on `releaseAt`
- * unless they confirm or open a dispute (docs/deals.md "Automatic release"). Sent whatever the deal e-mail setting
- * says: it is about the member's money. Queued with `db`, the transaction that claims the warning.
+ * unless they confirm or open a dispute (docs/deals.md "Automatic release"): by e-mail, and by SMS
+ * (queueSmsNotice). Sent whatever the deal notice setting says: it is about the member's money. Queued with `db`,
+ * the transaction that claims the warning.
  */
 export async function notifyAutoReleaseSoon(db: Executor, offerId: number, releaseAt: Date): Promise<void> {
   const [offer] = await db
@@ -117,24 +205,36 @@ export async function notifyAutoReleaseSoon(db: Executor, offerId: number, relea
     .where(eq(offers.id, offerId));
   if (!offer) return;
   const [buyer] = await db.select().from(users).where(eq(users.id, offer.buyerId));
-  if (!buyer?.email) return;
-  const [head] = await db
-    .select({ hash: offerEvents.hash })
-    .from(offerEvents)
-    .where(eq(offerEvents.offerId, offerId))
-    .orderBy(desc(offerEvents.seq))
-    .limit(1);
+  if (!buyer) return;
   const locale = userLocale(buyer);
   const t = createTranslator(locale);
-  await queueMail(
+  const url = dealUrl(offer.id, locale);
+  if (buyer.email) {
+    const [head] = await db
+      .select({ hash: offerEvents.hash })
+      .from(offerEvents)
+      .where(eq(offerEvents.offerId, offerId))
+      .orderBy(desc(offerEvents.seq))
+      .limit(1);
+    await queueMail(
+      db,
+      dealStepMail(locale, buyer.email, buyer.firstName, {
+        id: offer.id,
+        lot: offer.lotTitle,
+        step: t('offers.step_auto_release_soon', { date: formatDate(releaseAt, locale, { dateStyle: 'long' }) }),
+        actor: 'Mavuno',
+        hash: head?.hash ?? '',
+        url,
+      }),
+    );
+  }
+  await queueSmsNotice(
     db,
-    dealStepMail(locale, buyer.email, buyer.firstName, {
+    buyer.id,
+    t('sms.notice_auto_release_soon', {
       id: offer.id,
-      lot: offer.lotTitle,
-      step: t('offers.step_auto_release_soon', { date: formatDate(releaseAt, locale, { dateStyle: 'long' }) }),
-      actor: 'Mavuno',
-      hash: head?.hash ?? '',
-      url: `${getEnv().publicUrl}${localizePath(`/user/offer/${offer.id}`, locale)}`,
+      date: formatDate(releaseAt, locale, { dateStyle: 'medium' }),
+      url,
     }),
   );
 }

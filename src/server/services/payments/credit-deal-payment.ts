@@ -65,8 +65,9 @@ export async function creditDealPayment(
 
 /**
  * In the webhook's transaction, after the credit: when a deal payment's money was held for its deal, the seller is
- * e-mailed "money sent" like any step (docs/deals.md "E-mail"), the mail queued in that transaction; a payment left
- * in the buyer's pocket tells the seller nothing.
+ * e-mailed "money sent" like any step (docs/deals.md "E-mail"), the mail queued in that transaction, and the SMS
+ * notices go with it — the seller's step, the buyer's "money held" (notifyDealStep reads it from the freeze); a
+ * payment left in the buyer's pocket tells the seller nothing.
  */
 export async function notifyDealPaid(db: Executor, paymentId: number): Promise<void> {
   const [payment] = await db

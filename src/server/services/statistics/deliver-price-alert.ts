@@ -9,7 +9,7 @@ import { categories, perUnits, priceAlerts, regions, users } from '~/server/db/s
 import { getEnv } from '~/server/env';
 import { queueMail } from '~/server/mail';
 import { priceAlertMail } from '~/server/mail/templates';
-import { queueSms } from '~/server/sms';
+import { queueSmsNotice } from '~/server/services/accounts/queue-sms-notice';
 import { userLocale } from '~/server/services/accounts/users';
 import type { AlertCurrency } from './read-alert-price';
 import { unsubscribeTokenFor } from './price-alert-token';
@@ -29,8 +29,11 @@ const url = (path: string, locale: Locale) => `${getEnv().publicUrl}${localizePa
  * Claims the alert for `today` and queues its e-mail and/or SMS in the member's language, in one transaction: the
  * claim exists exactly when its messages do, and the outbox delivers them (retrying while a provider fails). False
  * when another run (or process) already fired it today, the alert was stopped meanwhile, or the member has none of
- * the alert's channels (no e-mail; no confirmed phone): then nothing is claimed and the next run looks again. The
- * claim writes today's date (at most one message a day per alert) and the hash of the alert's unsubscribe token,
+ * the alert's channels (no e-mail; no confirmed phone, or the member sent STOP): then nothing is claimed and the next
+ * run looks again. The SMS is a notice like the others (queueSmsNotice, docs/feature-phones.md "Notices"): the alert's
+ * own `by_sms` is the member's choice, whatever the general notices-by-SMS switch says, but STOP and the daily cap
+ * hold; an alert whose only message the cap kept back claims nothing either (the transaction's claim is rolled back).
+ * The claim writes today's date (at most one message a day per alert) and the hash of the alert's unsubscribe token,
  * whose link every message carries (the same link each time: price-alert-token.ts).
  */
 export async function deliverPriceAlert(
@@ -40,87 +43,113 @@ export async function deliverPriceAlert(
   currency: AlertCurrency,
   { today, basis }: { today: string; basis: { byMass: boolean; unitId: number | null } },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [member] = await tx
-      .select({
-        email: users.email,
-        phone: users.phone,
-        phoneVerifiedAt: users.phoneVerifiedAt,
-        firstName: users.firstName,
-        locale: users.locale,
-      })
-      .from(users)
-      .where(eq(users.id, alert.userId));
-    const email = alert.byEmail ? member?.email : null;
-    const phone = alert.bySms && member?.phoneVerifiedAt ? member.phone : null;
-    if (!email && !phone) return false;
+  return db
+    .transaction(async (tx) => deliverInTransaction(tx, alert, event, currency, { today, basis }))
+    .catch((error: unknown) => {
+      if (error === NOTHING_SENT) return false;
+      throw error;
+    });
+}
 
-    const { token, hash } = await unsubscribeTokenFor(tx, alert.id);
-    const [claim] = await tx
-      .update(priceAlerts)
-      .set({ lastFiredOn: today, unsubscribeTokenHash: hash })
-      .where(
-        and(
-          eq(priceAlerts.id, alert.id),
-          eq(priceAlerts.active, true),
-          sql`${priceAlerts.lastFiredOn} is distinct from ${today}::date`,
-        ),
-      )
-      .returning({ id: priceAlerts.id });
-    if (!claim) return false;
+/** Thrown to roll the claim back when no message of the alert could be queued after all (the SMS cap). */
+const NOTHING_SENT = Symbol('nothing sent');
 
-    const locale = userLocale(member ?? { locale: 'en' });
-    const t = createTranslator(locale);
-    const [place] = await tx
-      .select({ crop: localizedColumn(categories, 'name', locale), region: regionNameIn(locale) })
-      .from(categories)
-      .leftJoin(regions, eq(regions.id, alert.regionId ?? 0))
-      .where(and(eq(categories.kind, 'board'), eq(categories.id, alert.categoryId)));
-    const crop = place?.region ? `${place.crop} (${place.region})` : (place?.crop ?? '');
-    let unit = 'kg';
-    if (!basis.byMass && basis.unitId) {
-      const [row] = await tx
-        .select({ short: localizedColumn(perUnits, 'short', locale) })
-        .from(perUnits)
-        .where(eq(perUnits.id, basis.unitId));
-      unit = row?.short ?? unit;
-    }
-    const money = (minor: number) => formatMoney(minor, currency, locale);
-    const vars = {
-      crop,
-      unit,
-      price: money(event.priceMinor),
-      threshold: alert.thresholdMinor === null ? '' : money(alert.thresholdMinor),
-    };
-    let text: string;
-    let link: string;
-    let actionKey: MessageKey;
-    const pricesLink = `${url('/prices', locale)}?category=${alert.categoryId}${alert.regionId ? `&region_id=${alert.regionId}` : ''}`;
-    if (event.kind === 'lot') {
-      text = t('price_alerts.fired_lot', { ...vars, title: event.title });
-      link = url(`/board/${event.lotId}`, locale);
-      actionKey = 'price_alerts.see_lot';
-    } else if (event.kind === 'move') {
-      text = t('price_alerts.fired_move', {
-        ...vars,
-        change: `${event.changePercent > 0 ? '+' : ''}${event.changePercent.toFixed(1)}%`,
-        percent: String(alert.movePercent),
-      });
-      link = pricesLink;
-      actionKey = 'price_alerts.see_prices';
-    } else {
-      text = t(alert.kind === 'above' ? 'price_alerts.fired_above' : 'price_alerts.fired_below', vars);
-      link = pricesLink;
-      actionKey = 'price_alerts.see_prices';
-    }
-    const unsubscribeUrl = `${url('/price-alerts/unsubscribe', locale)}?token=${token}`;
+async function deliverInTransaction(
+  tx: Executor,
+  alert: ActiveAlert,
+  event: AlertEvent,
+  currency: AlertCurrency,
+  { today, basis }: { today: string; basis: { byMass: boolean; unitId: number | null } },
+): Promise<boolean> {
+  const [member] = await tx
+    .select({
+      email: users.email,
+      phone: users.phone,
+      phoneVerifiedAt: users.phoneVerifiedAt,
+      smsStoppedAt: users.smsStoppedAt,
+      firstName: users.firstName,
+      locale: users.locale,
+    })
+    .from(users)
+    .where(eq(users.id, alert.userId));
+  const email = alert.byEmail ? member?.email : null;
+  const phone = alert.bySms && member?.phoneVerifiedAt && !member.smsStoppedAt ? member.phone : null;
+  if (!email && !phone) return false;
 
-    if (email)
-      await queueMail(
-        tx,
-        priceAlertMail(locale, email, member?.firstName ?? '', { text, crop, url: link, actionKey, unsubscribeUrl }),
-      );
-    if (phone) await queueSms(tx, phone, t('price_alerts.sms', { text, url: link, stop: unsubscribeUrl }));
-    return true;
-  });
+  const { token, hash } = await unsubscribeTokenFor(tx, alert.id);
+  const [claim] = await tx
+    .update(priceAlerts)
+    .set({ lastFiredOn: today, unsubscribeTokenHash: hash })
+    .where(
+      and(
+        eq(priceAlerts.id, alert.id),
+        eq(priceAlerts.active, true),
+        sql`${priceAlerts.lastFiredOn} is distinct from ${today}::date`,
+      ),
+    )
+    .returning({ id: priceAlerts.id });
+  if (!claim) return false;
+
+  const locale = userLocale(member ?? { locale: 'en' });
+  const t = createTranslator(locale);
+  const [place] = await tx
+    .select({ crop: localizedColumn(categories, 'name', locale), region: regionNameIn(locale) })
+    .from(categories)
+    .leftJoin(regions, eq(regions.id, alert.regionId ?? 0))
+    .where(and(eq(categories.kind, 'board'), eq(categories.id, alert.categoryId)));
+  const crop = place?.region ? `${place.crop} (${place.region})` : (place?.crop ?? '');
+  let unit = 'kg';
+  if (!basis.byMass && basis.unitId) {
+    const [row] = await tx
+      .select({ short: localizedColumn(perUnits, 'short', locale) })
+      .from(perUnits)
+      .where(eq(perUnits.id, basis.unitId));
+    unit = row?.short ?? unit;
+  }
+  const money = (minor: number) => formatMoney(minor, currency, locale);
+  const vars = {
+    crop,
+    unit,
+    price: money(event.priceMinor),
+    threshold: alert.thresholdMinor === null ? '' : money(alert.thresholdMinor),
+  };
+  let text: string;
+  let link: string;
+  let actionKey: MessageKey;
+  const pricesLink = `${url('/prices', locale)}?category=${alert.categoryId}${alert.regionId ? `&region_id=${alert.regionId}` : ''}`;
+  if (event.kind === 'lot') {
+    text = t('price_alerts.fired_lot', { ...vars, title: event.title });
+    link = url(`/board/${event.lotId}`, locale);
+    actionKey = 'price_alerts.see_lot';
+  } else if (event.kind === 'move') {
+    text = t('price_alerts.fired_move', {
+      ...vars,
+      change: `${event.changePercent > 0 ? '+' : ''}${event.changePercent.toFixed(1)}%`,
+      percent: String(alert.movePercent),
+    });
+    link = pricesLink;
+    actionKey = 'price_alerts.see_prices';
+  } else {
+    text = t(alert.kind === 'above' ? 'price_alerts.fired_above' : 'price_alerts.fired_below', vars);
+    link = pricesLink;
+    actionKey = 'price_alerts.see_prices';
+  }
+  const unsubscribeUrl = `${url('/price-alerts/unsubscribe', locale)}?token=${token}`;
+
+  if (email)
+    await queueMail(
+      tx,
+      priceAlertMail(locale, email, member?.firstName ?? '', { text, crop, url: link, actionKey, unsubscribeUrl }),
+    );
+  if (phone) {
+    const sent = await queueSmsNotice(
+      tx,
+      alert.userId,
+      t('price_alerts.sms', { text, url: link, stop: unsubscribeUrl }),
+      undefined,
+      { chosenBySms: true },
+    );
+    if (sent !== 'queued' && !email) throw NOTHING_SENT;
+  }
+  return true;
 }
