@@ -14,8 +14,9 @@
 // BENCH_ONLY=statistics, BENCH_ONLY=members (the signed-in pages beside a static file, scripts/bench/member-pages.mjs,
 // and the signed-in lot page and board on a slow network in Chromium, member-wire.mjs; both also run after the
 // article rows) or BENCH_ONLY=backoffice (the audit trail, scripts/bench/backoffice.mjs; no build, no server) runs
-// one part alone; with DATABASE_URL, last, one process against two behind HAProxy and the outbox's backlog
-// (scripts/bench/fleet.mjs; BENCH_ONLY=fleet alone). It prints figures and asserts nothing.
+// one part alone; then the USSD menu's step latency and 100 concurrent sessions on PGlite and PostgreSQL
+// (scripts/bench/ussd.mjs; BENCH_ONLY=ussd alone); with DATABASE_URL, last, one process against two behind HAProxy and
+// the outbox's backlog (scripts/bench/fleet.mjs; BENCH_ONLY=fleet alone). It prints figures and asserts nothing.
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,7 @@ import { benchMemberWire } from './bench/member-wire.mjs';
 import { kib, pageWeight, transferSize } from './bench/page-weight.mjs';
 import { benchPages } from './bench/pages.mjs';
 import { benchStatistics } from './bench/statistics.mjs';
+import { benchUssd } from './bench/ussd.mjs';
 import { benchWarehouses } from './bench/warehouses.mjs';
 import { benchWalletPage, benchWalletTransfers } from './bench/wallet.mjs';
 
@@ -70,6 +72,11 @@ if (process.env.BENCH_ONLY === 'fleet') {
     duration: DURATION,
     mails: Number(process.env.BENCH_MAILS ?? 1000),
   });
+  process.exit(0);
+}
+// The USSD menu (scripts/bench/ussd.mjs): servers of its own on a fresh PGlite directory and on DATABASE_URL.
+if (process.env.BENCH_ONLY === 'ussd') {
+  await benchUssd({ root, url: process.env.DATABASE_URL || undefined, port: PORT });
   process.exit(0);
 }
 async function fetchText(url) {
@@ -279,6 +286,7 @@ if (process.env.DATABASE_URL && (!ONLY || ONLY === 'companies'))
     connections: CONNECTIONS,
     duration: DURATION,
   });
+if (!ONLY) await benchUssd({ root, url: process.env.DATABASE_URL || undefined, port: PORT });
 if (process.env.DATABASE_URL && !ONLY)
   await benchFleet({
     root,
