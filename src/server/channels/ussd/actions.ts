@@ -7,14 +7,13 @@ import { localAmountText } from '~/features/numbers/text';
 import type { Locale } from '~/i18n/config';
 import { localizePath } from '~/i18n/paths';
 import type { MessageKey } from '~/i18n/t';
-import { eq } from 'drizzle-orm';
 import { parseInput } from '~/server/api/validate';
-import { regions } from '~/server/db/schema';
 import type { Database } from '~/server/db';
 import { getEnv } from '~/server/env';
 import { AppError } from '~/server/errors';
 import { choosePaymentProvider } from '~/server/payments/registry';
 import { registerByPhone } from '~/server/services/accounts/register-by-phone';
+import { readRegionPoint } from '~/server/services/reference/read-region-point';
 import { requestSilver } from '~/server/services/accounts/tiers';
 import { actOnOffer } from '~/server/services/deals/act-on-offer';
 import { createOffer } from '~/server/services/deals/create-offer';
@@ -30,18 +29,6 @@ import type { Next, Params, UssdContext } from './types';
 type Action = (ctx: UssdContext, a: Params, extra?: { pin: string; phoneToken: string }) => Promise<Next>;
 
 const done = (text: string): Next => ({ replace: { s: 'message', p: { text } } });
-
-/** A region's point (its centre in the reference data), or undefined. */
-async function regionPoint(ctx: UssdContext, regionId: number) {
-  if (!regionId) return undefined;
-  const [row] = await ctx.db
-    .select({ latitude: regions.latitude, longitude: regions.longitude })
-    .from(regions)
-    .where(eq(regions.id, regionId));
-  return row?.latitude != null && row.longitude != null
-    ? { latitude: row.latitude, longitude: row.longitude }
-    : undefined;
-}
 
 /** A price far from the usual one: the refusal's words, "keep it" (the same change, confirmed) or "change it". */
 function unusualPrice(ctx: UssdContext, error: unknown, run: string, a: Params, backTo: string): Next {
@@ -98,7 +85,7 @@ const ACTIONS: Record<string, Action> = {
       const place = await memberPlace(ctx.db, member);
       const title = await cropName(ctx.db, Number(a.categoryId), ctx.locale);
       // Without a village the lot stands at its region's point, as a map pin would place it on the site.
-      const point = a.villageId ? undefined : await regionPoint(ctx, Number(a.regionId));
+      const point = a.villageId ? undefined : await readRegionPoint(ctx.db, Number(a.regionId));
       if (!a.villageId && !point) return done(ctx.t('ussd.sell_no_place'));
       const input = parseInput(lotSchema('board', ctx.locale), {
         type: 'sell',

@@ -2,26 +2,16 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { defaultsOfCountry } from '~/features/accounts/place-defaults';
 import { countryOfPhone } from '~/features/accounts/phone';
 import type { Locale } from '~/i18n/config';
-import type { Database, Executor } from '~/server/db';
+import type { Database } from '~/server/db';
 import { isUniqueViolation } from '~/server/db/errors';
-import { countries, currencies, regions, users } from '~/server/db/schema';
+import { countries, currencies, users } from '~/server/db/schema';
+import { readRegionPoint } from '~/server/services/reference/read-region-point';
 import { AppError } from '~/server/errors';
 import { createAddress } from './addresses';
 import { consumePhoneProof } from './phone-confirmation';
 import { NO_PASSWORD, hashPassword, randomReferralCode } from './secrets';
 import { isAcceptablePin } from './set-ussd-pin';
 import type { UserRow } from './users';
-
-async function regionPoint(db: Executor, regionId: number | undefined) {
-  if (!regionId) return undefined;
-  const [row] = await db
-    .select({ latitude: regions.latitude, longitude: regions.longitude })
-    .from(regions)
-    .where(eq(regions.id, regionId));
-  return row?.latitude != null && row.longitude != null
-    ? { latitude: row.latitude, longitude: row.longitude }
-    : undefined;
-}
 
 export interface PhoneRegistration {
   /** E.164: the number the gateway says is calling. */
@@ -88,7 +78,7 @@ export async function registerByPhone(db: Database, input: PhoneRegistration): P
         })
         .returning();
       // The farm: its village, else its region's point (an address needs a village, a town or a point).
-      const point = input.villageId ? undefined : await regionPoint(tx, input.regionId);
+      const point = input.villageId ? undefined : await readRegionPoint(tx, input.regionId);
       if (place.countryId && (input.villageId || point))
         await createAddress(tx, user.id, {
           label: 'farm',
