@@ -170,6 +170,10 @@ describe('the gateway callback', () => {
     const [row] = await db().select().from(ussdSessions).where(eq(ussdSessions.sessionId, session.sessionId));
     expect(row.endStatus).toBe('Success');
     expect(row.endedAt).not.toBeNull();
+    // A step the gateway sends after the end acts on nothing.
+    const late = await ussdRequest({ sessionId: session.sessionId, phoneNumber: session.phone, text: '1' });
+    expect(late.status).toBe(200);
+    expect(late.text).toBe('CON Mavuno\n1. English\n2. Kiswahili\n3. Francais');
   });
 });
 

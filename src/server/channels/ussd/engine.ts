@@ -117,7 +117,9 @@ export async function answerUssdStep(db: Database, call: UssdCall, now = new Dat
   const caller = (await findCaller(db, phone)) ?? null;
   const [row] = await db.select().from(ussdSessions).where(eq(ussdSessions.sessionId, call.sessionId));
   if (row && row.phone !== phone) throw new AppError('bad_request', 'ussd.session_not_yours');
-  if (row?.endedAt && row.lastScreen) return row.lastScreen;
+  // An ended session answers nothing new: its last screen, or (ended by the gateway's notice mid-step) a plea to dial.
+  if (row?.endedAt)
+    return row.lastScreen ?? `END ${createTranslator(userLocaleOr(caller, row.locale))('ussd.try_again')}`;
   if (row && text === row.lastText)
     return row.lastScreen ?? waitForScreen(db, row.sessionId, text, userLocaleOr(caller, row.locale));
 
