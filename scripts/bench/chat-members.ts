@@ -8,11 +8,12 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '~/server/db/client';
-import { lots, users } from '~/server/db/schema';
+import { users } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
 import { hashPassword } from '~/server/services/accounts/secrets';
 import { createSession } from '~/server/services/accounts/sessions';
 import { findOrCreateRoom } from '~/server/services/chat/find-or-create-room';
+import { copyDemoLotTo } from './demo-lot-copies';
 
 const flag = (name: string) => {
   const at = process.argv.indexOf(name);
@@ -44,25 +45,10 @@ try {
     .insert(users)
     .values(Array.from({ length: pairs }, (_, i) => account('member', i)))
     .returning({ id: users.id });
-  const [template] = await db
-    .select({ id: lots.id })
-    .from(lots)
-    .where(sql`${lots.kind} = 'board' and ${lots.status} = 'active'`)
-    .limit(1);
-  if (!template) throw new Error('no active board lot to copy: run the demo seed first');
-  // One lot per owner: a copy of the template (every column but the id, the owner and the counters of its own).
-  const ownerIds = owners.map((owner) => owner.id);
-  const copied = (await db.execute(sql`
-    insert into lots (kind, type, status, user_id, category_id, title, description, volume, min_volume, max_volume,
-      per_unit_id, price_minor, currency_id, price_usd_cents, country_id, region_id, village_id, latitude, longitude,
-      organic, details)
-    select t.kind, t.type, t.status, o.id, t.category_id, t.title, 'Generated lot for load measurements (demo data)',
-      t.volume, t.min_volume, t.max_volume, t.per_unit_id, t.price_minor, t.currency_id, t.price_usd_cents,
-      t.country_id, t.region_id, t.village_id, t.latitude, t.longitude, t.organic, t.details
-    from lots t cross join unnest(${sql.raw(`array[${ownerIds.join(',')}]::int[]`)}) as o(id)
-    where t.id = ${template.id}
-    returning id, user_id`)) as unknown as { rows: { id: number; user_id: number }[] };
-  const lotOf = new Map(copied.rows.map((row) => [Number(row.user_id), Number(row.id)]));
+  const lotOf = await copyDemoLotTo(
+    db,
+    owners.map((owner) => owner.id),
+  );
   const result = [];
   for (let i = 0; i < pairs; i++) {
     const owner = owners[i].id;

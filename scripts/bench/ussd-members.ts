@@ -10,9 +10,10 @@ import path from 'node:path';
 import { and, eq, isNotNull, like, sql } from 'drizzle-orm';
 import { normalizePhone } from '~/features/accounts/phone';
 import { openDatabase } from '~/server/db/client';
-import { countries, currencies, lots, users } from '~/server/db/schema';
+import { countries, currencies, users } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
 import { hashPassword } from '~/server/services/accounts/secrets';
+import { copyDemoLotTo } from './demo-lot-copies';
 
 const flag = (name: string) => {
   const at = process.argv.indexOf(name);
@@ -76,22 +77,10 @@ try {
       })),
     )
     .returning({ id: users.id });
-  const [template] = await db
-    .select({ id: lots.id })
-    .from(lots)
-    .where(sql`${lots.kind} = 'board' and ${lots.status} = 'active'`)
-    .limit(1);
-  if (!template) throw new Error('no active board lot to copy: run the demo seed first');
-  const ids = made.map((row) => row.id);
-  await db.execute(sql`
-    insert into lots (kind, type, status, user_id, category_id, title, description, volume, min_volume, max_volume,
-      per_unit_id, price_minor, currency_id, price_usd_cents, country_id, region_id, village_id, latitude, longitude,
-      organic, details)
-    select t.kind, t.type, t.status, o.id, t.category_id, t.title, 'Generated lot for load measurements (demo data)',
-      t.volume, t.min_volume, t.max_volume, t.per_unit_id, t.price_minor, t.currency_id, t.price_usd_cents,
-      t.country_id, t.region_id, t.village_id, t.latitude, t.longitude, t.organic, t.details
-    from lots t cross join unnest(${sql.raw(`array[${ids.join(',')}]::int[]`)}) as o(id)
-    where t.id = ${template.id}`);
+  await copyDemoLotTo(
+    db,
+    made.map((row) => row.id),
+  );
   writeFileSync(out, JSON.stringify({ navigator: navigator.phone, members: phones }));
   console.log(`[bench] ${count} USSD callers (+25479${block}…) with a PIN and a lot each; navigating as demo-silver`);
 } finally {

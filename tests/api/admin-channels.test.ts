@@ -252,14 +252,14 @@ describe('[ADMIN] feature phones: USSD PIN reset', () => {
     id: number | string,
     auth: Record<string, string>,
     fields: Record<string, string> = { confirm: '1' },
-  ) => post(`/admin/members/${id}/reset-ussd-pin`, auth, fields);
+  ) => post('/admin/members/reset-ussd-pin', auth, { id: String(id), ...fields });
 
   it('support resets a PIN: hash, wrong tries and lock cleared, audited, the member told by SMS in their language', async () => {
     const support = await staffMember('support');
     const member = await memberWithPin({ failures: 2, locked: true, locale: 'sw', phone: '+254744000001' });
 
     const view = await get(`/admin/members/view?id=${member.id}`, support.auth);
-    expect(view.json.ussd_pin).toMatchObject({ set: true, failures: 2, lockouts: 1 });
+    expect(view.json.ussd_pin).toMatchObject({ set: true, failures: 2, lockouts: 1, resettable: true });
     expect(view.json.ussd_pin.locked_until).not.toBeNull();
 
     const unconfirmed = await reset(member.id, support.auth, {});
@@ -297,7 +297,13 @@ describe('[ADMIN] feature phones: USSD PIN reset', () => {
 
     // The lock-out stays in the history; the member's page now says "not set".
     const afterView = await get(`/admin/members/view?id=${member.id}`, support.auth);
-    expect(afterView.json.ussd_pin).toEqual({ set: false, failures: 0, locked_until: null, lockouts: 1 });
+    expect(afterView.json.ussd_pin).toEqual({
+      set: false,
+      resettable: false,
+      failures: 0,
+      locked_until: null,
+      lockouts: 1,
+    });
     // Nothing left to reset.
     const again = await reset(member.id, support.auth);
     expect([again.status, again.json.code, again.json.reason]).toEqual([
@@ -329,7 +335,9 @@ describe('[ADMIN] feature phones: USSD PIN reset', () => {
 
     const support = await staffMember('support');
     expect((await reset(999999999, support.auth)).status).toBe(404);
-    expect((await reset('abc', support.auth)).status).toBe(404);
+    // Not a member id at all: invalid input, as for every member action that takes the id in its body.
+    const notAnId = await reset('abc', support.auth);
+    expect([notAnId.status, notAnId.json.code]).toEqual([422, 'validation_failed']);
 
     // Staff accounts are managed by administrators (as signing them out).
     const moderator = await staffMember('moderator');

@@ -118,7 +118,7 @@ describe('deal notices by SMS', () => {
     expect(await noticesOf(seller.id)).toHaveLength(SMS_NOTICE_DAILY_CAP);
     expect(await queueSmsNotice(db(), seller.id, 'one more')).toBe('capped');
     const tomorrow = new Date(Date.now() + 86_400_000);
-    expect(await queueSmsNotice(db(), seller.id, 'tomorrow', tomorrow)).toBe('queued');
+    expect(await queueSmsNotice(db(), seller.id, 'tomorrow', { now: tomorrow })).toBe('queued');
   });
 
   it('say how much money is held for a wallet deal and how much is released to the seller, in one SMS per step', async () => {
@@ -225,7 +225,7 @@ describe('price alerts by SMS', () => {
       .from(smsOutbox)
       .where(and(eq(smsOutbox.userId, row.id), eq(smsOutbox.purpose, 'notice')));
     for (let i = n; i < SMS_NOTICE_DAILY_CAP; i++)
-      await queueSmsNotice(db(), row.id, `notice ${i}`, undefined, { chosenBySms: true });
+      await queueSmsNotice(db(), row.id, `notice ${i}`, { chosenBySms: true });
     const capped = await smsAlert(row.id);
     expect(await fire(capped)).toBe(false);
     expect(await claimed(capped.id)).toBe(false);

@@ -33,7 +33,7 @@ const toBoolean = (value: unknown) =>
       : value;
 
 /** Run a cross-field check even when other fields already failed, so the form shows every problem at once. */
-const whenFields =
+export const whenFields =
   (...names: string[]) =>
   (payload: { value: unknown }) =>
     names.every((name) => typeof payload.value === 'object' && payload.value !== null && name in payload.value);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USSD_PIN_LENGTH } from '~/features/channels/constants';
 import { PIN_LENGTH } from './constants';
+import { whenFields } from './schemas';
 
 /**
  * `POST /user/ussd-pin` and the profile's USSD PIN form (docs/auth.md "USSD PIN"): the code the SMS brought, the new
@@ -19,7 +20,6 @@ export const ussdPinChangeSchema = z
   .refine((input) => input.pin === input.pin_repeat, {
     message: 'profile.ussd_pins_differ',
     path: ['pin_repeat'],
-    // Checked even when the code is wrong in form, so the form shows every problem at once.
-    when: ({ value }) => typeof value === 'object' && value !== null && 'pin' in value && 'pin_repeat' in value,
+    when: whenFields('pin', 'pin_repeat'),
   });
 export type UssdPinChange = z.infer<typeof ussdPinChangeSchema>;

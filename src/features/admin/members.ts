@@ -25,9 +25,10 @@ export const changeTierSchema = z.object({
 });
 export const blockMemberSchema = z.object({ id: memberIdSchema.shape.id, reason, confirm: confirmed });
 export const unblockMemberSchema = z.object({ id: memberIdSchema.shape.id, reason: optionalReason });
-export const signOutMemberSchema = z.object({ id: memberIdSchema.shape.id, confirm: confirmed });
-/** Reset a member's USSD PIN (`POST /admin/members/{id}/reset-ussd-pin`, the member's page): the box ticked. */
-export const resetUssdPinSchema = z.object({ confirm: confirmed });
+/** A member action that needs only the member and the box ticked: sign out everywhere, reset the USSD PIN. */
+export const confirmedMemberSchema = z.object({ id: memberIdSchema.shape.id, confirm: confirmed });
+export const signOutMemberSchema = confirmedMemberSchema;
+export const resetUssdPinSchema = confirmedMemberSchema;
 export const changeRoleSchema = z.object({
   id: memberIdSchema.shape.id,
   role: z.enum(ROLES),

@@ -6,20 +6,13 @@
  */
 import type { APIRoute } from 'astro';
 import { getDb } from '~/server/db';
-import { getEnv } from '~/server/env';
-import { isLoopbackAddress } from '~/server/http/client-ip';
+import { isDevToolOpen } from '~/server/http/dev-tools';
 import { sendPriceAlerts } from '~/server/services/statistics/send-price-alerts';
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
 
-export const POST: APIRoute = async ({ clientAddress }) => {
-  let address: string | undefined;
-  try {
-    address = clientAddress;
-  } catch {
-    address = undefined;
-  }
-  if (!getEnv().isMailboxOpen || !isLoopbackAddress(address)) return notFound();
+export const POST: APIRoute = async (context) => {
+  if (!isDevToolOpen(context)) return notFound();
   const fired = await sendPriceAlerts(await getDb());
   return Response.json({ fired: fired.length }, { headers: { 'Cache-Control': 'no-store' } });
 };

@@ -1,3 +1,4 @@
+import { SMS_MAX_PARTS, SMS_PART_MAX } from '~/features/channels/constants';
 import { randomBytes, randomInt } from 'node:crypto';
 import { normalizePhone } from '~/features/accounts/phone';
 import { localizePath } from '~/i18n/paths';
@@ -7,7 +8,8 @@ import { getDb } from '~/server/db';
 import { getEnv } from '~/server/env';
 import { AppError } from '~/server/errors';
 import { formTokenFor } from '~/server/http/form-token';
-import { findConfirmedPhone, listSmsTo, type PhoneSms } from '~/server/services/accounts/list-sms-to';
+import { findConfirmedPhone } from '~/server/services/accounts/find-confirmed-phone';
+import { listOutboxSms, type OutboxSms } from '~/server/services/accounts/list-outbox';
 import { type FormPageRequest, PRIVATE_PAGE, type PageOutcome, failedForm, guardFormPost, readForm } from './form-post';
 
 export const DEV_USSD_PATH = '/dev/ussd';
@@ -18,8 +20,8 @@ const DEMO_MEMBER_EMAIL = 'demo-silver@mavuno.test';
 /** Sessions this page starts: `dev-` and 16 hex digits (the gateway's own look different). */
 const DEV_SESSION = /^dev-[0-9a-f]{16}$/;
 const MAX_TEXT = 1000;
-/** An SMS typed on the phone: three parts at most. */
-const SMS_MAX = 459;
+/** An SMS typed on the phone: as long as a reply may be (SMS_MAX_PARTS parts). */
+export const DEV_SMS_MAX = SMS_PART_MAX * SMS_MAX_PARTS;
 
 /**
  * Numbers nobody has yet (a mobile range of each country, a random subscriber part): a new caller each time the page
@@ -55,7 +57,7 @@ export interface DevUssdView {
   session: DevUssdSession | null;
   /** The caller hung up (the session was ended as the gateway's end notice ends it). */
   hungUp: boolean;
-  sms: PhoneSms[];
+  sms: OutboxSms[];
   /** What the SMS sent from the phone was read as, and the reply queued (null: not answered). */
   smsSent?: { command: string; reply: string | null; duplicate: boolean };
   problem?: string;
@@ -114,8 +116,10 @@ async function presetsFor(db: Awaited<ReturnType<typeof getDb>>): Promise<DevPho
  * no-store`. The page checks that the development mailbox is open (the same rule as /dev/mailbox) before calling this.
  */
 export async function loadDevUssdPage(request: FormPageRequest): Promise<PageOutcome<DevUssdView>> {
-  const db = await getDb();
   const env = getEnv();
+  // The page checks isDevToolOpen (the browser's address too); without the development mailbox nothing here runs.
+  if (!env.isMailboxOpen) throw new AppError('not_found', 'errors.not_found');
+  const db = await getDb();
   const action = localizePath(DEV_USSD_PATH, request.locale);
   const serviceCode = env.USSD_SERVICE_CODE;
   const presets = await presetsFor(db);
@@ -138,7 +142,7 @@ export async function loadDevUssdPage(request: FormPageRequest): Promise<PageOut
         errors: {},
         smsText: '',
         ...rest,
-        sms: known ? await listSmsTo(db, known, SMS_LIMIT) : [],
+        sms: known ? await listOutboxSms(db, { to: known, limit: SMS_LIMIT }) : [],
       },
       status,
       headers,
@@ -177,11 +181,13 @@ export async function loadDevUssdPage(request: FormPageRequest): Promise<PageOut
       }
       case 'sms': {
         const text = (fields.sms_text ?? '').trim();
-        if (text === '' || text.length > SMS_MAX)
+        if (text === '' || text.length > DEV_SMS_MAX)
           throw new AppError('validation_failed', 'errors.validation_failed', {
             fields: {
               sms_text: [
-                text === '' ? { key: 'validation.required' } : { key: 'validation.too_long', vars: { count: SMS_MAX } },
+                text === ''
+                  ? { key: 'validation.required' }
+                  : { key: 'validation.too_long', vars: { count: DEV_SMS_MAX } },
               ],
             },
             status: 422,

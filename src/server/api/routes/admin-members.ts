@@ -8,6 +8,7 @@ import {
   declineSilverSchema,
   memberIdSchema,
   memberSearchSchema,
+  resetUssdPinSchema,
   signOutMemberSchema,
   unblockMemberSchema,
 } from '~/features/admin/members';
@@ -24,6 +25,7 @@ import { listSilverRequests } from '~/server/services/admin/list-silver-requests
 import { readMember } from '~/server/services/admin/read-member';
 import { readMemberDocument } from '~/server/services/admin/read-member-document';
 import { resendMemberConfirmation } from '~/server/services/admin/resend-member-confirmation';
+import { resetMemberUssdPin } from '~/server/services/admin/reset-member-ussd-pin';
 import { searchMembers } from '~/server/services/admin/search-members';
 import { signMemberOut } from '~/server/services/admin/sign-member-out';
 import { unblockAccount } from '~/server/services/admin/unblock-account';
@@ -138,6 +140,25 @@ export function adminMembersRoutes() {
     async (c, { user, body }) => {
       const { ended } = await signMemberOut(await getDb(), staffActorOf(user, c.get('ip')), body.id);
       return { success: true as const, ended };
+    },
+  );
+
+  endpoint(
+    app,
+    {
+      method: 'post',
+      path: '/admin/members/reset-ussd-pin',
+      tag: TAG,
+      summary:
+        "Reset a member's USSD PIN (`confirm`=1): PIN, wrong tries and lock-out cleared, audited; the member is told by SMS and sets a new PIN at their next use of the menu (409 when there is nothing to reset)",
+      auth: true,
+      staff: 'support',
+      body: resetUssdPinSchema,
+      response: z.object({ success: z.literal(true), sms: z.boolean() }),
+    },
+    async (c, { user, body }) => {
+      const { sms } = await resetMemberUssdPin(await getDb(), staffActorOf(user, c.get('ip')), body.id);
+      return { success: true as const, sms };
     },
   );
 

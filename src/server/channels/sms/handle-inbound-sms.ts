@@ -1,14 +1,13 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { currencyOfCountry } from '~/features/accounts/currency-of-country';
-import { countryOfPhone, normalizePhone } from '~/features/accounts/phone';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { normalizePhone } from '~/features/accounts/phone';
 import { DEFAULT_LOCALE, type Locale, isLocale } from '~/i18n/config';
 import { createTranslator } from '~/i18n/t';
 import type { Database, Executor } from '~/server/db';
 import { isUniqueViolation } from '~/server/db/errors';
-import { addresses, smsInbound, users } from '~/server/db/schema';
+import { smsInbound, users } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
-import { findCurrency } from '~/server/services/reference/find-currency';
-import { DEFAULT_CHART_CURRENCY } from '~/server/services/statistics/read-price-chart';
+import { readMemberPlace } from '~/server/services/accounts/read-member-place';
+import { currencyIdOfPhone } from '~/server/services/reference/currency-of-phone';
 import { queueSms } from '~/server/sms';
 import { answerPriceCommand } from './answer-price-command';
 import { parseSmsCommand } from './parse-sms-command';
@@ -53,25 +52,13 @@ async function findMember(db: Executor, phone: string) {
       locale: users.locale,
       currencyId: users.currencyId,
       smsNotification: users.smsNotification,
+      countryId: users.countryId,
     })
     .from(users)
     .where(and(eq(users.phone, phone), isNotNull(users.phoneVerifiedAt)));
   if (!member) return undefined;
-  // The member's own region: their first address that names one (the one they set up first, usually their farm).
-  const [home] = await db
-    .select({ regionId: addresses.regionId })
-    .from(addresses)
-    .where(and(eq(addresses.userId, member.id), isNotNull(addresses.regionId)))
-    .orderBy(asc(addresses.id))
-    .limit(1);
-  return { ...member, regionId: home?.regionId ?? null };
-}
-
-/** A stranger's currency: their phone number's country's, else the US dollar. */
-async function currencyOfNumber(db: Executor, phone: string): Promise<number> {
-  const code = currencyOfCountry(countryOfPhone(phone));
-  const currency = code ? await findCurrency(db, { code }) : undefined;
-  return currency?.isActive ? currency.id : DEFAULT_CHART_CURRENCY;
+  // "My region" as the USSD menu reads it (readMemberPlace).
+  return { ...member, regionId: (await readMemberPlace(db, member)).regionId };
 }
 
 /**
@@ -108,7 +95,7 @@ export async function handleInboundSms(db: Database, input: InboundSms): Promise
       case 'price':
         text = await answerPriceCommand(db, parsed.args, {
           locale,
-          currencyId: member?.currencyId ?? (await currencyOfNumber(db, phone)),
+          currencyId: member?.currencyId ?? (await currencyIdOfPhone(db, phone)),
           regionId: member?.regionId ?? null,
         });
         break;

@@ -2,6 +2,7 @@ import { toGsm7 } from '~/features/channels/gsm7';
 import { lotFormValuesFrom } from '~/features/lots/form-values';
 import { lotSchema } from '~/features/lots/schemas';
 import { createOfferSchema } from '~/features/deals/schemas';
+import { readMemberPlace } from '~/server/services/accounts/read-member-place';
 import type { OfferAction } from '~/features/deals/constants';
 import { localAmountText } from '~/features/numbers/text';
 import type { Locale } from '~/i18n/config';
@@ -22,7 +23,7 @@ import { setLotStatus } from '~/server/services/lots/lot-lifecycle';
 import { createLot, updateLot } from '~/server/services/lots/save-lot';
 import { requestPayout } from '~/server/services/payments/request-payout';
 import { queueSms } from '~/server/sms';
-import { callerAsUser, cropName, memberPlace, refusalAsScreen } from './menus/common';
+import { callerAsUser, cropName, refusalAsScreen } from './menus/common';
 import { sendCodeAndAsk } from './menus/phone-code';
 import type { Next, Params, UssdContext } from './types';
 
@@ -82,7 +83,7 @@ const ACTIONS: Record<string, Action> = {
     refusalAsScreen(ctx, async () => {
       const user = callerAsUser(ctx);
       const member = ctx.member!;
-      const place = await memberPlace(ctx.db, member);
+      const place = await readMemberPlace(ctx.db, member);
       const title = await cropName(ctx.db, Number(a.categoryId), ctx.locale);
       // Without a village the lot stands at its region's point, as a map pin would place it on the site.
       const point = a.villageId ? undefined : await readRegionPoint(ctx.db, Number(a.regionId));

@@ -12,7 +12,7 @@ import { userLocale, type UserRow } from '~/server/services/accounts/users';
 import { runAction } from './actions';
 import { errorText } from './menus/common';
 import { SCREENS } from './screens';
-import { ENDED_STATE, type SessionState, waitsForCode } from './session-state';
+import { ENDED_STATE, RESUMABLE_SCREEN, type SessionState, waitsForCode } from './session-state';
 import type { Frame, Next, UssdContext, View } from './types';
 
 /** One request of the gateway (Africa's Talking's USSD callback). */
@@ -388,7 +388,7 @@ export async function endUssdSession(
       endedAt: now,
       endStatus: notice.status?.slice(0, 40) ?? null,
       // A caller who hung up to read the SMS code dials again and is taken back to it (takeOverWaitingSession).
-      state: sql`case when ${ussdSessions.state}->'stack'->-1->>'s' = 'pinset.code' then ${ussdSessions.state} else ${JSON.stringify(ENDED_STATE)}::jsonb end`,
+      state: sql`case when ${ussdSessions.state}->'stack'->-1->>'s' = ${RESUMABLE_SCREEN} then ${ussdSessions.state} else ${JSON.stringify(ENDED_STATE)}::jsonb end`,
       updatedAt: now,
     })
     .where(eq(ussdSessions.sessionId, notice.sessionId))

@@ -1,8 +1,8 @@
 import type { UssdPinChange } from '~/features/accounts/ussd-pin-schema';
 import type { Executor } from '~/server/db';
 import { AppError } from '~/server/errors';
-import { consumePhoneProof, sendPhonePin, verifyPhonePin } from './phone-confirmation';
-import { isAcceptablePin, setUssdPin } from './set-ussd-pin';
+import { sendPhonePin, verifyPhonePin } from './phone-confirmation';
+import { assertAcceptablePin, setUssdPinWithProof } from './set-ussd-pin';
 import { findUserById, userLocale } from './users';
 
 /**
@@ -40,10 +40,7 @@ export async function sendUssdPinCode(
  */
 export async function changeUssdPin(db: Executor, userId: number, input: UssdPinChange): Promise<void> {
   const { phone } = await confirmedPhoneOf(db, userId);
-  if (!isAcceptablePin(input.pin))
-    throw new AppError('validation_failed', 'errors.validation_failed', {
-      fields: { pin: [{ key: 'ussd.pin_too_easy' }] },
-    });
+  assertAcceptablePin(input.pin);
   const wrongCode = (cause?: unknown) =>
     new AppError('validation_failed', 'errors.validation_failed', {
       fields: { code: [{ key: 'accounts.pin_wrong' }] },
@@ -57,8 +54,5 @@ export async function changeUssdPin(db: Executor, userId: number, input: UssdPin
     if (error instanceof AppError && error.code === 'validation_failed') throw wrongCode(error);
     throw error;
   }
-  await db.transaction(async (tx) => {
-    if (!(await consumePhoneProof(tx, phone, phoneToken))) throw wrongCode();
-    await setUssdPin(tx, userId, input.pin);
-  });
+  if (!(await setUssdPinWithProof(db, { id: userId, phone }, phoneToken, input.pin))) throw wrongCode();
 }

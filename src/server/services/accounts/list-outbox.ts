@@ -1,6 +1,6 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '~/server/db';
-import { mailOutbox, smsOutbox } from '~/server/db/schema';
+import { mailOutbox, type OutboxStatus, smsOutbox } from '~/server/db/schema';
 
 export interface OutboxMail {
   id: number;
@@ -13,7 +13,29 @@ export interface OutboxSms {
   id: number;
   to: string;
   text: string;
+  status: OutboxStatus;
+  /** `notice`, `reply` (an answer to an SMS command) or null (codes and the rest). */
+  purpose: 'notice' | 'reply' | null;
   createdAt: Date;
+  sentAt: Date | null;
+}
+
+/** The newest SMS of the outbox, newest first; with `to` (E.164), those of one number (the development phone's box). */
+export function listOutboxSms(db: Executor, { limit = 50, to }: { limit?: number; to?: string } = {}) {
+  return db
+    .select({
+      id: smsOutbox.id,
+      to: smsOutbox.to,
+      text: smsOutbox.text,
+      status: smsOutbox.status,
+      purpose: smsOutbox.purpose,
+      createdAt: smsOutbox.createdAt,
+      sentAt: smsOutbox.sentAt,
+    })
+    .from(smsOutbox)
+    .where(to ? eq(smsOutbox.to, to) : undefined)
+    .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
+    .limit(limit);
 }
 
 /**
@@ -33,7 +55,7 @@ export async function listOutbox(db: Executor, limit = 50): Promise<{ mail: Outb
       .from(mailOutbox)
       .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
       .limit(limit),
-    db.select().from(smsOutbox).orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id)).limit(limit),
+    listOutboxSms(db, { limit }),
   ]);
   return { mail, sms };
 }

@@ -2,6 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '~/server/db';
 import { users } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
+import { ussdLockedUntil } from './check-ussd-pin';
+
+/** Whether a member's USSD PIN has anything a reset would clear: a PIN, wrong tries, or a lock-out running now. */
+export function hasUssdPinToReset(
+  user: { ussdPinHash: string | null; ussdPinFailures: number; ussdLockedUntil: Date | null },
+  now = new Date(),
+): boolean {
+  return user.ussdPinHash !== null || user.ussdPinFailures > 0 || ussdLockedUntil(user, now) !== undefined;
+}
 
 /**
  * Support's reset of a member's USSD PIN (docs/backoffice.md "Members"): the PIN, its wrong tries and any lock-out go;

@@ -2,6 +2,8 @@ import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import { KINDS } from '~/features/lots/constants';
 import type { Locale } from '~/i18n/config';
 import type { Executor } from '~/server/db';
+import { ussdLockedUntil } from '~/server/services/accounts/check-ussd-pin';
+import { hasUssdPinToReset } from '~/server/services/accounts/reset-ussd-pin';
 import { chatReports, lots, moderationReports, offers, sessions, users, ussdPinLockouts } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
 import { listDocuments } from '~/server/services/accounts/documents';
@@ -24,91 +26,99 @@ export async function readMember(db: Executor, actor: StaffActor, userId: number
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('not_found', 'errors.not_found');
   const now = new Date();
-  const [badges, [{ lotCount }], latestLots, deals, pockets, lotReports, chatReportRows, live, pending, documents] =
-    await Promise.all([
-      listVerificationBadges(db, { userIds: [userId] }),
-      db.select({ lotCount: count() }).from(lots).where(eq(lots.userId, userId)),
-      db
-        .select({
-          id: lots.id,
-          kind: lots.kind,
-          title: lots.title,
-          status: lots.status,
-          hidden: lots.hiddenAt,
-          created_at: lots.createdAt,
-        })
-        .from(lots)
-        .where(eq(lots.userId, userId))
-        .orderBy(desc(lots.createdAt), desc(lots.id))
-        .limit(5),
-      db
-        .select({
-          id: offers.id,
-          lot_id: offers.lotId,
-          lot_title: lots.title,
-          buyer_id: offers.buyerId,
-          seller_id: offers.sellerId,
-          status: offers.status,
-          updated_at: offers.updatedAt,
-        })
-        .from(offers)
-        .innerJoin(lots, eq(lots.id, offers.lotId))
-        .where(or(eq(offers.buyerId, userId), eq(offers.sellerId, userId)))
-        .orderBy(desc(offers.updatedAt), desc(offers.id))
-        .limit(10),
-      readPockets(db, userId),
-      db
-        .select({
-          id: moderationReports.id,
-          target: moderationReports.targetType,
-          lot_id: moderationReports.lotId,
-          reason: moderationReports.reason,
-          comment: moderationReports.comment,
-          status: moderationReports.status,
-          outcome: moderationReports.outcome,
-          created_at: moderationReports.createdAt,
-        })
-        .from(moderationReports)
-        .where(eq(moderationReports.reportedUserId, userId))
-        .orderBy(desc(moderationReports.createdAt))
-        .limit(20),
-      db
-        .select({
-          id: chatReports.id,
-          reason: chatReports.reason,
-          snapshot: chatReports.snapshot,
-          status: chatReports.status,
-          outcome: chatReports.outcome,
-          created_at: chatReports.createdAt,
-        })
-        .from(chatReports)
-        .where(eq(chatReports.reportedUserId, userId))
-        .orderBy(desc(chatReports.createdAt))
-        .limit(20),
-      db
-        .select({
-          id: sessions.id,
-          created_at: sessions.createdAt,
-          last_used_at: sessions.lastUsedAt,
-          user_agent: sessions.userAgent,
-        })
-        .from(sessions)
-        .where(
-          and(
-            eq(sessions.userId, userId),
-            isNull(sessions.revokedAt),
-            gt(sessions.idleExpiresAt, now),
-            gt(sessions.absoluteExpiresAt, now),
-          ),
-        )
-        .orderBy(desc(sessions.lastUsedAt)),
-      getPendingTierRequest(db, userId),
-      listDocuments(db, userId, locale),
-    ]);
-  const [{ lockouts }] = await db
-    .select({ lockouts: count() })
-    .from(ussdPinLockouts)
-    .where(eq(ussdPinLockouts.userId, userId));
+  const [
+    badges,
+    [{ lotCount }],
+    latestLots,
+    deals,
+    pockets,
+    lotReports,
+    chatReportRows,
+    live,
+    pending,
+    documents,
+    [{ lockouts }],
+  ] = await Promise.all([
+    listVerificationBadges(db, { userIds: [userId] }),
+    db.select({ lotCount: count() }).from(lots).where(eq(lots.userId, userId)),
+    db
+      .select({
+        id: lots.id,
+        kind: lots.kind,
+        title: lots.title,
+        status: lots.status,
+        hidden: lots.hiddenAt,
+        created_at: lots.createdAt,
+      })
+      .from(lots)
+      .where(eq(lots.userId, userId))
+      .orderBy(desc(lots.createdAt), desc(lots.id))
+      .limit(5),
+    db
+      .select({
+        id: offers.id,
+        lot_id: offers.lotId,
+        lot_title: lots.title,
+        buyer_id: offers.buyerId,
+        seller_id: offers.sellerId,
+        status: offers.status,
+        updated_at: offers.updatedAt,
+      })
+      .from(offers)
+      .innerJoin(lots, eq(lots.id, offers.lotId))
+      .where(or(eq(offers.buyerId, userId), eq(offers.sellerId, userId)))
+      .orderBy(desc(offers.updatedAt), desc(offers.id))
+      .limit(10),
+    readPockets(db, userId),
+    db
+      .select({
+        id: moderationReports.id,
+        target: moderationReports.targetType,
+        lot_id: moderationReports.lotId,
+        reason: moderationReports.reason,
+        comment: moderationReports.comment,
+        status: moderationReports.status,
+        outcome: moderationReports.outcome,
+        created_at: moderationReports.createdAt,
+      })
+      .from(moderationReports)
+      .where(eq(moderationReports.reportedUserId, userId))
+      .orderBy(desc(moderationReports.createdAt))
+      .limit(20),
+    db
+      .select({
+        id: chatReports.id,
+        reason: chatReports.reason,
+        snapshot: chatReports.snapshot,
+        status: chatReports.status,
+        outcome: chatReports.outcome,
+        created_at: chatReports.createdAt,
+      })
+      .from(chatReports)
+      .where(eq(chatReports.reportedUserId, userId))
+      .orderBy(desc(chatReports.createdAt))
+      .limit(20),
+    db
+      .select({
+        id: sessions.id,
+        created_at: sessions.createdAt,
+        last_used_at: sessions.lastUsedAt,
+        user_agent: sessions.userAgent,
+      })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.idleExpiresAt, now),
+          gt(sessions.absoluteExpiresAt, now),
+        ),
+      )
+      .orderBy(desc(sessions.lastUsedAt)),
+    getPendingTierRequest(db, userId),
+    listDocuments(db, userId, locale),
+    db.select({ lockouts: count() }).from(ussdPinLockouts).where(eq(ussdPinLockouts.userId, userId)),
+  ]);
   return {
     id: user.id,
     first_name: user.firstName,
@@ -156,7 +166,9 @@ export async function readMember(db: Executor, actor: StaffActor, userId: number
     ussd_pin: {
       set: user.ussdPinHash !== null,
       failures: user.ussdPinFailures,
-      locked_until: user.ussdLockedUntil && user.ussdLockedUntil > now ? user.ussdLockedUntil : null,
+      locked_until: ussdLockedUntil(user, now) ?? null,
+      /** Something a reset would clear (resetMemberUssdPin refuses otherwise). */
+      resettable: hasUssdPinToReset(user, now),
       lockouts,
     },
     documents: documents.map((d) => ({

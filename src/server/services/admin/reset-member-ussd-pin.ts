@@ -6,7 +6,8 @@ import type { Executor } from '~/server/db';
 import { users } from '~/server/db/schema';
 import { getEnv } from '~/server/env';
 import { AppError } from '~/server/errors';
-import { resetUssdPin } from '~/server/services/accounts/reset-ussd-pin';
+import { ussdLockedUntil } from '~/server/services/accounts/check-ussd-pin';
+import { hasUssdPinToReset, resetUssdPin } from '~/server/services/accounts/reset-ussd-pin';
 import { userLocale } from '~/server/services/accounts/users';
 import { queueSms } from '~/server/sms';
 import { type StaffActor, requireCapability } from './access';
@@ -31,9 +32,8 @@ export async function resetMemberUssdPin(
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw new AppError('not_found', 'errors.not_found');
     if (isStaffRole(user.role) && user.id !== actor.id) requireCapability(actor, 'roles');
-    const lockedUntil = user.ussdLockedUntil && user.ussdLockedUntil > now ? user.ussdLockedUntil : null;
-    if (!user.ussdPinHash && user.ussdPinFailures === 0 && !lockedUntil)
-      throw new AppError('conflict', 'admin.ussd_pin_nothing_to_reset');
+    if (!hasUssdPinToReset(user, now)) throw new AppError('conflict', 'admin.ussd_pin_nothing_to_reset');
+    const lockedUntil = ussdLockedUntil(user, now) ?? null;
     await resetUssdPin(tx, userId);
     await recordAudit(tx, actor, {
       action: 'member.reset_ussd_pin',

@@ -1,3 +1,4 @@
+import { shortenText } from '~/features/channels/phone-text';
 import { and, desc, eq, exists, gt, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { localizePath } from '~/i18n/paths';
@@ -27,11 +28,12 @@ export interface SentNotice {
   roomId: number;
   userId: number;
   channel: 'email' | 'sms';
-  /** Queued in the outbox, which delivers it: counts as sent (a failed queueing throws). */
+  /**
+   * Queued in the outbox, which delivers it (a failed queueing throws); an SMS the member's choices hold back (STOP,
+   * notices by SMS off, the daily cap: queueSmsNotice) is not sent.
+   */
   sent: boolean;
 }
-
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
 /**
  * The chat's notices (docs/chat.md "Notices"), one run of the every-minute job: each membership whose member has
@@ -152,7 +154,7 @@ async function queueNotice(tx: Executor, notice: Claimed): Promise<SentNotice> {
       .where(and(eq(chatRoomMembers.roomId, notice.roomId), eq(chatRoomMembers.userId, notice.userId)))
       .orderBy(desc(chatMessages.id))
       .limit(1);
-    const text = latest?.body.trim() ? cut(latest.body.trim(), QUOTE_MAX) : null;
+    const text = latest?.body.trim() ? shortenText(latest.body.trim(), QUOTE_MAX) : null;
     await queueMail(
       tx,
       chatUnreadMail(locale, notice.email, notice.firstName, { lot: notice.lot, sender: senderName, text, url }),
@@ -163,7 +165,7 @@ async function queueNotice(tx: Executor, notice: Claimed): Promise<SentNotice> {
     const outcome = await queueSmsNotice(
       tx,
       notice.userId,
-      t('chat.unread_sms', { sender: senderName, lot: cut(notice.lot, SMS_TITLE_MAX), url }),
+      t('chat.unread_sms', { sender: senderName, lot: shortenText(notice.lot, SMS_TITLE_MAX), url }),
     );
     return { roomId: notice.roomId, userId: notice.userId, channel, sent: outcome === 'queued' };
   }

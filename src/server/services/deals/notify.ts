@@ -1,3 +1,4 @@
+import { shortenText } from '~/features/channels/phone-text';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { OFFER_STATUS, OFFER_TYPE, type DealEventAction } from '~/features/deals/constants';
 import type { Locale } from '~/i18n/config';
@@ -48,8 +49,7 @@ const dealUrl = (offerId: number, locale: Locale) =>
 
 /** A lot's title short enough for an SMS beside the deal's number and its step. */
 const SMS_TITLE_MAX = 24;
-const smsTitle = (title: string) =>
-  title.length <= SMS_TITLE_MAX ? title : `${title.slice(0, SMS_TITLE_MAX - 1).trimEnd()}…`;
+const smsTitle = (title: string) => shortenText(title, SMS_TITLE_MAX);
 
 /** What a step did to one member's wallet: money held from it, or money put in it (released, or given back). */
 type MoneyNotice = { kind: 'held' | 'released' | 'returned'; amount: number; currency: string };

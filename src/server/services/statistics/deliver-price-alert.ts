@@ -9,7 +9,7 @@ import { categories, perUnits, priceAlerts, regions, users } from '~/server/db/s
 import { getEnv } from '~/server/env';
 import { queueMail } from '~/server/mail';
 import { priceAlertMail } from '~/server/mail/templates';
-import { queueSmsNotice } from '~/server/services/accounts/queue-sms-notice';
+import { queueSmsNoticeTo, smsNoticeRecipient } from '~/server/services/accounts/queue-sms-notice';
 import { userLocale } from '~/server/services/accounts/users';
 import type { AlertCurrency } from './read-alert-price';
 import { unsubscribeTokenFor } from './price-alert-token';
@@ -32,7 +32,7 @@ const url = (path: string, locale: Locale) => `${getEnv().publicUrl}${localizePa
  * the alert's channels (no e-mail; no confirmed phone, or the member sent STOP): then nothing is claimed and the next
  * run looks again. The SMS is a notice like the others (queueSmsNotice, docs/feature-phones.md "Notices"): the alert's
  * own `by_sms` is the member's choice, whatever the general notices-by-SMS switch says, but STOP and the daily cap
- * hold; an alert whose only message the cap kept back claims nothing either (the transaction's claim is rolled back).
+ * hold, and are asked before the claim: an alert whose only message they keep back claims nothing.
  * The claim writes today's date (at most one message a day per alert) and the hash of the alert's unsubscribe token,
  * whose link every message carries (the same link each time: price-alert-token.ts).
  */
@@ -43,16 +43,8 @@ export async function deliverPriceAlert(
   currency: AlertCurrency,
   { today, basis }: { today: string; basis: { byMass: boolean; unitId: number | null } },
 ): Promise<boolean> {
-  return db
-    .transaction(async (tx) => deliverInTransaction(tx, alert, event, currency, { today, basis }))
-    .catch((error: unknown) => {
-      if (error === NOTHING_SENT) return false;
-      throw error;
-    });
+  return db.transaction(async (tx) => deliverInTransaction(tx, alert, event, currency, { today, basis }));
 }
-
-/** Thrown to roll the claim back when no message of the alert could be queued after all (the SMS cap). */
-const NOTHING_SENT = Symbol('nothing sent');
 
 async function deliverInTransaction(
   tx: Executor,
@@ -65,16 +57,16 @@ async function deliverInTransaction(
     .select({
       email: users.email,
       phone: users.phone,
-      phoneVerifiedAt: users.phoneVerifiedAt,
-      smsStoppedAt: users.smsStoppedAt,
       firstName: users.firstName,
       locale: users.locale,
     })
     .from(users)
     .where(eq(users.id, alert.userId));
   const email = alert.byEmail ? member?.email : null;
-  const phone = alert.bySms && member?.phoneVerifiedAt && !member.smsStoppedAt ? member.phone : null;
-  if (!email && !phone) return false;
+  // By SMS as a notice: the alert's own `by_sms` stands for the switch; STOP and the daily cap hold.
+  const recipient = alert.bySms ? await smsNoticeRecipient(tx, alert.userId, { chosenBySms: true }) : undefined;
+  const sms = recipient && 'phone' in recipient ? recipient : undefined;
+  if (!email && !sms) return false;
 
   const { token, hash } = await unsubscribeTokenFor(tx, alert.id);
   const [claim] = await tx
@@ -141,15 +133,6 @@ async function deliverInTransaction(
       tx,
       priceAlertMail(locale, email, member?.firstName ?? '', { text, crop, url: link, actionKey, unsubscribeUrl }),
     );
-  if (phone) {
-    const sent = await queueSmsNotice(
-      tx,
-      alert.userId,
-      t('price_alerts.sms', { text, url: link, stop: unsubscribeUrl }),
-      undefined,
-      { chosenBySms: true },
-    );
-    if (sent !== 'queued' && !email) throw NOTHING_SENT;
-  }
+  if (sms) await queueSmsNoticeTo(tx, sms, t('price_alerts.sms', { text, url: link, stop: unsubscribeUrl }));
   return true;
 }

@@ -1,12 +1,11 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { formatMoney, formatNumber } from '~/i18n/format';
 import type { Locale } from '~/i18n/config';
 import type { Translate } from '~/i18n/t';
 import type { Executor } from '~/server/db';
-import { localizedColumn } from '~/server/db/localized';
-import { addresses, categories, currencies } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
-import { toSessionUser, type SessionUser, type UserRow } from '~/server/services/accounts/users';
+import { toSessionUser, type SessionUser } from '~/server/services/accounts/users';
+import { type CategoryNode, getCategoryTree } from '~/server/services/reference/list-categories';
+import { loadReferenceNames } from '~/server/services/reference/reference-names';
 import type { Next, UssdContext } from '../types';
 
 /** An amount as every page writes it (formatMoney: the one money formatter), GSM-7 on the screen. */
@@ -39,49 +38,25 @@ export async function refusalAsScreen(ctx: UssdContext, work: () => Promise<Next
   }
 }
 
-/** The crops a farmer trades: the board's crops (not their groups), in the editorial order. */
-export async function listCrops(db: Executor, locale: Locale) {
-  const rows = await db
-    .select({
-      id: categories.id,
-      parentId: categories.parentId,
-      name: localizedColumn(categories, 'name', locale),
-    })
-    .from(categories)
-    .where(and(eq(categories.kind, 'board'), isNull(categories.retiredAt)))
-    .orderBy(asc(categories.sortOrder), asc(categories.id));
-  const parents = new Set(rows.map((row) => row.parentId).filter((id) => id !== null));
-  return rows.filter((row) => !parents.has(row.id)).map(({ id, name }) => ({ id, name }));
+/** The crops a farmer trades: the board's crops (the leaves of its tree, not their groups), in the editorial order. */
+export async function listCrops(db: Executor, locale: Locale): Promise<{ id: number; name: string }[]> {
+  const leaves = (nodes: CategoryNode[]): CategoryNode[] =>
+    nodes.flatMap((node) => (node.children?.length ? leaves(node.children) : [node]));
+  return leaves(await getCategoryTree(db, 'board', locale)).map(({ id, name }) => ({ id, name }));
 }
 
-/** A crop's name in the caller's language. */
+/** A crop's name in the caller's language, from the memoised reference names. */
 export async function cropName(db: Executor, id: number, locale: Locale): Promise<string> {
-  const [row] = await db
-    .select({ name: localizedColumn(categories, 'name', locale) })
-    .from(categories)
-    .where(eq(categories.id, id));
-  if (!row) throw new AppError('not_found', 'errors.not_found');
-  return row.name;
+  const name = (await loadReferenceNames(db)).categories.get(`board:${id}`)?.[locale];
+  if (name === undefined) throw new AppError('not_found', 'errors.not_found');
+  return name;
 }
 
-export async function currencyOf(db: Executor, id: number) {
-  const [row] = await db
-    .select({ id: currencies.id, code: currencies.code, decimals: currencies.decimals })
-    .from(currencies)
-    .where(eq(currencies.id, id));
-  if (!row) throw new AppError('not_found', 'errors.not_found');
-  return { ...row, code: row.code.trim() };
-}
-
-/** The member's farm: the first of their addresses that names a village, else the first with a region. */
-export async function memberPlace(db: Executor, member: UserRow) {
-  const [row] = await db
-    .select({ countryId: addresses.countryId, regionId: addresses.regionId, villageId: addresses.villageId })
-    .from(addresses)
-    .where(eq(addresses.userId, member.id))
-    .orderBy(sql`(${addresses.villageId} is null)`, sql`(${addresses.regionId} is null)`, asc(addresses.id))
-    .limit(1);
-  return row ?? { countryId: member.countryId, regionId: null, villageId: null };
+/** A currency's code and decimals, from the memoised reference names. */
+export async function currencyOf(db: Executor, id: number): Promise<{ id: number; code: string; decimals: number }> {
+  const currency = (await loadReferenceNames(db)).currencies.get(id);
+  if (!currency) throw new AppError('not_found', 'errors.not_found');
+  return { id, code: currency.code.trim(), decimals: currency.decimals };
 }
 
 /** A lot's currency as moneyText takes it. */

@@ -2,9 +2,9 @@ import { PIN_TTL_MINUTES } from '~/features/accounts/constants';
 import { USSD_PIN_LENGTH } from '~/features/channels/constants';
 import { AppError } from '~/server/errors';
 import { checkUssdPin } from '~/server/services/accounts/check-ussd-pin';
-import { consumePhoneProof, verifyPhonePin } from '~/server/services/accounts/phone-confirmation';
+import { verifyPhonePin } from '~/server/services/accounts/phone-confirmation';
 import { hashPassword, verifyPassword } from '~/server/services/accounts/secrets';
-import { isAcceptablePin, setUssdPin } from '~/server/services/accounts/set-ussd-pin';
+import { isAcceptablePin, setUssdPinWithProof } from '~/server/services/accounts/set-ussd-pin';
 import { runAction } from '../actions';
 import type { Frame, Next, Params, ScreenDef, UssdContext } from '../types';
 
@@ -90,11 +90,7 @@ export const pinScreens: Record<string, ScreenDef> = {
       // A new caller's PIN is set with their account (register.create); a member's here, with the phone's proof.
       if (!ctx.member) return continueWith(ctx, after, { pin: value, phoneToken: String(p.token) });
       const member = ctx.member;
-      const proved = await ctx.db.transaction(async (tx) => {
-        if (!(await consumePhoneProof(tx, ctx.phone, String(p.token)))) return false;
-        await setUssdPin(tx, member.id, value);
-        return true;
-      });
+      const proved = await setUssdPinWithProof(ctx.db, { id: member.id, phone: ctx.phone }, String(p.token), value);
       if (!proved) return { replace: { s: 'pinset.start', p: { after: p.after } }, lead: ctx.t('ussd.code_expired') };
       ctx.setMember({ ...member, ussdPinHash: 'set', ussdPinFailures: 0, ussdLockedUntil: null });
       ctx.markPinSeen();

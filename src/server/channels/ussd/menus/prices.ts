@@ -1,24 +1,17 @@
 import { type CropPrice, readCropPriceFor } from '~/server/services/statistics/read-crop-price';
 import { phonePercent } from '~/features/channels/phone-text';
 import { listCountryRegions } from '~/server/services/reference/list-regions';
-import { DEFAULT_CURRENCY_ID } from '~/features/accounts/constants';
-import { currencyOfCountry } from '~/features/accounts/currency-of-country';
-import { countryOfPhone } from '~/features/accounts/phone';
-import { eq } from 'drizzle-orm';
-import { currencies } from '~/server/db/schema';
+import { currencyIdOfPhone } from '~/server/services/reference/currency-of-phone';
+import { readMemberPlace } from '~/server/services/accounts/read-member-place';
 import type { Translate } from '~/i18n/t';
 import type { Locale } from '~/i18n/config';
-import { listCrops, memberPlace, moneyText } from './common';
+import { listCrops, moneyText } from './common';
 import { countryOfCaller } from './register';
 import type { Next, Params, ScreenDef, UssdContext } from '../types';
 
 /** The currency prices are shown in: the member's, else the one of the caller's number's country. */
 export async function callerCurrencyId(ctx: UssdContext): Promise<number> {
-  if (ctx.member) return ctx.member.currencyId;
-  const code = currencyOfCountry(countryOfPhone(ctx.phone));
-  if (!code) return DEFAULT_CURRENCY_ID;
-  const [row] = await ctx.db.select({ id: currencies.id }).from(currencies).where(eq(currencies.code, code));
-  return row?.id ?? DEFAULT_CURRENCY_ID;
+  return ctx.member ? ctx.member.currencyId : currencyIdOfPhone(ctx.db, ctx.phone);
 }
 
 /** A list of the board's crops, each leading where `next` says. */
@@ -33,7 +26,7 @@ export async function cropItems(ctx: UssdContext, next: (crop: { id: number; nam
  */
 export async function regionItems(ctx: UssdContext, next: (regionId: number | null) => Next) {
   const items: { label: string; next: Next }[] = [];
-  const home = ctx.member ? await memberPlace(ctx.db, ctx.member) : undefined;
+  const home = ctx.member ? await readMemberPlace(ctx.db, ctx.member) : undefined;
   const countryId = await countryOfCaller(ctx);
   const regions = countryId ? await listCountryRegions(ctx.db, countryId, ctx.locale) : [];
   const mine = home?.regionId ? regions.find((region) => region.id === home.regionId) : undefined;

@@ -4,9 +4,10 @@ import { parseNumber } from '~/features/numbers/parse';
 import { getPendingTierRequest } from '~/server/services/accounts/tiers';
 import { listUnits } from '~/server/services/reference/list-units';
 import { listCountryRegions, listRegionVillages } from '~/server/services/reference/list-regions';
+import { readMemberPlace } from '~/server/services/accounts/read-member-place';
 import type { Locale } from '~/i18n/config';
 import type { Translate } from '~/i18n/t';
-import { callerAsUser, cropName, currencyOf, memberPlace, moneyText, quantityText } from './common';
+import { callerAsUser, cropName, currencyOf, moneyText, quantityText } from './common';
 import { cropItems } from './prices';
 import type { Next, Params, ScreenDef, UssdContext } from '../types';
 
@@ -34,7 +35,7 @@ async function unitShort(ctx: UssdContext, unitId: number): Promise<string> {
 
 /** After the price: the farm's village, asked only when the member's addresses name none. */
 async function afterPrice(ctx: UssdContext, p: Params): Promise<Next> {
-  const place = ctx.member ? await memberPlace(ctx.db, ctx.member) : undefined;
+  const place = ctx.member ? await readMemberPlace(ctx.db, ctx.member) : undefined;
   // The farm's village, else its region (the lot is placed at the region's point: sell.publish).
   if (place?.villageId || place?.regionId)
     return { push: { s: 'sell.confirm', p: { ...p, regionId: place.regionId, villageId: place.villageId } } };

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { formatDate } from '~/i18n/format';
 import type { MessageKey } from '~/i18n/t';
-import { currencies } from '~/server/db/schema';
+import { findCurrency } from '~/server/services/reference/find-currency';
 import { listWalletTransactions } from '~/server/services/wallet/list-wallet-transactions';
 import { readPockets } from '~/server/services/wallet/read-pockets';
 import { callerAsUser, moneyText } from './common';
@@ -60,10 +59,7 @@ export const walletScreens: Record<string, ScreenDef> = {
   'wallet.withdraw': {
     render: (ctx, p) => ({ body: ctx.t('ussd.withdraw_amount', { currency: String(p.currency) }), input: true }),
     onInput: async (ctx, p, value) => {
-      const [currency] = await ctx.db
-        .select({ id: currencies.id, decimals: currencies.decimals })
-        .from(currencies)
-        .where(eq(currencies.code, String(p.currency)));
+      const currency = await findCurrency(ctx.db, { code: String(p.currency) });
       const amount = readTyped(ctx.t, ctx.locale, value, Math.min(2, currency?.decimals ?? 2));
       if (!amount.ok) return { again: amount.message };
       // Paid out to the member's own confirmed number only: nobody else's, whatever is typed.
